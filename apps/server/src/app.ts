@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuth, WS_PROTOCOL } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { channelRoutes } from './modules/channels/routes';
+import { userRoutes } from './modules/user/routes';
+import type { AppServices } from './services';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  logger?: boolean | { level: string };
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webDist?: string | null;
+}
+
+/** Builds the whole HTTP app: plugins, the authorization gate, every feature's routes, the web app. */
+export async function buildApp(s: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: s.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: s.config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://embed.twitch.tv', 'https://player.twitch.tv'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https://player.twitch.tv', 'https://embed.twitch.tv', 'https://www.twitch.tv', 'https://www.youtube.com', 'https://player.kick.com', 'http://127.0.0.1:*', 'http://localhost:*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: s.cookieSecret });
+  await app.register(rateLimit, { max: s.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/api/') });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 64 * 1024,
+      handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Greenroom API', version: '2' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuth(app, { db: s.db, sessions: s.sessions, cookieSecret: s.cookieSecret, secureCookies: s.secureCookies });
+
+  app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  authRoutes(app, s);
+  userRoutes(app, s);
+  channelRoutes(app, s);
+  adminRoutes(app, s);
+
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1y', immutable: true, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || path.extname(request.url.split('?')[0] ?? '') !== '') {
+        return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    });
+  }
+  return app;
+}

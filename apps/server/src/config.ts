@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Platform app credentials; when every platform's are absent the local emulator runs instead. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the product as browsers reach it; used for OAuth redirect URIs. */
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  /** 32-byte key (base64 or hex) encrypting provider tokens; generated into DATA_DIR when absent in embedded mode. */
+  ENCRYPTION_KEY: z.string().optional(),
+  /** Secret signing cookies (anti-forgery, OAuth state); generated into DATA_DIR when absent. */
+  COOKIE_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Comma-separated operators, e.g. `twitch:12345,kick:678`. */
+  GREENROOM_ADMINS: z.string().default(''),
+  CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Force the emulator on/off; default: on when no platform credentials are set. */
+  EMULATOR: bool.optional(),
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  EMULATOR_CROWD: bool.default(true),
+  TWITCH_CLIENT_ID: z.string().optional(),
+  TWITCH_CLIENT_SECRET: z.string().optional(),
+  YOUTUBE_CLIENT_ID: z.string().optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().optional(),
+  KICK_CLIENT_ID: z.string().optional(),
+  KICK_CLIENT_SECRET: z.string().optional(),
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  TIKTOK_SIGN_API_KEY: z.string().optional(),
+  SPOTIFY_CLIENT_ID: z.string().optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().optional(),
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** True when the platforms are served by the in-process emulator. */
+  useEmulator: boolean;
+  admins: { provider: string; providerUserId: string }[];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; an invalid value throws naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const pairs: [string | undefined, string | undefined, string][] = [
+    [e.TWITCH_CLIENT_ID, e.TWITCH_CLIENT_SECRET, 'TWITCH'],
+    [e.YOUTUBE_CLIENT_ID, e.YOUTUBE_CLIENT_SECRET, 'YOUTUBE'],
+    [e.KICK_CLIENT_ID, e.KICK_CLIENT_SECRET, 'KICK'],
+    [e.TIKTOK_CLIENT_KEY, e.TIKTOK_CLIENT_SECRET, 'TIKTOK'],
+    [e.SPOTIFY_CLIENT_ID, e.SPOTIFY_CLIENT_SECRET, 'SPOTIFY'],
+    [e.DISCORD_CLIENT_ID, e.DISCORD_CLIENT_SECRET, 'DISCORD'],
+  ];
+  for (const [id, secret, name] of pairs) {
+    if (Boolean(id) !== Boolean(secret)) {
+      const missing = id ? `${name}_CLIENT_SECRET` : name === 'TIKTOK' ? 'TIKTOK_CLIENT_KEY' : `${name}_CLIENT_ID`;
+      throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other ${name} credential is set`);
+    }
+  }
+  const anyCredentials = pairs.some(([id]) => Boolean(id));
+  const admins = e.GREENROOM_ADMINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [provider, providerUserId] = entry.split(':');
+      if (!provider || !providerUserId) throw new ConfigError(`Invalid configuration:\n  GREENROOM_ADMINS: "${entry}" is not provider:user-id`);
+      return { provider, providerUserId };
+    });
+  return { ...e, useEmulator: e.EMULATOR ?? !anyCredentials, admins };
+}

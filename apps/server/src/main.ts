@@ -1,0 +1,62 @@
+import 'dotenv/config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { createServices, publicUrlOf } from './services';
+import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
+
+const emulatedProviders: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
+
+async function startPlatforms(config: Config): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
+  if (!config.useEmulator) return { endpoints: realEndpoints(config), emulatorUrl: null, close: async () => {} };
+  const { startEmulator } = await import('@greenroom/platform-emulator');
+  const publicUrl = publicUrlOf(config);
+  const apps = Object.fromEntries(
+    emulatedProviders.map((p) => [p, { clientId: `greenroom-${p}`, clientSecret: `greenroom-${p}-local-secret`, redirectUris: [`${publicUrl}/oauth/${p}`] }]),
+  ) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }>;
+  const emulator = await startEmulator({ port: config.EMULATOR_PORT, apps, crowd: config.EMULATOR_CROWD });
+  const endpoints = emulatorEndpoints(emulator.origin, apps);
+  process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
+  return { endpoints, emulatorUrl: emulator.origin, close: () => emulator.close() };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const platforms = await startPlatforms(config);
+  const services = createServices({ config, database, endpoints: platforms.endpoints, emulatorUrl: platforms.emulatorUrl });
+  const app = await buildApp(services);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await services.bus.close();
+      await platforms.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`);
+}
+
+void main();

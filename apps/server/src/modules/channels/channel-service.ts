@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import type { AdminChannel, Channel } from '@greenroom/contracts/api/channels';
+import type { Paginated } from '@greenroom/contracts/api/common';
+import { channelProviderIdSchema, providers, type ProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../../db/client';
+import { channelProviders, channelUsers, channels, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+
+function encodeCursor(parts: string[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined, size: number): string[] | null {
+  if (!cursor) return null;
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parts) && parts.length === size && parts.every((p) => typeof p === 'string')) return parts as string[];
+  } catch {
+    // fall through
+  }
+  throw badRequest('The cursor is not valid. Start again from the first page.');
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface ChannelFilters {
+  name?: string;
+  channel_id?: string;
+  provider?: ProviderId;
+  provider_channel_name?: string;
+  cursor?: string;
+  per_page: number;
+}
+
+export class ChannelService {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, displayName: string): Promise<Channel> {
+    const id = newId();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(channels).values({ id, displayName });
+      await tx.insert(channelUsers).values({ channelId: id, userId, level: AccessLevel.OWNER, addedBy: userId });
+    });
+    return this.getForUser(id, userId, AccessLevel.OWNER);
+  }
+
+  async getForUser(channelId: string, _userId: string, level: number): Promise<Channel> {
+    const [row] = await this.db.select().from(channels).where(eq(channels.id, channelId));
+    if (!row) throw notFound('Channel not found');
+    const summaries = await this.providerSummaries([channelId]);
+    return { id: row.id, display_name: row.displayName, created_at: row.createdAt.toISOString(), access_level: level as AccessLevelValue, providers: summaries.get(channelId) ?? [] };
+  }
+
+  /** Channels the user is staff of, by name, with the filters of spec §7. */
+  async listForUser(userId: string, f: ChannelFilters): Promise<Paginated<Channel>> {
+    const where: SQL[] = [eq(channelUsers.userId, userId)];
+    if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
+    if (f.channel_id) where.push(eq(channels.id, f.channel_id));
+    if (f.provider || f.provider_channel_name) {
+      const match: SQL[] = [eq(channelProviders.channelId, channels.id)];
+      if (f.provider) match.push(eq(channelProviders.provider, f.provider));
+      if (f.provider_channel_name) match.push(sql`lower(${channelProviders.providerChannelName}) = lower(${f.provider_channel_name})`);
+      where.push(sql`exists (select 1 from ${channelProviders} where ${and(...match)})`);
+    }
+    const base = and(...where);
+    const after = decodeCursor(f.cursor, 2);
+    const page = await this.db
+      .select({ id: channels.id, displayName: channels.displayName, createdAt: channels.createdAt, level: channelUsers.level })
+      .from(channelUsers)
+      .innerJoin(channels, eq(channels.id, channelUsers.channelId))
+      .where(after ? and(base, or(gt(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), and(eq(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), gt(channels.id, after[1]!)))) : base)
+      .orderBy(asc(sql`lower(${channels.displayName})`), asc(channels.id))
+      .limit(f.per_page + 1);
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(channelUsers)
+      .innerJoin(channels, eq(channels.id, channelUsers.channelId))
+      .where(base);
+    const records = page.slice(0, f.per_page);
+    const summaries = await this.providerSummaries(records.map((r) => r.id));
+    const last = records.at(-1);
+    return {
+      records: records.map((r) => ({ id: r.id, display_name: r.displayName, created_at: r.createdAt.toISOString(), access_level: r.level as AccessLevelValue, providers: summaries.get(r.id) ?? [] })),
+      cursor: page.length > f.per_page && last ? encodeCursor([last.displayName, last.id]) : null,
+      total,
+    };
+  }
+
+  /** Every channel, newest first (operators' admin area). */
+  async listAll(f: { name?: string; cursor?: string; per_page: number }): Promise<Paginated<AdminChannel>> {
+    const where: SQL[] = [];
+    if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
+    const base = where.length ? and(...where) : undefined;
+    const after = decodeCursor(f.cursor, 1);
+    const page = await this.db
+      .select()
+      .from(channels)
+      .where(after ? and(base, lt(channels.id, after[0]!)) : base)
+      .orderBy(desc(channels.id))
+      .limit(f.per_page + 1);
+    const [{ total } = { total: 0 }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(channels).where(base);
+    const records = page.slice(0, f.per_page);
+    const ids = records.map((r) => r.id);
+    const owners = ids.length
+      ? await this.db
+          .select({ channelId: channelUsers.channelId, id: users.id, displayName: users.displayName })
+          .from(channelUsers)
+          .innerJoin(users, eq(users.id, channelUsers.userId))
+          .where(and(inArray(channelUsers.channelId, ids), eq(channelUsers.level, AccessLevel.OWNER)))
+      : [];
+    const conns = ids.length ? await this.db.select().from(channelProviders).where(inArray(channelProviders.channelId, ids)) : [];
+    const last = records.at(-1);
+    return {
+      records: records.map((c) => {
+        const owner = owners.find((o) => o.channelId === c.id);
+        return {
+          id: c.id,
+          display_name: c.displayName,
+          created_at: c.createdAt.toISOString(),
+          owner: owner ? { id: owner.id, display_name: owner.displayName } : null,
+          providers: conns
+            .filter((p) => p.channelId === c.id)
+            .map((p) => ({ provider: channelProviderIdSchema.parse(p.provider), provider_channel_name: p.providerChannelName, scope_needed: p.scopeNeeded, is_live: p.isLive })),
+        };
+      }),
+      cursor: page.length > f.per_page && last ? encodeCursor([last.id]) : null,
+      total,
+    };
+  }
+
+  private async providerSummaries(channelIds: string[]) {
+    const map = new Map<string, Channel['providers']>();
+    if (channelIds.length === 0) return map;
+    const rows = await this.db
+      .select({ channelId: channelProviders.channelId, provider: channelProviders.provider, name: channelProviders.providerChannelName })
+      .from(channelProviders)
+      .where(inArray(channelProviders.channelId, channelIds))
+      .orderBy(channelProviders.createdAt);
+    for (const r of rows) {
+      if (!(r.provider in providers)) continue;
+      const list = map.get(r.channelId) ?? [];
+      list.push({ provider: channelProviderIdSchema.parse(r.provider), provider_channel_name: r.name });
+      map.set(r.channelId, list);
+    }
+    return map;
+  }
+}

@@ -1,0 +1,42 @@
+import type { OAuthProvider } from './endpoints';
+
+/** What a connection is for decides the scopes it asks for (providers.md scope tables). */
+export type ConnectionPurpose = 'signin' | 'channel' | 'bot';
+
+const yt = (s: string) => `https://www.googleapis.com/auth/${s}`;
+
+export const scopesFor: Record<OAuthProvider, Record<ConnectionPurpose, string[]>> = {
+  twitch: {
+    signin: ['user:read:email'],
+    channel: [
+      'user:read:chat',
+      'user:write:chat',
+      'user:bot',
+      'channel:bot',
+      'moderator:manage:banned_users',
+      'moderator:manage:chat_messages',
+      'moderator:read:followers',
+      'channel:manage:broadcast',
+      'channel:read:subscriptions',
+      'bits:read',
+    ],
+    bot: ['user:read:chat', 'user:write:chat', 'user:bot', 'moderator:manage:banned_users', 'moderator:manage:chat_messages'],
+  },
+  youtube: {
+    signin: [yt('youtube.readonly')],
+    channel: [yt('youtube.force-ssl')],
+    bot: [yt('youtube.force-ssl')],
+  },
+  kick: {
+    signin: ['user:read'],
+    channel: ['user:read', 'channel:read', 'channel:write', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage', 'kicks:read'],
+    bot: ['user:read', 'chat:write', 'moderation:ban', 'moderation:chat_message:manage'],
+  },
+  tiktok: { signin: ['user.info.basic'], channel: ['user.info.basic', 'user.info.profile'], bot: [] },
+  spotify: {
+    signin: ['user-read-email'],
+    channel: ['user-read-currently-playing', 'user-read-playback-state', 'user-modify-playback-state'],
+    bot: [],
+  },
+  discord: { signin: ['identify'], channel: ['identify', 'webhook.incoming'], bot: [] },
+};

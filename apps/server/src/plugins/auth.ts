@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import type { Db } from '../db/client';
+import { channelUsers, channels } from '../db/schema';
+import type { Access } from '../lib/access';
+import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
+import { hmac, randomToken, safeEqual } from '../lib/crypto';
+import type { AuthUser, SessionService } from '../modules/auth/sessions';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+/** Websocket clients cannot set headers: they offer `greenroom` plus the token as subprotocols. */
+export const WS_PROTOCOL = 'greenroom';
+
+export interface AuthContext {
+  sessionId: string;
+  user: AuthUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The caller's level in `params.channelId`, set by the gate on channel routes. */
+    channelLevel: number | null;
+  }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Level an operator gets in channels they are not staff of (support access from the admin area). */
+export const OPERATOR_CHANNEL_LEVEL: AccessLevelValue = AccessLevel.ADMIN;
+
+export function bearerFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const protocols = request.headers['sec-websocket-protocol'];
+  if (typeof protocols === 'string') {
+    const parts = protocols.split(',').map((p) => p.trim());
+    if (parts[0] === WS_PROTOCOL && parts[1]) return parts[1];
+  }
+  return null;
+}
+
+export function xsrfTokenFor(secret: string, sessionId: string): string {
+  const nonce = randomToken(16);
+  return `${nonce}.${hmac(secret, `${sessionId}.${nonce}`)}`;
+}
+
+function xsrfValid(secret: string, sessionId: string, value: string | undefined): boolean {
+  if (!value) return false;
+  const [nonce, mac] = value.split('.');
+  return Boolean(nonce && mac && safeEqual(mac, hmac(secret, `${sessionId}.${nonce}`)));
+}
+
+export function setXsrfCookie(reply: FastifyReply, secret: string, sessionId: string, secure: boolean): void {
+  void reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, sessionId), { path: '/', sameSite: 'strict', httpOnly: false, secure });
+}
+
+/** The one authorization gate: authenticates the bearer session and enforces each route's declared access. */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: SessionService; cookieSecret: string; secureCookies: boolean }): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('channelLevel', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return;
+    const token = bearerFrom(request);
+    if (token) {
+      const found = await deps.sessions.lookup(token);
+      if (found.ok) request.auth = { sessionId: found.sessionId, user: found.user };
+      else if (access !== 'public') throw new AppError(401, found.type, found.type === 'user_no_longer_exists' ? 'Your user account no longer exists.' : 'Your session has expired, please sign in again.');
+    }
+    if (access === 'public') return;
+    if (!request.auth) throw unauthenticated();
+    const cookie = request.cookies[XSRF_COOKIE];
+    const cookieOk = xsrfValid(deps.cookieSecret, request.auth.sessionId, cookie);
+    if (unsafeMethods.has(request.method)) {
+      const header = request.headers[XSRF_HEADER];
+      if (!cookieOk || typeof header !== 'string' || !safeEqual(header, cookie ?? '')) {
+        throw new AppError(403, 'forbidden', 'Missing or invalid anti-forgery token. Reload the page and try again.');
+      }
+    } else if (!cookieOk) {
+      setXsrfCookie(reply, deps.cookieSecret, request.auth.sessionId, deps.secureCookies);
+    }
+    if (access === 'operator' && !request.auth.user.isOperator) throw forbidden('Only operators can use the admin area.');
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || typeof access === 'string') return;
+    const auth = request.auth;
+    if (!auth) throw unauthenticated();
+    const channelId = (request.params as { channelId?: string } | undefined)?.channelId;
+    if (!channelId) throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
+    const level = await channelLevel(deps.db, channelId, auth.user);
+    if (level == null) throw notFound('Channel not found');
+    request.channelLevel = level;
+    if (level < access.channel) throw forbidden('Your role in this channel does not allow this.');
+  });
+}
+
+/** The user's level in a channel, or null when they have none (operators get support access). */
+export async function channelLevel(db: Db, channelId: string, user: AuthUser): Promise<number | null> {
+  const rows = await db
+    .select({ level: channelUsers.level })
+    .from(channelUsers)
+    .where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, user.id)))
+    .limit(1);
+  const level = rows[0]?.level ?? null;
+  if (user.isOperator) {
+    const exists = level != null || (await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
+    return exists ? Math.max(level ?? 0, OPERATOR_CHANNEL_LEVEL) : null;
+  }
+  return level;
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+/** Maps every failure to a `{ type, message }` body; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.status).send({ type: error.type, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const where = error.validationContext ?? 'request';
+      const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+      const message = issue ? `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}` : `Invalid ${where}`;
+      return reply.status(400).send({ type: 'validation_error', message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ type: 'internal_error', message: 'Something went wrong on our side.' });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return reply.status(429).send({ type: 'rate_limited', message: 'Too many requests, slow down a little.' });
+    if (status >= 400 && status < 500) {
+      const type = status === 404 ? 'not_found' : status === 413 ? 'bad_request' : 'bad_request';
+      return reply.status(status).send({ type, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ type: 'internal_error', message: 'Something went wrong on our side.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
+  });
+}

@@ -1,0 +1,75 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { TokenCipher } from './lib/crypto';
+import { LocalEventBus, type EventBus } from './lib/event-bus';
+import { persistentSecret } from './lib/secrets';
+import { OAuthFlows } from './modules/auth/oauth-flows';
+import { SessionService } from './modules/auth/sessions';
+import { ChannelService } from './modules/channels/channel-service';
+import { UserService } from './modules/user/user-service';
+import type { PlatformEndpoints } from './platforms/endpoints';
+
+/** Domain events carried by the bus (extended by features). */
+export type DomainEvent = { type: string; [key: string]: unknown };
+
+/** Everything routes need, built once at start (no module-level singletons). */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  database: Database;
+  publicUrl: string;
+  emulatorUrl: string | null;
+  endpoints: PlatformEndpoints;
+  cipher: TokenCipher;
+  cookieSecret: string;
+  secureCookies: boolean;
+  bus: EventBus<DomainEvent>;
+  sessions: SessionService;
+  flows: OAuthFlows;
+  users: UserService;
+  channels: ChannelService;
+}
+
+export function publicUrlOf(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+export function createServices(input: { config: Config; database: Database; endpoints: PlatformEndpoints; emulatorUrl: string | null }): AppServices {
+  const { config, database, endpoints } = input;
+  const db = database.db;
+  const publicUrl = publicUrlOf(config);
+  const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
+  const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
+  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins);
+  const flows = new OAuthFlows(db, endpoints, publicUrl);
+  const users = new UserService(db, cipher);
+  const channels = new ChannelService(db);
+
+  flows.on('signin', async (flow) => {
+    const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
+    const session = await sessions.create(user.id);
+    return { access_token: session.token, expires_at: session.expiresAt.toISOString(), redirect_to: `/sign-in/success?next=${encodeURIComponent(flow.redirectTo)}` };
+  });
+  flows.on('link', async (flow) => {
+    if (!flow.userId) throw new Error('link flow without a user');
+    const row = await users.link(flow.userId, flow.provider, flow.identity, flow.tokens);
+    return { redirect_to: `${flow.redirectTo}#user_provider_id=${encodeURIComponent(row.id)}` };
+  });
+
+  return {
+    config,
+    db,
+    database,
+    publicUrl,
+    emulatorUrl: input.emulatorUrl,
+    endpoints,
+    cipher,
+    cookieSecret,
+    secureCookies: publicUrl.startsWith('https://'),
+    bus: new LocalEventBus<DomainEvent>(),
+    sessions,
+    flows,
+    users,
+    channels,
+  };
+}

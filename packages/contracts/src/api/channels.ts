@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { accessLevelSchema } from '../access';
+import { channelProviderIdSchema, providerIdSchema } from '../providers';
+import { paginated } from './common';
+
+export const channelSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  created_at: z.string(),
+  /** The caller's level in this channel (spec §3 levels). */
+  access_level: accessLevelSchema,
+  /** Summary of connected platforms. */
+  providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string() })),
+});
+export type Channel = z.infer<typeof channelSchema>;
+export const channelListSchema = paginated(channelSchema);
+
+export const listChannelsQuerySchema = z.object({
+  name: z.string().max(200).optional(),
+  channel_id: z.string().max(64).optional(),
+  provider: providerIdSchema.optional(),
+  provider_channel_name: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListChannelsQuery = z.input<typeof listChannelsQuerySchema>;
+
+export const CHANNEL_NAME_MAX = 64;
+export const createChannelBodySchema = z.object({
+  display_name: z.string().trim().min(1, 'Enter a channel name').max(CHANNEL_NAME_MAX, `A channel name has at most ${CHANNEL_NAME_MAX} characters`),
+});
+
+export const adminChannelSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  created_at: z.string(),
+  owner: z.object({ id: z.string(), display_name: z.string() }).nullable(),
+  providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string(), scope_needed: z.boolean(), is_live: z.boolean() })),
+});
+export type AdminChannel = z.infer<typeof adminChannelSchema>;
+export const adminChannelListSchema = paginated(adminChannelSchema);
+export const adminListChannelsQuerySchema = z.object({
+  name: z.string().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/** Every provider Greenroom knows (spec §3). Closed union: switch over it exhaustively. */
+export const providerIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord', '7tv', 'betterttv'] as const;
+export const providerIdSchema = z.enum(providerIds);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
+/** Providers a channel can connect (spec §3 Channel provider). */
+export const channelProviderIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify'] as const;
+export const channelProviderIdSchema = z.enum(channelProviderIds);
+export type ChannelProviderId = z.infer<typeof channelProviderIdSchema>;
+
+/** Providers one can sign in with. */
+export const signinProviderIds = ['twitch', 'youtube', 'kick'] as const;
+export const signinProviderIdSchema = z.enum(signinProviderIds);
+export type SigninProviderId = z.infer<typeof signinProviderIdSchema>;
+
+/** Providers that stream (watch pages, players). */
+export const streamProviderIds = ['twitch', 'youtube', 'kick', 'tiktok'] as const;
+export type StreamProviderId = (typeof streamProviderIds)[number];
+
+export interface ProviderCapabilities {
+  channelProvider: boolean;
+  signinProvider: boolean;
+  stream: boolean;
+  chatRead: boolean;
+  chatWrite: boolean;
+  chatReplyMessage: boolean;
+  ownBot: boolean;
+  systemBot: boolean;
+  changeTitle: boolean;
+  changeCategory: boolean;
+  ban: boolean;
+  unban: boolean;
+  deleteMessage: boolean;
+  /** Whether a ban/timeout may carry a reason. */
+  banReason: boolean;
+}
+
+export interface ProviderInfo extends ProviderCapabilities {
+  id: ProviderId;
+  name: string;
+  /** Mantine colour name used for this platform. */
+  color: string;
+  /** Template using {provider_channel_name}; null when the platform has none. */
+  dashboardUrl: string | null;
+  streamTitleMaxLength: number | null;
+  /** Longest ban/timeout reason the platform accepts. */
+  banReasonMaxLength: number | null;
+  /** Longest timeout the platform accepts, in seconds. */
+  maxTimeoutSeconds: number | null;
+}
+
+const none: ProviderCapabilities = {
+  channelProvider: false,
+  signinProvider: false,
+  stream: false,
+  chatRead: false,
+  chatWrite: false,
+  chatReplyMessage: false,
+  ownBot: false,
+  systemBot: false,
+  changeTitle: false,
+  changeCategory: false,
+  ban: false,
+  unban: false,
+  deleteMessage: false,
+  banReason: false,
+};
+
+const streaming: ProviderCapabilities = {
+  ...none,
+  channelProvider: true,
+  signinProvider: true,
+  stream: true,
+  chatRead: true,
+  chatWrite: true,
+  ownBot: true,
+  systemBot: true,
+  changeTitle: true,
+  changeCategory: true,
+  ban: true,
+  unban: true,
+  deleteMessage: true,
+};
+
+const base = { dashboardUrl: null, streamTitleMaxLength: null, banReasonMaxLength: null, maxTimeoutSeconds: null };
+
+/** The fixed provider catalogue of spec §3, shared by server and web. */
+export const providers: Record<ProviderId, ProviderInfo> = {
+  twitch: {
+    ...streaming,
+    id: 'twitch',
+    name: 'Twitch',
+    color: 'grape',
+    chatReplyMessage: true,
+    banReason: true,
+    dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
+    streamTitleMaxLength: 140,
+    banReasonMaxLength: 500,
+    maxTimeoutSeconds: 1_209_600,
+  },
+  youtube: {
+    ...streaming,
+    id: 'youtube',
+    name: 'YouTube',
+    color: 'red',
+    dashboardUrl: 'https://studio.youtube.com/channel/{provider_channel_name}/livestreaming',
+    streamTitleMaxLength: 100,
+    banReasonMaxLength: null,
+    maxTimeoutSeconds: 86_400,
+  },
+  kick: {
+    ...streaming,
+    id: 'kick',
+    name: 'Kick',
+    color: 'green',
+    banReason: true,
+    dashboardUrl: 'https://dashboard.kick.com/stream',
+    streamTitleMaxLength: 140,
+    banReasonMaxLength: 100,
+    maxTimeoutSeconds: 10_080 * 60,
+  },
+  tiktok: { ...base, ...none, id: 'tiktok', name: 'TikTok', color: 'pink', channelProvider: true, stream: true, chatRead: true },
+  spotify: { ...base, ...none, id: 'spotify', name: 'Spotify', color: 'teal', channelProvider: true },
+  discord: { ...base, ...none, id: 'discord', name: 'Discord', color: 'indigo' },
+  '7tv': { ...base, ...none, id: '7tv', name: '7TV', color: 'cyan' },
+  betterttv: { ...base, ...none, id: 'betterttv', name: 'BetterTTV', color: 'orange' },
+};
+
+export function providerInfo(id: ProviderId): ProviderInfo {
+  return providers[id];
+}
+
+export function dashboardUrl(id: ProviderId, providerChannelName: string): string | null {
+  const template = providers[id].dashboardUrl;
+  return template ? template.replaceAll('{provider_channel_name}', encodeURIComponent(providerChannelName)) : null;
+}
+
+export function assertUnreachable(value: never): never {
+  throw new Error(`Unexpected value: ${String(value)}`);
+}

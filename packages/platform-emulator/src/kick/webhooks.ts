@@ -1,0 +1,204 @@
+/**
+ * Kick webhook delivery: signing, an at-least-once queue with retries, and delivery faults.
+ *
+ * Kick signs `${Kick-Event-Message-Id}.${Kick-Event-Message-Timestamp}.${rawBody}` with RSA-SHA256
+ * (PKCS#1 v1.5), base64 in `Kick-Event-Signature`; the public key is served at /public/v1/public-key.
+ * Kick retries a failed delivery (non-2xx) up to 3 times; message ids stay the same across retries.
+ */
+import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { ulid } from './http';
+
+export interface KickSigningKey {
+  privateKey: KeyObject;
+  publicKeyPem: string;
+}
+
+export function createKickSigningKey(): KickSigningKey {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+}
+
+export function signKickPayload(key: KeyObject, messageId: string, timestamp: string, rawBody: string): string {
+  return createSign('RSA-SHA256').update(`${messageId}.${timestamp}.${rawBody}`).sign(key, 'base64');
+}
+
+export interface KickDeliveryFault {
+  /** Send every delivery twice (same message id, same signature). */
+  duplicate: boolean;
+  /** Hold every delivery this long before the first attempt (late webhooks). */
+  delayMs: number;
+}
+
+export interface KickDeliveryRecord {
+  messageId: string;
+  subscriptionId: string;
+  eventType: string;
+  url: string | null;
+  attempt: number;
+  /** HTTP status, or 0 for a network error / no webhook URL. */
+  status: number;
+  at: Date;
+}
+
+export interface KickDeliveryOptions {
+  /** How many POSTs may be in flight at once. */
+  concurrency: number;
+  /** Attempts per message (Kick: 3). */
+  maxAttempts: number;
+  /** Backoff before retry n is retryBaseMs * 2^(n-1). */
+  retryBaseMs: number;
+  /** Per-request timeout. */
+  timeoutMs: number;
+}
+
+interface Job {
+  messageId: string;
+  timestamp: string;
+  subscriptionId: string;
+  appClientId: string;
+  eventType: string;
+  eventVersion: number;
+  body: string;
+  signature: string;
+  attempt: number;
+  /** True for the extra copy sent by the duplicate fault. */
+  copy: boolean;
+}
+
+export class KickWebhookDispatcher {
+  readonly fault: KickDeliveryFault = { duplicate: false, delayMs: 0 };
+  readonly log: KickDeliveryRecord[] = [];
+  private readonly queue: Job[] = [];
+  private active = 0;
+  /** Jobs waiting on a timer (delay fault or retry backoff). */
+  private waiting = 0;
+  private idleWaiters: (() => void)[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly key: KickSigningKey,
+    private readonly resolveUrl: (appClientId: string) => string | null | undefined,
+    readonly options: KickDeliveryOptions,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Queues one event for one subscription. Returns the message id. */
+  enqueue(input: { subscriptionId: string; appClientId: string; eventType: string; eventVersion: number; payload: unknown }): string {
+    const messageId = ulid(Date.now(), this.random);
+    const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const body = JSON.stringify(input.payload);
+    const job: Job = {
+      messageId,
+      timestamp,
+      subscriptionId: input.subscriptionId,
+      appClientId: input.appClientId,
+      eventType: input.eventType,
+      eventVersion: input.eventVersion,
+      body,
+      signature: signKickPayload(this.key.privateKey, messageId, timestamp, body),
+      attempt: 0,
+      copy: false,
+    };
+    this.schedule(job, this.fault.delayMs);
+    if (this.fault.duplicate) this.schedule({ ...job, copy: true }, this.fault.delayMs);
+    return messageId;
+  }
+
+  /** Resolves once nothing is queued, in flight or waiting for a retry. */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Drops everything pending (reset / shutdown). */
+  clear(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.waiting = 0;
+    this.queue.length = 0;
+    this.log.length = 0;
+    this.checkIdle();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clear();
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && this.active === 0 && this.waiting === 0;
+  }
+
+  private checkIdle(): void {
+    if (!this.isIdle()) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private schedule(job: Job, delayMs: number): void {
+    if (this.stopped) return;
+    if (delayMs <= 0) {
+      this.queue.push(job);
+      this.pump();
+      return;
+    }
+    this.waiting++;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.waiting--;
+      this.queue.push(job);
+      this.pump();
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private pump(): void {
+    while (this.active < this.options.concurrency && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      this.active++;
+      void this.send(job).finally(() => {
+        this.active--;
+        this.pump();
+        this.checkIdle();
+      });
+    }
+  }
+
+  private async send(job: Job): Promise<void> {
+    job.attempt++;
+    const url = this.resolveUrl(job.appClientId) ?? null;
+    let status = 0;
+    if (url) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Kick-Event-Message-Id': job.messageId,
+            'Kick-Event-Subscription-Id': job.subscriptionId,
+            'Kick-Event-Signature': job.signature,
+            'Kick-Event-Message-Timestamp': job.timestamp,
+            'Kick-Event-Type': job.eventType,
+            'Kick-Event-Version': String(job.eventVersion),
+            'User-Agent': 'Kick-Webhooks/1.0 (greenroom-emulator)',
+          },
+          body: job.body,
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch {
+        status = 0;
+      }
+    }
+    if (this.stopped) return;
+    this.log.push({ messageId: job.messageId, subscriptionId: job.subscriptionId, eventType: job.eventType, url, attempt: job.attempt, status, at: new Date() });
+    if (this.log.length > 5000) this.log.splice(0, this.log.length - 5000);
+    const ok = status >= 200 && status < 300;
+    if (!ok && job.attempt < this.options.maxAttempts) {
+      this.schedule(job, this.options.retryBaseMs * 2 ** (job.attempt - 1));
+    }
+  }
+}
