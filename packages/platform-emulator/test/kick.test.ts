@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kickPlugin } from '../src/kick/plugin';
 import { newId, type ChatMessage } from '../src/world';
-import { account, channel, startHarness, startReceiver, token, type Harness } from './plugin-harness';
+import { account, channel, objectContaining, startHarness, startReceiver, token, type Harness } from './plugin-harness';
 
 const allScopes = ['user:read', 'channel:read', 'channel:write', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage'];
 
@@ -55,7 +55,7 @@ describe('Kick identity and channels', () => {
 
   it('looks channels up by slug or id and rejects mixing both', async () => {
     const bySlug = await api('GET', '/channels?slug=streamer', streamerToken);
-    expect(bySlug.json().data[0]).toMatchObject({ broadcaster_user_id: 1001, slug: 'streamer', stream_title: 'Hello stream', stream: { is_live: true, viewer_count: 42 } });
+    expect(bySlug.json<{ data: unknown[] }>().data[0]).toMatchObject({ broadcaster_user_id: 1001, slug: 'streamer', stream_title: 'Hello stream', stream: { is_live: true, viewer_count: 42 } });
     const mixed = await api('GET', '/channels?slug=streamer&broadcaster_user_id=1001', streamerToken);
     expect(mixed.statusCode).toBe(400);
   });
@@ -64,7 +64,7 @@ describe('Kick identity and channels', () => {
     const long = await api('PATCH', '/channels', streamerToken, { stream_title: 'x'.repeat(141) });
     expect(long.statusCode).toBe(400);
     const cats = await api('GET', '/categories?q=just', streamerToken);
-    const justChatting = cats.json().data[0];
+    const justChatting = cats.json<{ data: unknown[] }>().data[0];
     expect(justChatting).toMatchObject({ id: 15, name: 'Just Chatting' });
     const res = await api('PATCH', '/channels', streamerToken, { stream_title: 'New title', category_id: 28 });
     expect(res.statusCode).toBe(204);
@@ -79,13 +79,13 @@ describe('Kick chat and moderation', () => {
     const parent = h.world.postChat(viewerMessage('hi streamer'));
     const res = await api('POST', '/chat', streamerToken, { content: 'hello back', type: 'user', broadcaster_user_id: 1001, reply_to_message_id: parent.id });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<{ data: { is_sent: boolean; message_id: string } }>();
     expect(body).toMatchObject({ data: { is_sent: true }, message: 'OK' });
     const sent = h.world.messages.get(body.data.message_id);
     expect(sent).toMatchObject({ authorId: '1001', replyToId: parent.id, origin: 'product', sentAs: 'user' });
 
     const bot = await api('POST', '/chat', streamerToken, { content: 'I am a bot', type: 'bot' });
-    const botMessage = h.world.messages.get(bot.json().data.message_id);
+    const botMessage = h.world.messages.get(bot.json<{ data: { message_id: string } }>().data.message_id);
     expect(botMessage).toMatchObject({ authorId: '3001', channelId: '1001', sentAs: 'bot' });
 
     const noChannel = await api('POST', '/chat', streamerToken, { content: 'x', type: 'user' });
@@ -125,7 +125,7 @@ describe('Kick webhooks', () => {
   async function subscribe(events: string[]) {
     const res = await api('POST', '/events/subscriptions', streamerToken, { events: events.map((name) => ({ name, version: 1 })), method: 'webhook' });
     expect(res.statusCode).toBe(200);
-    return res.json().data as { name: string; subscription_id: string; error?: string }[];
+    return res.json<{ data: { name: string; subscription_id: string; error?: string }[] }>().data;
   }
 
   it('signs deliveries so that the served public key verifies them', async () => {
@@ -134,7 +134,7 @@ describe('Kick webhooks', () => {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
       const [sub] = await subscribe(['chat.message.sent']);
       const listed = await api('GET', '/events/subscriptions', streamerToken);
-      expect(listed.json().data).toEqual([expect.objectContaining({ id: sub!.subscription_id, event: 'chat.message.sent', broadcaster_user_id: 1001, method: 'webhook', version: 1 })]);
+      expect(listed.json<{ data: unknown[] }>().data).toEqual([objectContaining({ id: sub!.subscription_id, event: 'chat.message.sent', broadcaster_user_id: 1001, method: 'webhook', version: 1 })]);
 
       const message = h.world.postChat({ ...viewerMessage('hello KEKW'), emotes: [{ id: '37226', name: 'KEKW', start: 6, end: 9 }] });
       await h.ctx.kick!.idle();
@@ -146,13 +146,13 @@ describe('Kick webhooks', () => {
       expect(delivery.headers['kick-event-subscription-id']).toBe(sub!.subscription_id);
       expect(delivery.headers['kick-event-message-id']).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 
-      const pem = (await api('GET', '/public-key', null)).json().data.public_key as string;
+      const pem = (await api('GET', '/public-key', null)).json<{ data: { public_key: string } }>().data.public_key;
       const signed = `${delivery.headers['kick-event-message-id'] as string}.${delivery.headers['kick-event-message-timestamp'] as string}.${delivery.body}`;
       const signature = Buffer.from(delivery.headers['kick-event-signature'] as string, 'base64');
       expect(verify('sha256', Buffer.from(signed), createPublicKey(pem), signature)).toBe(true);
       expect(verify('sha256', Buffer.from(signed + ' '), createPublicKey(pem), signature)).toBe(false);
 
-      const payload = JSON.parse(delivery.body);
+      const payload: unknown = JSON.parse(delivery.body);
       expect(payload).toMatchObject({
         message_id: message.id,
         broadcaster: { user_id: 1001, channel_slug: 'streamer', is_anonymous: false },

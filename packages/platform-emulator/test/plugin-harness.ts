@@ -1,4 +1,5 @@
 /** Builds a small Fastify app with a fresh World and one or more platform plugins, listening on 127.0.0.1. */
+import { expect } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,4 +110,18 @@ export async function startReceiver(respond: (request: ReceivedRequest, index: n
       server.close(() => resolve());
     }),
   };
+}
+
+/** Asymmetric matchers typed as `unknown` (vitest types them as `any`). */
+export const anyString: unknown = expect.any(String);
+export const anyNumber: unknown = expect.any(Number);
+export const anyBoolean: unknown = expect.any(Boolean);
+export function matching(pattern: RegExp | string): unknown {
+  return expect.stringMatching(pattern);
+}
+export function containing(text: string): unknown {
+  return expect.stringContaining(text);
+}
+export function objectContaining(object: Record<string, unknown>): unknown {
+  return expect.objectContaining(object);
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { providers } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
-import { channelUsers, channels, userProviders, userSettings, users } from '../../db/schema';
+import { channelUsers, channels, sessions, userProviders, userSettings, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { TokenCipher } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
@@ -131,6 +131,7 @@ export class UserService {
         const solelyOwned = shared.filter((s) => s.owners <= 1).map((s) => s.channelId);
         if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
       }
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
     });
   }

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { setSessionEndedHandler, signInPathFor } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
+import { installStaleChunkGuard } from '../lib/stale-chunk';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+
+  useEffect(() => installStaleChunkGuard(), []);
+
+  useEffect(() => {
+    // A 401 "unauthenticated"/"user_no_longer_exists" (spec §8): the token is already cleared; go to /sign-in
+    // with `next` (unless at /), then drop the cached data of the ended session.
+    setSessionEndedHandler(() => {
+      if (window.location.pathname === '/sign-in') return;
+      void router.navigate(signInPathFor(window.location), { replace: true }).then(() => queryClient.clear());
+    });
+  }, [router, queryClient]);
+
+  return (
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, type RouteObject } from 'react-router';
+import { hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import type { Channel } from '@greenroom/contracts/api/channels';
+import type { NavPageEntry } from '../components/nav-tree';
+import { PageState } from '../components/page-state';
+import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
+import type { LazyRouteModule } from './route-module';
+import { EmbeddedRouteError } from './route-error';
+import { useCurrentChannel } from './routes/channels/use-current-channel';
+
+/**
+ * A page of the channel shell (`/channels/:channelId/...`). Register one entry per route; an entry with `nav`
+ * makes the matching side-navigation item of spec §2 appear (items without a page stay hidden).
+ */
+export interface ChannelPage {
+  /** Path below `/channels/:channelId`, e.g. `chat-commands` or `chat-commands/:commandId`; omit for the index (dashboard). */
+  path?: string;
+  /** `() => import('./routes/channels/<page>')`; the module exports `Component`. */
+  lazy: LazyRouteModule;
+  /** The navigation item this page backs. Only one entry per key (the list page, not its detail page). */
+  nav?: ChannelNavKey;
+  /** Lowest channel level that sees the nav item and may open the page (spec §6). */
+  minLevel?: AccessLevelValue;
+  /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
+  badge?: ComponentType<{ channel: Channel }>;
+}
+
+/** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
+export const channelPages: ChannelPage[] = [
+  { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
+];
+
+function NotAllowed() {
+  const channel = useCurrentChannel();
+  return (
+    <PageState
+      order={1}
+      color="red"
+      icon={<IconLock size={28} />}
+      title="You do not have access"
+      description="Your role in this channel does not include this page."
+      action={
+        <Button component={Link} to={`/channels/${channel.id}`} variant="light">
+          Back to the dashboard
+        </Button>
+      }
+    />
+  );
+}
+
+function guarded(Page: ComponentType, level: AccessLevelValue | undefined): ComponentType {
+  if (level === undefined) return Page;
+  const required = level;
+  function GuardedPage() {
+    const channel = useCurrentChannel();
+    return hasLevel(channel.access_level, required) ? <Page /> : <NotAllowed />;
+  }
+  return GuardedPage;
+}
+
+/** Route objects for the children of `/channels/:channelId`. */
+export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
+  return pages.map((page): RouteObject => {
+    const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.minLevel) });
+    return page.path === undefined
+      ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
+      : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
+  });
+}
+
+/** The nav entries the given channel's user may see, keyed by nav item. */
+export function channelNavPages(channel: Channel, pages: ChannelPage[] = channelPages): Partial<Record<ChannelNavKey, NavPageEntry>> {
+  const entries: Partial<Record<ChannelNavKey, NavPageEntry>> = {};
+  for (const page of pages) {
+    if (!page.nav || (page.minLevel !== undefined && !hasLevel(channel.access_level, page.minLevel))) continue;
+    const Badge = page.badge;
+    const base = `/channels/${channel.id}`;
+    entries[page.nav] = {
+      to: page.path === undefined ? base : `${base}/${page.path}`,
+      exact: page.path === undefined,
+      badge: Badge ? <Badge channel={channel} /> : undefined,
+    };
+  }
+  return entries;
+}

@@ -1,0 +1,46 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullHeightLoader } from '../components/full-height-loader';
+import { adminPageRoutes } from './admin-pages';
+import { channelPageRoutes } from './channel-pages';
+import { RouteError } from './route-error';
+import { RootLayout } from './routes/root';
+
+/** The route tree of spec §2 for the foundation. Channel and admin pages come from their registries. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: FullHeightLoader,
+    children: [
+      // Public routes.
+      { path: 'sign-in', lazy: () => import('./routes/sign-in') },
+      { path: 'sign-in/success', lazy: () => import('./routes/sign-in-success') },
+      { path: 'oauth/:provider', lazy: () => import('./routes/oauth') },
+      // Signed-in routes.
+      {
+        lazy: () => import('./routes/signed-in-layout'),
+        children: [
+          {
+            lazy: () => import('./routes/home-layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/channels') },
+              { path: 'channels', lazy: () => import('./routes/channels') },
+              { path: 'welcome', lazy: () => import('./routes/welcome') },
+              { path: 'create-channel', lazy: () => import('./routes/create-channel') },
+            ],
+          },
+          { path: 'channels/:channelId', lazy: () => import('./routes/channels/channel-layout'), children: channelPageRoutes() },
+          { path: 'user-provider-connected', lazy: () => import('./routes/user-provider-connected') },
+          { path: 'admin', lazy: () => import('./routes/admin/admin-layout'), children: adminPageRoutes() },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

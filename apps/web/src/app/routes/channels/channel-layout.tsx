@@ -1,0 +1,49 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { FullHeightLoader } from '../../../components/full-height-loader';
+import { buildNavTree } from '../../../components/nav-tree';
+import { isApiError } from '../../../lib/api-client';
+import { LocalPlatformsNotice } from '../../../features/auth/components/local-platforms-notice';
+import { useChannel } from '../../../features/channels/api/get-channel';
+import { ChannelPickerModal } from '../../../features/channels/components/channel-picker-modal';
+import { ChannelNotFound } from '../../../features/channel-shell/components/channel-not-found';
+import { ChannelShell } from '../../../features/channel-shell/components/channel-shell';
+import { channelNavOutline } from '../../../features/channel-shell/nav-outline';
+import { UserMenu } from '../../../features/user/components/user-menu';
+import { channelNavPages } from '../../channel-pages';
+
+/** `/channels/:channelId`: the channel shell around the registered channel pages. */
+export function Component() {
+  const { channelId = '' } = useParams();
+  const channel = useChannel(channelId);
+  const [pickerOpened, picker] = useDisclosure(false);
+  const navItems = useMemo(() => (channel.data ? buildNavTree(channelNavOutline, channelNavPages(channel.data)) : []), [channel.data]);
+
+  let content;
+  if (channel.isPending) content = <FullHeightLoader label="Loading channel" />;
+  else if (channel.isError) {
+    content = isApiError(channel.error, 404) ? <ChannelNotFound /> : <ErrorAlert error={channel.error} m="md" />;
+  } else content = <Outlet context={channel.data} />;
+
+  return (
+    <>
+      <ChannelShell
+        channelName={channel.data?.display_name ?? (channel.isError ? 'Pick a channel' : undefined)}
+        onOpenPicker={picker.open}
+        navItems={navItems}
+        navLoading={channel.isPending}
+        headerRight={
+          <>
+            <LocalPlatformsNotice />
+            <UserMenu />
+          </>
+        }
+      >
+        {content}
+      </ChannelShell>
+      <ChannelPickerModal opened={pickerOpened} onClose={picker.close} currentChannelId={channel.data?.id} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageState } from '../../../components/page-state';
+
+/** Shown when no channel matches the route (spec §2, §8). */
+export function ChannelNotFound({ message = 'Channel not found' }: { message?: string }) {
+  return (
+    <PageState
+      order={1}
+      icon={<IconMoodEmpty size={30} />}
+      title={message}
+      description="It may have been deleted, or you may not be part of its team."
+      action={
+        <Button component={Link} to="/" variant="light">
+          Go to your channels
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { AppShell, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconSelector } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Logo } from '../../../components/logo';
+import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
+import { useNavbarState } from '../hooks/use-navbar-state';
+
+/** Shell sizes of spec §9. */
+export const CHANNEL_HEADER_HEIGHT = 45;
+export const NAVBAR_WIDTH = 250;
+export const NAVBAR_STORAGE_KEY = 'greenroom.channel_navbar_opened';
+
+interface ChannelShellProps {
+  /** Undefined while the channel loads. */
+  channelName?: string;
+  onOpenPicker: () => void;
+  navItems: NavTreeItem[];
+  navLoading?: boolean;
+  headerRight?: ReactNode;
+  children: ReactNode;
+}
+
+/** `/channels/{channelId}` layout (spec §2): header 45 px, navbar 250 px hideable on desktop, collapsing on mobile. */
+export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading = false, headerRight, children }: ChannelShellProps) {
+  const navbar = useNavbarState(NAVBAR_STORAGE_KEY);
+
+  return (
+    <AppShell
+      header={{ height: CHANNEL_HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navbar.mobileOpened, desktop: !navbar.desktopOpened } }}
+      padding={0}
+    >
+      <AppShell.Header px="sm">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <Burger opened={navbar.mobileOpened} onClick={navbar.toggleMobile} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={navbar.mobileOpened} />
+            <Tooltip label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'} openDelay={400}>
+              <Burger
+                opened={navbar.desktopOpened}
+                onClick={navbar.toggleDesktop}
+                visibleFrom="md"
+                size="sm"
+                aria-label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'}
+                aria-expanded={navbar.desktopOpened}
+              />
+            </Tooltip>
+            <Logo />
+            <Text c="dark.3" aria-hidden visibleFrom="xs">
+              /
+            </Text>
+            {channelName === undefined ? (
+              <Skeleton h={24} w={120} radius="sm" />
+            ) : (
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-md"
+                onClick={onOpenPicker}
+                rightSection={<IconSelector size={14} aria-hidden />}
+                aria-label={`Current channel: ${channelName}. Pick a channel`}
+                aria-haspopup="dialog"
+                styles={{ root: { minWidth: 0, maxWidth: 280 }, label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+              >
+                {channelName}
+              </Button>
+            )}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {headerRight}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+          {navLoading ? (
+            <Stack gap={6} aria-busy="true" aria-label="Loading navigation">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} h={32} radius="sm" />
+              ))}
+            </Stack>
+          ) : (
+            <NavTree items={navItems} label="Channel" />
+          )}
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

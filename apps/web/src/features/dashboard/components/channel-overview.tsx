@@ -1,0 +1,167 @@
+import { ActionIcon, Anchor, Badge, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconLock, IconPlugOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Channel } from '@greenroom/contracts/api/channels';
+import { accessLevelLabels } from '@greenroom/contracts/access';
+import { dashboardUrl, providers } from '@greenroom/contracts/providers';
+import { ProviderIcon } from '../../../components/provider-icon';
+import { RoleBadge } from '../../../components/role-badge';
+import { formatDate, relativeTime } from '../../../lib/format';
+import { abilitiesOf, missingAbilities } from '../role-permissions';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** The channel dashboard (index page of the shell): who the channel is, your role, its platforms. */
+export function ChannelOverview({ channel }: { channel: Channel }) {
+  const abilities = abilitiesOf(channel.access_level);
+  const missing = missingAbilities(channel.access_level);
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'lg' }} maw={1100}>
+      <div>
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
+            {channel.display_name}
+          </Title>
+          <RoleBadge level={channel.access_level} />
+        </Group>
+        <Text c="dimmed" size="sm">
+          Created {formatDate(channel.created_at)}
+        </Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Section title="Platforms">
+          {channel.providers.length === 0 ? (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" color="orange" size={36} radius="md" aria-hidden>
+                <IconPlugOff size={20} />
+              </ThemeIcon>
+              <div>
+                <Text fw={500}>No platform connected yet</Text>
+                <Text size="sm" c="dimmed">
+                  Connect Twitch, YouTube, Kick, TikTok or Spotify to bring their chat and streams into this channel.
+                </Text>
+              </div>
+            </Group>
+          ) : (
+            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {channel.providers.map((p) => {
+                const info = providers[p.provider];
+                const url = dashboardUrl(p.provider, p.provider_channel_name);
+                return (
+                  <Group key={`${p.provider}:${p.provider_channel_name}`} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                    <Group gap="sm" wrap="nowrap" miw={0}>
+                      <ThemeIcon color={info.color} variant="light" size={32} radius="md">
+                        <ProviderIcon provider={p.provider} size={18} />
+                      </ThemeIcon>
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500} truncate>
+                          {p.provider_channel_name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {info.name}
+                        </Text>
+                      </div>
+                    </Group>
+                    {url && (
+                      <Anchor href={url} target="_blank" rel="noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
+                        <Group gap={4} wrap="nowrap">
+                          {info.name} dashboard <IconExternalLink size={12} aria-hidden />
+                        </Group>
+                      </Anchor>
+                    )}
+                  </Group>
+                );
+              })}
+            </Stack>
+          )}
+        </Section>
+
+        <Section title="Your access">
+          <Text size="sm" mb="xs">
+            You are <b>{accessLevelLabels[channel.access_level]}</b> in this channel.
+          </Text>
+          {abilities.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              You can view this channel. Ask its owner for a staff role to help run it.
+            </Text>
+          ) : (
+            <List size="sm" spacing={4} icon={<IconCheck size={14} color="var(--mantine-color-teal-5)" aria-hidden />} center>
+              {abilities.map((ability) => (
+                <List.Item key={ability}>{ability}</List.Item>
+              ))}
+            </List>
+          )}
+          {missing.length > 0 && (
+            <List size="sm" spacing={4} mt="xs" c="dimmed" icon={<IconLock size={14} aria-hidden />} center aria-label="Not allowed for your role">
+              {missing.map((ability) => (
+                <List.Item key={ability}>{ability}</List.Item>
+              ))}
+            </List>
+          )}
+        </Section>
+
+        <Section title="Channel details">
+          <Stack gap={8}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Name
+              </Text>
+              <Text size="sm" truncate>
+                {channel.display_name}
+              </Text>
+            </Group>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Channel ID
+              </Text>
+              <Group gap={4} wrap="nowrap" miw={0}>
+                <Text size="sm" ff="monospace" truncate>
+                  {channel.id}
+                </Text>
+                <CopyButton value={channel.id} timeout={1500}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? 'Copied' : 'Copy channel ID'} withArrow>
+                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label="Copy channel ID">
+                        {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              </Group>
+            </Group>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Created
+              </Text>
+              <Text size="sm">
+                {formatDate(channel.created_at)}{' '}
+                <Text span c="dimmed" size="xs">
+                  ({relativeTime(channel.created_at) === 'Now' ? 'just now' : `${relativeTime(channel.created_at)} ago`})
+                </Text>
+              </Text>
+            </Group>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Platforms
+              </Text>
+              <Badge variant="light" color={channel.providers.length ? 'teal' : 'orange'}>
+                {channel.providers.length} connected
+              </Badge>
+            </Group>
+          </Stack>
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

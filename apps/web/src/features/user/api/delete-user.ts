@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Deletes the signed-in user's account; `username` must equal their display name (checked by the server). */
+export function deleteUser(username: string): Promise<void> {
+  return api.delete('/api/2/user', { query: { username } });
+}
+
+export function useDeleteUser(options: { onSuccess?: () => void } = {}) {
+  return useMutation({ mutationFn: deleteUser, onSuccess: options.onSuccess, meta: { errorToast: false } });
+}

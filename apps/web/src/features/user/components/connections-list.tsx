@@ -1,0 +1,106 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { UserProvider } from '@greenroom/contracts/api/user';
+import { providers, signinProviderIds, type SigninProviderId } from '@greenroom/contracts/providers';
+import { ErrorAlert } from '../../../components/error-alert';
+import { ProviderIcon } from '../../../components/provider-icon';
+import { useDeleteUserProvider } from '../api/delete-user-provider';
+import { useUserProviders } from '../api/get-user-providers';
+import { useConnectProvider } from '../hooks/use-connect-provider';
+
+/** Connections list (spec §2, §4): only sign-in providers; Connect, or the display name with Disconnect. */
+export function ConnectionsList() {
+  const list = useUserProviders();
+  const { connect, pending } = useConnectProvider();
+  const remove = useDeleteUserProvider();
+
+  if (list.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading connections">
+        {signinProviderIds.map((id) => (
+          <Skeleton key={id} h={58} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (list.isError) return <ErrorAlert error={list.error} />;
+
+  const confirmDisconnect = (connection: UserProvider) => {
+    const name = providers[connection.provider].name;
+    modals.openConfirmModal({
+      title: `Disconnect ${name}?`,
+      children: <Text size="sm">Are you sure you want to disconnect {name}?</Text>,
+      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      centered: true,
+      onConfirm: () => remove.mutate(connection.id),
+    });
+  };
+
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {signinProviderIds.map((provider: SigninProviderId) => {
+        const info = providers[provider];
+        const connections = list.data.filter((item) => item.provider === provider);
+        return (
+          <Paper component="li" key={provider} withBorder radius="md" p="sm" aria-label={info.name}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <ThemeIcon color={info.color} variant="light" size={36} radius="md">
+                  <ProviderIcon provider={provider} size={20} />
+                </ThemeIcon>
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm">
+                    {info.name}
+                  </Text>
+                  {connections.length === 0 ? (
+                    <Text size="xs" c="dimmed">
+                      Not connected
+                    </Text>
+                  ) : (
+                    connections.map((connection) => (
+                      <Group key={connection.id} gap={6} wrap="wrap">
+                        <Text size="xs" c="dimmed" truncate>
+                          {connection.display_name}
+                        </Text>
+                        {connection.scope_needed && (
+                          <Badge color="orange" size="xs" variant="light">
+                            Reconnect needed
+                          </Badge>
+                        )}
+                      </Group>
+                    ))
+                  )}
+                </div>
+              </Group>
+              <Stack gap={6} align="flex-end">
+                {connections.length === 0 && (
+                  <Button size="xs" color={info.color} loading={pending === provider} onClick={() => void connect(provider)}>
+                    Connect
+                  </Button>
+                )}
+                {connections.map((connection) => (
+                  <Group key={connection.id} gap={6} wrap="nowrap">
+                    {connection.scope_needed && (
+                      <Button size="xs" variant="light" color="orange" loading={pending === provider} onClick={() => void connect(provider)}>
+                        Reconnect
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={remove.isPending && remove.variables === connection.id}
+                      onClick={() => confirmDisconnect(connection)}
+                    >
+                      Disconnect
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import presetMantine from 'postcss-preset-mantine';
+
+export default defineConfig({
+  plugins: [react()],
+  css: {
+    // PostCSS for Mantine (rem/em functions, light-dark, breakpoint mixins).
+    postcss: { plugins: [presetMantine()] },
+  },
+  resolve: {
+    // mantine-datatable / mantine-contextmenu resolve their own @mantine/core copy from the workspace root;
+    // keep one copy, or they would not see the MantineProvider context.
+    dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
