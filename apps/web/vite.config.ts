@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import presetMantine from 'postcss-preset-mantine';
+import presetMantineModule from 'postcss-preset-mantine';
+import type { AcceptedPlugin } from 'postcss';
+
+// The package ships an untyped module declaration.
+const presetMantine = presetMantineModule as () => AcceptedPlugin;
 
 export default defineConfig({
   plugins: [react()],

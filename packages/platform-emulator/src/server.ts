@@ -11,6 +11,10 @@ import type { EmulatorServices } from './services';
 import { twitchPlugin } from './twitch/plugin';
 import { youtubePlugin } from './youtube/plugin';
 import { kickPlugin } from './kick/plugin';
+import { tiktokPlugin } from './tiktok/plugin';
+import { spotifyPlugin } from './spotify/plugin';
+import { discordPlugin } from './discord/plugin';
+import { emotesPlugin } from './emotes/plugin';
 
 export async function buildServer(services: EmulatorServices, options: { logger: boolean }): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
@@ -36,6 +40,10 @@ export async function buildServer(services: EmulatorServices, options: { logger:
   await twitchPlugin(app, services.ctx, services.twitch);
   await youtubePlugin(app, services.ctx);
   await kickPlugin(app, services.ctx);
+  await tiktokPlugin(app, services.ctx);
+  await spotifyPlugin(app, services.ctx);
+  await discordPlugin(app, services.ctx);
+  await emotesPlugin(app, services.ctx);
 
   await controlRoutes(app, services);
   await streamRoute(app, services.ctx.world);

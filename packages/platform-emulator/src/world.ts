@@ -180,6 +180,11 @@ export class World extends EventEmitter<WorldEvents> {
   readonly discordWebhooks = new Map<string, DiscordWebhook>(); // by webhook id
   private actionSeq = 0;
   private readonly maxMessages = 50_000;
+  /** Message ids in arrival order (ring buffer) so the oldest is evicted in O(1). */
+  private readonly messageRing: (string | undefined)[] = new Array<string | undefined>(50_000);
+  private messageRingIndex = 0;
+  /** `${platform}:${login}` → account, kept in step with `accounts`. */
+  private readonly loginIndex = new Map<string, Account>();
 
   key(platform: Platform, id: string): string {
     return `${platform}:${id}`;
@@ -202,6 +207,9 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   accountByLogin(platform: Platform, login: string): Account | undefined {
+    const hit = this.loginIndex.get(`${platform}:${login.toLowerCase()}`);
+    if (hit && this.accounts.get(this.key(platform, hit.id)) === hit && hit.login === login.toLowerCase()) return hit;
+    // Fallback when an account's login was changed in place after it was added.
     const wanted = login.toLowerCase();
     for (const a of this.accounts.values()) if (a.platform === platform && a.login === wanted) return a;
     return undefined;
@@ -213,6 +221,7 @@ export class World extends EventEmitter<WorldEvents> {
 
   addAccount(account: Account): Account {
     this.accounts.set(this.key(account.platform, account.id), account);
+    this.loginIndex.set(`${account.platform}:${account.login}`, account);
     return account;
   }
 
@@ -223,11 +232,11 @@ export class World extends EventEmitter<WorldEvents> {
 
   /** Records a chat message and tells every transport about it. */
   postChat(message: ChatMessage): ChatMessage {
+    const evicted = this.messageRing[this.messageRingIndex];
+    if (evicted !== undefined) this.messages.delete(evicted);
+    this.messageRing[this.messageRingIndex] = message.id;
+    this.messageRingIndex = (this.messageRingIndex + 1) % this.maxMessages;
     this.messages.set(message.id, message);
-    if (this.messages.size > this.maxMessages) {
-      const oldest = this.messages.keys().next().value;
-      if (oldest !== undefined) this.messages.delete(oldest);
-    }
     this.emit('chat', message);
     return message;
   }
@@ -327,8 +336,11 @@ export class World extends EventEmitter<WorldEvents> {
   /** Forgets everything (accounts, channels, chat, tokens, actions, faults); the caller seeds again. */
   reset(): void {
     this.accounts.clear();
+    this.loginIndex.clear();
     this.channels.clear();
     this.messages.clear();
+    this.messageRing.fill(undefined);
+    this.messageRingIndex = 0;
     this.events.length = 0;
     this.actions.length = 0;
     this.tokens.clear();

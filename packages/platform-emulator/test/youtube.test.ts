@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { youtubePlugin } from '../src/youtube/plugin';
 import { newId, type ChatMessage } from '../src/world';
-import { account, anyNumber, anyString, channel, objectContaining, startHarness, token, type Harness } from './plugin-harness';
+import { account, anyString, channel, objectContaining, startHarness, token, type Harness } from './plugin-harness';
 
 const OWNER = 'UCowner000000000000000001';
 const VIEWER = 'UCviewer00000000000000001';
@@ -136,7 +136,7 @@ describe('YouTube live chat', () => {
     const body = first.json<ChatList>();
     expect(body.items.map((i) => i.snippet.displayMessage)).toEqual(['before first poll']);
     expect(body.pollingIntervalMillis).toBeGreaterThan(0);
-    expect(body.items[0].authorDetails).toMatchObject({ channelId: VIEWER, displayName: 'Viewer', isChatOwner: false, isChatModerator: false });
+    expect(body.items[0]!.authorDetails).toMatchObject({ channelId: VIEWER, displayName: 'Viewer', isChatOwner: false, isChatModerator: false });
 
     const sent: string[] = [];
     for (let i = 0; i < 450; i++) sent.push(chat(`m${i}`).id);

@@ -1,2 +1,3 @@
 /** All tables; each feature keeps its own file under schema/. Migrations: `npm run db:generate`. */
 export * from './schema/core';
+export * from './schema/staff';

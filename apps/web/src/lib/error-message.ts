@@ -4,7 +4,7 @@ export const UNKNOWN_ERROR = 'Unknown error';
 
 function messageOfBody(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body) {
-    const message = (body as { message: unknown }).message;
+    const message = body.message;
     if (typeof message === 'string' && message.trim()) return message;
   }
   return null;

@@ -83,6 +83,6 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
   });
 
   app.get('/ws', { websocket: true }, (socket, request) => {
-    hub.accept(socket, stringRecord(request.query));
+    hub.accept(socket, stringRecord(request.query), request.raw.socket);
   });
 }

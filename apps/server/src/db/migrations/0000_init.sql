@@ -110,6 +110,20 @@ CREATE TABLE "users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "channel_user_invites" (
+	"id_hash" text PRIMARY KEY NOT NULL,
+	"id_enc" text,
+	"channel_id" text NOT NULL,
+	"level" integer NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_by" text,
+	"used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"revoked_by" text
+);
+--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_providers" ADD CONSTRAINT "channel_providers_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -119,6 +133,10 @@ ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_added_by_users_id_fk" 
 ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_providers" ADD CONSTRAINT "user_providers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_used_by_users_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_revoked_by_users_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_channel" ON "audit_log" USING btree ("channel_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_providers_channel_provider" ON "channel_providers" USING btree ("channel_id","provider");--> statement-breakpoint
 CREATE INDEX "channel_providers_identity" ON "channel_providers" USING btree ("provider","provider_channel_id");--> statement-breakpoint
@@ -126,4 +144,5 @@ CREATE INDEX "channel_users_user" ON "channel_users" USING btree ("user_id");-->
 CREATE UNIQUE INDEX "sessions_token_hash" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_providers_identity" ON "user_providers" USING btree ("provider","provider_user_id");--> statement-breakpoint
-CREATE INDEX "user_providers_user" ON "user_providers" USING btree ("user_id");
+CREATE INDEX "user_providers_user" ON "user_providers" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "channel_user_invites_channel" ON "channel_user_invites" USING btree ("channel_id","created_at");

@@ -3,6 +3,7 @@
  * bound to a session, and delivery of world changes as notifications. One hub per emulator.
  */
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { ChannelEvent, ChatMessage, Token, World } from '../../world';
 import { newToken } from '../../world';
@@ -52,6 +53,8 @@ export interface EventSubSubscription {
 export interface EventSubSession {
   id: string;
   socket: WebSocket;
+  /** The TCP socket under `socket`, corked during bursts so many frames leave in one write. */
+  raw: Duplex | null;
   /** The socket being replaced during a session_reconnect hand-over. */
   previousSocket: WebSocket | null;
   connectedAt: string;
@@ -93,6 +96,7 @@ export class EventSubHub {
   readonly settings: HubSettings = { defaultKeepaliveSeconds: 10, unusedTimeoutMs: 10_000, reconnectGraceMs: 30_000, maxTotalCost: 10, maxSubscriptionsPerSession: 300 };
   readonly stats: HubStats = { notifications: 0, keepalives: 0, revocations: 0, reconnects: 0 };
   private duplicatesPending = 0;
+  private readonly corked = new Set<Duplex>();
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -135,9 +139,9 @@ export class EventSubHub {
   // ── sessions ────────────────────────────────────────────────────────────
 
   /** A socket connected to /ws (optionally a reconnect of an existing session). */
-  accept(socket: WebSocket, query: { keepalive_timeout_seconds?: string; reconnect_id?: string }): void {
+  accept(socket: WebSocket, query: { keepalive_timeout_seconds?: string; reconnect_id?: string }, raw: Duplex | null = null): void {
     if (query.reconnect_id !== undefined) {
-      this.acceptReconnect(socket, query.reconnect_id);
+      this.acceptReconnect(socket, query.reconnect_id, raw);
       return;
     }
     const requested = query.keepalive_timeout_seconds === undefined ? NaN : Number(query.keepalive_timeout_seconds);
@@ -145,6 +149,7 @@ export class EventSubHub {
     const session: EventSubSession = {
       id: randomUUID().replace(/-/g, '_'),
       socket,
+      raw,
       previousSocket: null,
       connectedAt: new Date().toISOString(),
       keepaliveSeconds,
@@ -168,7 +173,7 @@ export class EventSubHub {
     session.unusedTimer.unref();
   }
 
-  private acceptReconnect(socket: WebSocket, reconnectId: string): void {
+  private acceptReconnect(socket: WebSocket, reconnectId: string, raw: Duplex | null): void {
     const session = [...this.sessions.values()].find((s) => s.open && s.reconnectId === reconnectId);
     if (!session) {
       socket.close(closeCodes.invalidReconnect, closeReasons[closeCodes.invalidReconnect]);
@@ -178,6 +183,7 @@ export class EventSubHub {
     this.stats.reconnects++;
     session.previousSocket = session.socket;
     session.socket = socket;
+    session.raw = raw;
     this.bindSocket(session, socket);
     this.send(session, this.welcome(session));
     const old = session.previousSocket;
@@ -406,6 +412,19 @@ export class EventSubHub {
 
   // ── delivery ────────────────────────────────────────────────────────────
 
+  /** Corks a TCP socket until the end of the current tick: a crowd batch leaves in one write. */
+  private cork(raw: Duplex): void {
+    if (this.corked.has(raw)) return;
+    raw.cork();
+    this.corked.add(raw);
+    if (this.corked.size === 1) {
+      process.nextTick(() => {
+        for (const r of this.corked) r.uncork();
+        this.corked.clear();
+      });
+    }
+  }
+
   /** Sends a notification to every enabled subscription routed at (type, routeKey); the event is built only when someone listens. */
   deliver(type: string, routeKey: string, build: () => Record<string, unknown>): number {
     const subs = this.routes.get(`${type}\u0000${routeKey}`);
@@ -416,6 +435,7 @@ export class EventSubHub {
     for (const sub of subs) {
       const session = this.sessions.get(sub.sessionId);
       if (!session?.open) continue;
+      if (session.raw) this.cork(session.raw);
       const frame = `{"metadata":{"message_id":"${randomUUID()}","message_type":"notification","message_timestamp":"${timestamp}","subscription_type":"${sub.type}","subscription_version":"${sub.version}"},"payload":{"subscription":${sub.json},"event":${eventJson}}}`;
       session.socket.send(frame);
       if (this.duplicatesPending > 0) {

@@ -47,6 +47,7 @@ export function badgesFor(channel: Channel | undefined, userId: string): Json[] 
 /** Splits text into text / emote / mention fragments. */
 export function fragmentsFor(world: World, message: ChatMessage): Json[] {
   const text = message.text;
+  if (message.emotes.length === 0 && !text.includes('@')) return [{ type: 'text', text, cheermote: null, emote: null, mention: null }];
   const fragments: Json[] = [];
   const emotes = [...message.emotes].sort((a, b) => a.start - b.start);
   let buffer = '';

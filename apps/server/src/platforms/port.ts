@@ -1,0 +1,111 @@
+/**
+ * THE platform port. Features (chat, moderation, title/category, later the chatbot) speak only to
+ * these interfaces; one adapter per platform (twitch/, youtube/, kick/, tiktok/, spotify/) implements
+ * them, and nothing outside platforms/ imports a platform SDK. Capabilities come from the shared
+ * catalogue (contracts/providers.ts): callers check them, adapters throw `unsupported` (422) anyway.
+ */
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Activity, ChatMessage, ModerationEvent, StreamStatus } from '@greenroom/contracts/api/events';
+import type { OAuthProvider } from './endpoints';
+
+/** Which account an action runs as. */
+export type Actor = 'broadcaster' | 'bot';
+
+/** A normalised event from a live connection (ids filled in by the ingest pipeline where absent). */
+export type PlatformEvent =
+  | { kind: 'chat'; message: Omit<ChatMessage, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
+  | { kind: 'moderation'; event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
+  | { kind: 'activity'; activity: Omit<Activity, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
+  | { kind: 'stream'; status: Omit<StreamStatus, 'channel_id' | 'channel_provider_id' | 'provider'> };
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'needs_reauth' | 'error';
+
+export interface ConnectionHealth {
+  state: ConnectionState;
+  /** Human-readable detail for the UI ("Waiting for the stream to start", "Token revoked"). */
+  detail: string | null;
+  since: string;
+  lastEventAt: string | null;
+  reconnects: number;
+}
+
+/** A stored OAuth credential that refreshes itself (single-flight) and persists rotated tokens. */
+export interface TokenSource {
+  readonly provider: OAuthProvider;
+  /** Platform user id of the account the token belongs to. */
+  readonly providerUserId: string;
+  readonly scopes: readonly string[];
+  /** A usable access token, refreshed first when it expires within a minute. */
+  accessToken(): Promise<string>;
+  /** Forces a refresh after the platform answered 401; throws ReauthRequiredError (and marks scope_needed) when the refresh is refused for good. */
+  refreshAfterUnauthorized(rejected: string): Promise<string>;
+}
+
+/** What an adapter gets for one connected channel. */
+export interface ChannelConnectionContext {
+  channelId: string;
+  channelProviderId: string;
+  provider: ChannelProviderId;
+  providerChannelId: string;
+  providerChannelName: string;
+  broadcaster: TokenSource;
+  /** The channel's own bot, else the operators' system bot for this platform, else null. */
+  bot: TokenSource | null;
+  /** Platform-specific persisted state (YouTube page token, Kick subscription ids …). */
+  state: Record<string, unknown>;
+  saveState(patch: Record<string, unknown>): Promise<void>;
+  /** Delivers normalised events to the ingest pipeline (dedupe, emotes, persistence, fan-out). */
+  emit(event: PlatformEvent): void;
+  setHealth(state: ConnectionState, detail?: string | null): void;
+  signal: AbortSignal;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export interface StreamInfo {
+  title: string;
+  category: { id: string; name: string } | null;
+  isLive: boolean;
+  viewerCount: number | null;
+  /** YouTube: the live video id for the embed; null when not live. */
+  liveStreamId: string | null;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+}
+
+export interface SendResult {
+  providerMessageId: string | null;
+}
+
+export interface BanInput {
+  providerViewerId: string;
+  /** Absent = permanent ban. Seconds; adapters convert (Kick: minutes). */
+  durationSeconds?: number;
+  reason?: string;
+}
+
+/** Actions on one connected channel. */
+export interface ChannelActions {
+  sendMessage(input: { text: string; replyToProviderMessageId?: string; as: Actor }): Promise<SendResult>;
+  ban(input: BanInput): Promise<void>;
+  unban(input: { providerViewerId: string }): Promise<void>;
+  deleteMessage(input: { providerMessageId: string }): Promise<void>;
+  getStreamInfo(): Promise<StreamInfo>;
+  updateStreamInfo(input: { title?: string; categoryId?: string }): Promise<void>;
+  searchCategories(query: string): Promise<Category[]>;
+}
+
+/** A live, self-healing connection receiving a channel's chat and events. */
+export interface LiveConnection {
+  close(): Promise<void>;
+}
+
+export interface PlatformAdapter {
+  readonly provider: ChannelProviderId;
+  /** Opens the live connection (reconnects by itself until closed); null when the platform has no chat (Spotify). */
+  connect(ctx: ChannelConnectionContext): LiveConnection | null;
+  actions(ctx: Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>): ChannelActions;
+}

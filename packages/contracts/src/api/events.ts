@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { channelProviderIdSchema } from '../providers';
+
+/**
+ * Normalised platform events: what every adapter turns its platform's chat and notifications into,
+ * what the server persists, and what staff websockets receive. Platform ids are kept as strings.
+ */
+
+export const chatBadgeSchema = z.object({ set_id: z.string(), id: z.string(), label: z.string() });
+
+export const chatRolesSchema = z.object({
+  broadcaster: z.boolean(),
+  moderator: z.boolean(),
+  vip: z.boolean(),
+  subscriber: z.boolean(),
+  /** YouTube membership / Kick subscriber badge. */
+  member: z.boolean(),
+  verified: z.boolean(),
+});
+export type ChatRoles = z.infer<typeof chatRolesSchema>;
+
+export const chatAuthorSchema = z.object({
+  provider_user_id: z.string(),
+  login: z.string(),
+  display_name: z.string(),
+  /** CSS colour or null (the UI picks one from the name). */
+  color: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  badges: z.array(chatBadgeSchema),
+  roles: chatRolesSchema,
+});
+export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
+
+/** An emote occurrence in a message: UTF-16 code unit range [start, end). */
+export const chatEmoteSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  name: z.string(),
+  id: z.string(),
+  source: z.enum(['platform', '7tv', 'betterttv']),
+  url: z.string(),
+});
+export type ChatEmote = z.infer<typeof chatEmoteSchema>;
+
+export const chatMessageSchema = z.object({
+  /** `${provider}:${provider_message_id}` — unique across platforms. */
+  id: z.string(),
+  channel_id: z.string(),
+  channel_provider_id: z.string(),
+  provider: channelProviderIdSchema,
+  provider_message_id: z.string(),
+  author: chatAuthorSchema,
+  text: z.string(),
+  emotes: z.array(chatEmoteSchema),
+  reply: z.object({ provider_message_id: z.string(), author_display_name: z.string(), text: z.string() }).nullable(),
+  /** Who the message mentions (logins, lower case). */
+  mentions: z.array(z.string()),
+  /** Cheer bits, Super Chat amount etc. attached to the message, in display form. */
+  highlight: z.string().nullable(),
+  sent_at: z.string(),
+  deleted: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const activityTypes = [
+  'follow',
+  'sub',
+  'resub',
+  'gift',
+  'raid',
+  'cheer',
+  'superchat',
+  'supersticker',
+  'membership',
+  'membership_gift',
+  'kicks',
+  'tiktok_gift',
+  'stream_online',
+  'stream_offline',
+] as const;
+export const activityTypeSchema = z.enum(activityTypes);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  channel_id: z.string(),
+  channel_provider_id: z.string(),
+  provider: channelProviderIdSchema,
+  /** The platform's id of the event (dedupe key). */
+  provider_event_id: z.string(),
+  type: activityTypeSchema,
+  /** The viewer (absent for stream online/offline and anonymous gifts). */
+  viewer: z.object({ provider_user_id: z.string(), login: z.string(), display_name: z.string() }).nullable(),
+  /** Tier ("1000"/"2000"/"3000" or a level name), months, count of gifts, bits, viewers of a raid… */
+  tier: z.string().nullable(),
+  months: z.number().int().nullable(),
+  count: z.number().int().nullable(),
+  /** Money-like amount in display form ("$5.00", "100 bits", "50 kicks"). */
+  amount: z.string().nullable(),
+  message: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const moderationKinds = ['timeout', 'ban', 'unban', 'delete', 'clear'] as const;
+export const moderationEventSchema = z.object({
+  id: z.string(),
+  channel_id: z.string(),
+  channel_provider_id: z.string(),
+  provider: channelProviderIdSchema,
+  kind: z.enum(moderationKinds),
+  /** The viewer acted on (absent for a whole-chat clear). */
+  target: z.object({ provider_user_id: z.string(), display_name: z.string() }).nullable(),
+  provider_message_id: z.string().nullable(),
+  duration_seconds: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  /** Who did it: a Greenroom user, or the platform (its own chat / another tool). */
+  moderator: z.object({ user_id: z.string().nullable(), display_name: z.string() }).nullable(),
+  source: z.enum(['greenroom', 'platform']),
+  occurred_at: z.string(),
+});
+export type ModerationEvent = z.infer<typeof moderationEventSchema>;
+
+export const streamStatusSchema = z.object({
+  channel_id: z.string(),
+  channel_provider_id: z.string(),
+  provider: channelProviderIdSchema,
+  is_live: z.boolean(),
+  viewer_count: z.number().int().nullable(),
+  title: z.string().nullable(),
+  category: z.string().nullable(),
+  started_at: z.string().nullable(),
+});
+export type StreamStatus = z.infer<typeof streamStatusSchema>;
