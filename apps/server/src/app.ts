@@ -12,8 +12,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { adminRoutes } from './modules/admin/routes';
+import { auditLogRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { channelRoutes } from './modules/channels/routes';
+import { staffRoutes } from './modules/staff/routes';
+import { systemBotRoutes } from './modules/system-bots/routes';
 import { userRoutes } from './modules/user/routes';
 import type { AppServices } from './services';
 
@@ -72,6 +75,9 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   userRoutes(app, s);
   channelRoutes(app, s);
   adminRoutes(app, s);
+  staffRoutes(app, s);
+  auditLogRoutes(app, s);
+  systemBotRoutes(app, s);
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

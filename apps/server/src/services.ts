@@ -1,3 +1,4 @@
+import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
@@ -5,7 +6,11 @@ import { LocalEventBus, type EventBus } from './lib/event-bus';
 import { persistentSecret } from './lib/secrets';
 import { OAuthFlows } from './modules/auth/oauth-flows';
 import { SessionService } from './modules/auth/sessions';
+import { AuditLogService } from './modules/audit/audit-log-service';
 import { ChannelService } from './modules/channels/channel-service';
+import { InviteService } from './modules/staff/invite-service';
+import { StaffService } from './modules/staff/staff-service';
+import { SystemBotService } from './modules/system-bots/system-bot-service';
 import { UserService } from './modules/user/user-service';
 import type { PlatformEndpoints } from './platforms/endpoints';
 
@@ -28,6 +33,10 @@ export interface AppServices {
   flows: OAuthFlows;
   users: UserService;
   channels: ChannelService;
+  audit: AuditLogService;
+  staff: StaffService;
+  invites: InviteService;
+  systemBots: SystemBotService;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -44,6 +53,8 @@ export function createServices(input: { config: Config; database: Database; endp
   const flows = new OAuthFlows(db, endpoints, publicUrl);
   const users = new UserService(db, cipher);
   const channels = new ChannelService(db);
+  const audit = new AuditLogService(db);
+  const systemBots = new SystemBotService(db, cipher);
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -54,6 +65,10 @@ export function createServices(input: { config: Config; database: Database; endp
     if (!flow.userId) throw new Error('link flow without a user');
     const row = await users.link(flow.userId, flow.provider, flow.identity, flow.tokens);
     return { redirect_to: `${flow.redirectTo}#user_provider_id=${encodeURIComponent(row.id)}` };
+  });
+  flows.on('system_bot', async (flow) => {
+    await systemBots.connect(flow.provider, flow.identity, flow.tokens);
+    return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
   return {
@@ -71,5 +86,9 @@ export function createServices(input: { config: Config; database: Database; endp
     flows,
     users,
     channels,
+    audit,
+    staff: new StaffService(db, audit),
+    invites: new InviteService(db, cipher, audit),
+    systemBots,
   };
 }

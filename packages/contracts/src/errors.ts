@@ -9,6 +9,8 @@ export const errorTypes = [
   'forbidden',
   'not_found',
   'conflict',
+  /** The thing existed but can no longer be used (expired, used or revoked invitation). */
+  'gone',
   'unsupported',
   'rate_limited',
   'provider_error',

@@ -223,3 +223,21 @@ describe('Kick webhooks', () => {
     expect(h.ctx.kick!.subscriptions()).toHaveLength(0);
   });
 });
+
+describe('Kick metadata webhook', () => {
+  it('sends livestream.metadata.updated when the title changes after subscribing, not before', async () => {
+    const receiver = await startReceiver();
+    try {
+      h.ctx.apps.kick!.webhookUrl = receiver.url;
+      h.world.emit('channel.updated', h.world.channel('kick', '1001')!);
+      await api('POST', '/events/subscriptions', streamerToken, { events: [{ name: 'livestream.metadata.updated', version: 1 }], method: 'webhook' });
+      h.world.emit('channel.updated', h.world.channel('kick', '1001')!); // nothing changed
+      expect((await api('PATCH', '/channels', streamerToken, { stream_title: 'Metadata title', category_id: 28 })).statusCode).toBe(204);
+      await h.ctx.kick!.idle();
+      expect(receiver.received).toHaveLength(1);
+      expect(JSON.parse(receiver.received[0]!.body) as unknown).toMatchObject({ broadcaster: { user_id: 1001 }, metadata: { title: 'Metadata title', category: { id: 28, name: 'Slots & Casino' } } });
+    } finally {
+      await receiver.close();
+    }
+  });
+});

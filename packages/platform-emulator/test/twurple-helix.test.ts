@@ -76,7 +76,7 @@ describe('Helix through @twurple/api', () => {
     const viewerTokens = await twitchUserToken(e, viewer.login, ['user:write:chat']);
     const { api } = clientFor(streamer);
     const [timeout] = await api.moderation.banUser(streamer.userId, { user: viewer.id, duration: 600, reason: 'calm down' });
-    expect(timeout?.endDate).not.toBeNull();
+    expect(timeout?.expiryDate).not.toBeNull();
     const viewerApi = clientFor(viewerTokens).api;
     const dropped = await viewerApi.asUser(viewer.id, (ctx) => ctx.chat.sendChatMessage(streamer.userId, 'let me talk')).catch((err: unknown) => err);
     expect(String(dropped)).toMatch(/timed out/);

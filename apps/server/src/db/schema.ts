@@ -1,3 +1,4 @@
 /** All tables; each feature keeps its own file under schema/. Migrations: `npm run db:generate`. */
 export * from './schema/core';
 export * from './schema/staff';
+export * from './schema/platforms';

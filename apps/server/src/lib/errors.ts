@@ -18,4 +18,5 @@ export const unauthenticated = (message = 'You need to sign in.') => new AppErro
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const gone = (message: string) => new AppError(410, 'gone', message);
 export const unsupported = (message: string) => new AppError(422, 'unsupported', message);

@@ -8,6 +8,7 @@ export const errorResponses = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  410: errorBodySchema,
   422: errorBodySchema,
   429: errorBodySchema,
   502: errorBodySchema,

@@ -39,6 +39,15 @@ export interface TokenSource {
   accessToken(): Promise<string>;
   /** Forces a refresh after the platform answered 401; throws ReauthRequiredError (and marks scope_needed) when the refresh is refused for good. */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
+  /** Marks the credential as needing reconnection (e.g. the platform answered "missing scope"); reported to the UI. */
+  markReauthRequired(detail: string): Promise<void>;
+}
+
+/** Persisted platform ban ids of one connection, by viewer (table `platform_bans`). */
+export interface BanStore {
+  get(providerViewerId: string): Promise<string | null>;
+  set(providerViewerId: string, providerBanId: string): Promise<void>;
+  delete(providerViewerId: string): Promise<void>;
 }
 
 /** What an adapter gets for one connected channel. */
@@ -54,6 +63,8 @@ export interface ChannelConnectionContext {
   /** Platform-specific persisted state (YouTube page token, Kick subscription ids …). */
   state: Record<string, unknown>;
   saveState(patch: Record<string, unknown>): Promise<void>;
+  /** Platform ban ids kept for unban (YouTube: the id returned by liveChatBans.insert). */
+  bans: BanStore;
   /** Delivers normalised events to the ingest pipeline (dedupe, emotes, persistence, fan-out). */
   emit(event: PlatformEvent): void;
   setHealth(state: ConnectionState, detail?: string | null): void;
@@ -108,4 +119,6 @@ export interface PlatformAdapter {
   /** Opens the live connection (reconnects by itself until closed); null when the platform has no chat (Spotify). */
   connect(ctx: ChannelConnectionContext): LiveConnection | null;
   actions(ctx: Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>): ChannelActions;
+  /** Releases adapter-wide resources (clients, timers) at shutdown. */
+  dispose?(): Promise<void>;
 }

@@ -18,7 +18,21 @@ export interface AuthContext {
   user: AuthUser;
 }
 
+/** One /api route and the access it declares, as collected by the gate (read by the authorization matrix test). */
+export interface AccessRoute {
+  method: string;
+  url: string;
+  access: Access;
+  /** The route's params schema (zod), used to build valid-looking params. */
+  params: unknown;
+  websocket: boolean;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in registration order. */
+    accessRoutes: AccessRoute[];
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
     /** The caller's level in `params.channelId`, set by the gate on channel routes. */
@@ -61,10 +75,19 @@ export function setXsrfCookie(reply: FastifyReply, secret: string, sessionId: st
 export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: SessionService; cookieSecret: string; secureCookies: boolean }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('channelLevel', null);
+  const accessRoutes: AccessRoute[] = [];
+  app.decorate('accessRoutes', accessRoutes);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    if (typeof access === 'object' && !route.url.includes(':channelId')) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares channel access without a :channelId parameter`);
+    }
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      accessRoutes.push({ method, url: route.url, access, params: route.schema?.params, websocket: Boolean(route.websocket) });
     }
   });
 
@@ -92,14 +115,16 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: Ses
     if (access === 'operator' && !request.auth.user.isOperator) throw forbidden('Only operators can use the admin area.');
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Channel access is decided before input validation, so a caller without the level cannot learn
+  // anything from validation errors (and non-members always get the same 404).
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || typeof access === 'string') return;
     const auth = request.auth;
     if (!auth) throw unauthenticated();
-    const channelId = (request.params as { channelId?: string } | undefined)?.channelId;
-    if (!channelId) throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
-    const level = await channelLevel(deps.db, channelId, auth.user);
+    const channelId = (request.params as { channelId?: unknown } | undefined)?.channelId;
+    if (typeof channelId !== 'string' || channelId.length === 0) throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
+    const level = channelId.length > 64 ? null : await channelLevel(deps.db, channelId, auth.user);
     if (level == null) throw notFound('Channel not found');
     request.channelLevel = level;
     if (level < access.channel) throw forbidden('Your role in this channel does not allow this.');

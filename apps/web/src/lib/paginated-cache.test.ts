@@ -41,7 +41,7 @@ describe('prependToPages', () => {
   });
 
   it('leaves unloaded data unloaded', () => {
-    expect(prependToPages<Item, PaginatedPages<Item>>(undefined, item(0))).toBeUndefined();
+    expect(prependToPages<Item, string | null>(undefined, item(0))).toBeUndefined();
   });
 
   it('property: the new item comes first, nothing else moves, the first page never exceeds maxSize', () => {

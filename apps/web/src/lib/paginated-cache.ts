@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { Paginated } from '@greenroom/contracts/api/common';
 
 export type PaginatedPages<T> = InfiniteData<Paginated<T>, string | null>;
-type Pages<T> = InfiniteData<Paginated<T>, unknown>;
+type Pages<T, P = unknown> = InfiniteData<Paginated<T>, P>;
 
 function withTotal<T>(page: Paginated<T>, delta: number): Paginated<T> {
   return page.total === undefined ? page : { ...page, total: Math.max(0, page.total + delta) };
@@ -12,7 +12,7 @@ function withTotal<T>(page: Paginated<T>, delta: number): Paginated<T> {
  * Puts a new item at the front of the first page (spec §4), optionally truncating that page to `maxSize`
  * records; `total` grows by one on every page that carries it. Unloaded data stays unloaded.
  */
-export function prependToPages<T, D extends Pages<T>>(data: D | undefined, item: T, options: { maxSize?: number } = {}): D | undefined {
+export function prependToPages<T, P>(data: Pages<T, P> | undefined, item: NoInfer<T>, options: { maxSize?: number } = {}): Pages<T, P> | undefined {
   if (!data) return data;
   const [first, ...rest] = data.pages;
   if (!first) return { ...data, pages: [{ records: [item], cursor: null, total: 1 }] };
@@ -22,7 +22,11 @@ export function prependToPages<T, D extends Pages<T>>(data: D | undefined, item:
 }
 
 /** Replaces every record that matches (spec §4). Pages without a match keep their identity. */
-export function replaceInPages<T, D extends Pages<T>>(data: D | undefined, match: (record: T) => boolean, replacement: T | ((previous: T) => T)): D | undefined {
+export function replaceInPages<T, P>(
+  data: Pages<T, P> | undefined,
+  match: (record: NoInfer<T>) => boolean,
+  replacement: NoInfer<T> | ((previous: NoInfer<T>) => NoInfer<T>),
+): Pages<T, P> | undefined {
   if (!data) return data;
   const next = (previous: T): T => (typeof replacement === 'function' ? (replacement as (previous: T) => T)(previous) : replacement);
   let changed = false;
@@ -35,7 +39,7 @@ export function replaceInPages<T, D extends Pages<T>>(data: D | undefined, match
 }
 
 /** Removes every record that matches (spec §4); `total` shrinks by the number removed. */
-export function removeFromPages<T, D extends Pages<T>>(data: D | undefined, match: (record: T) => boolean): D | undefined {
+export function removeFromPages<T, P>(data: Pages<T, P> | undefined, match: (record: NoInfer<T>) => boolean): Pages<T, P> | undefined {
   if (!data) return data;
   const removed = data.pages.reduce((count, page) => count + page.records.filter(match).length, 0);
   if (removed === 0) return data;
@@ -46,12 +50,12 @@ export function removeFromPages<T, D extends Pages<T>>(data: D | undefined, matc
 }
 
 /** Every record of all loaded pages, in order. */
-export function flattenPages<T>(data: Pages<T> | undefined): T[] {
+export function flattenPages<T>(data: Pages<T, unknown> | undefined): T[] {
   return data ? data.pages.flatMap((page) => page.records) : [];
 }
 
 /** `total` of the newest page that has one. */
-export function totalOfPages<T>(data: Pages<T> | undefined): number | undefined {
+export function totalOfPages<T>(data: Pages<T, unknown> | undefined): number | undefined {
   return data?.pages.findLast((page) => page.total !== undefined)?.total;
 }
 

@@ -132,3 +132,14 @@ export const streamStatusSchema = z.object({
   started_at: z.string().nullable(),
 });
 export type StreamStatus = z.infer<typeof streamStatusSchema>;
+
+/**
+ * What the platform layer publishes on the bus topic `channel:<channelId>` (and what staff
+ * websockets relay): one normalised event per message.
+ */
+export type ChannelStreamEvent =
+  | { type: 'chat.message'; data: ChatMessage }
+  | { type: 'chat.moderation'; data: ModerationEvent }
+  | { type: 'activity'; data: Activity }
+  | { type: 'stream.status'; data: StreamStatus };
+export type ChannelStreamEventType = ChannelStreamEvent['type'];

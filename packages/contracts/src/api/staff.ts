@@ -125,7 +125,7 @@ export const StaffAuditAction = {
 /** `data` of staff audit rows: the target user (name kept as it was) and the levels before and after. */
 export interface StaffAuditData {
   target_user_id?: string;
-  target_display_name?: string;
+  target_display_name?: string | null;
   from_level?: number | null;
   to_level?: number | null;
   invite_level?: number;

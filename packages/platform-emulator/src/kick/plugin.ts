@@ -100,6 +100,10 @@ const subscribeBody = z.object({
   method: z.literal('webhook'),
 });
 
+function metadataSignature(channel: Channel): string {
+  return `${channel.title}\u0000${channel.categoryId}`;
+}
+
 function isKickEventName(name: string): name is KickEventName {
   return (kickEventNames as readonly string[]).includes(name);
 }
@@ -193,9 +197,11 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
   };
   const onChannelUpdated = (channel: Channel): void => {
     if (channel.platform !== 'kick') return;
-    const signature = `${channel.title}\u0000${channel.categoryId}`;
-    if (lastMetadata.get(channel.id) === signature) return;
+    const signature = metadataSignature(channel);
+    const previous = lastMetadata.get(channel.id);
     lastMetadata.set(channel.id, signature);
+    // Only a change since the subscription was made (or since the last update) is a metadata event.
+    if (previous === undefined || previous === signature) return;
     const thumbnail = findCategory(kickId(channel.categoryId))?.thumbnail ?? '';
     deliver(channel.id, 'livestream.metadata.updated', () => metadataPayload(world, channel, thumbnail));
   };
@@ -522,6 +528,8 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
       const now = new Date();
       const sub: KickSubscription = { id: ulid(Date.now(), () => ctx.random()), appId: token.clientId, broadcasterUserId: broadcasterId, event: wanted.name, version: wanted.version, method: 'webhook', createdAt: now, updatedAt: now };
       subscriptions.set(sub.id, sub);
+      const subscribed = world.channel('kick', broadcasterId);
+      if (sub.event === 'livestream.metadata.updated' && subscribed && !lastMetadata.has(broadcasterId)) lastMetadata.set(broadcasterId, metadataSignature(subscribed));
       world.record({ platform: 'kick', type: 'subscribe', channelId: broadcasterId, actorId: token.userId, data: { event: sub.event, version: sub.version, subscriptionId: sub.id } });
       return { name: sub.event, subscription_id: sub.id, version: sub.version };
     });

@@ -110,6 +110,14 @@ CREATE TABLE "users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "platform_bans" (
+	"channel_provider_id" text NOT NULL,
+	"provider_viewer_id" text NOT NULL,
+	"provider_ban_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "platform_bans_channel_provider_id_provider_viewer_id_pk" PRIMARY KEY("channel_provider_id","provider_viewer_id")
+);
+--> statement-breakpoint
 CREATE TABLE "channel_user_invites" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"id_enc" text,
@@ -133,6 +141,7 @@ ALTER TABLE "channel_users" ADD CONSTRAINT "channel_users_added_by_users_id_fk" 
 ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_providers" ADD CONSTRAINT "user_providers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "platform_bans" ADD CONSTRAINT "platform_bans_channel_provider_id_channel_providers_id_fk" FOREIGN KEY ("channel_provider_id") REFERENCES "public"."channel_providers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_used_by_users_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -16,7 +16,7 @@ function decodeCursor(cursor: string | undefined, size: number): string[] | null
   if (!cursor) return null;
   try {
     const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parts) && parts.length === size && parts.every((p) => typeof p === 'string')) return parts as string[];
+    if (Array.isArray(parts) && parts.length === size && parts.every((p) => typeof p === 'string')) return parts;
   } catch {
     // fall through
   }

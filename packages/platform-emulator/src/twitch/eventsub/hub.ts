@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { ChannelEvent, ChatMessage, Token, World } from '../../world';
 import { newToken } from '../../world';
-import { chatMessageEvent, clearUserMessagesEvent, eventDeliveries, messageDeleteEvent } from './payloads';
+import { chatMessageEventJson, clearUserMessagesEvent, eventDeliveries, messageDeleteEvent } from './payloads';
 import type { Condition } from './subscription-types';
 
 export const closeCodes = {
@@ -104,7 +104,7 @@ export class EventSubHub {
     private readonly wsOrigin: () => string,
   ) {
     const onChat = (m: ChatMessage) => {
-      if (m.platform === 'twitch') this.deliver('channel.chat.message', m.channelId, () => chatMessageEvent(world, m));
+      if (m.platform === 'twitch') this.deliverJson('channel.chat.message', m.channelId, () => chatMessageEventJson(world, m));
     };
     const onDeleted = (m: ChatMessage) => {
       if (m.platform === 'twitch') this.deliver('channel.chat.message_delete', m.channelId, () => messageDeleteEvent(world, m));
@@ -427,9 +427,14 @@ export class EventSubHub {
 
   /** Sends a notification to every enabled subscription routed at (type, routeKey); the event is built only when someone listens. */
   deliver(type: string, routeKey: string, build: () => Record<string, unknown>): number {
+    return this.deliverJson(type, routeKey, () => JSON.stringify(build()));
+  }
+
+  /** Like `deliver`, with the event already serialised. */
+  deliverJson(type: string, routeKey: string, build: () => string): number {
     const subs = this.routes.get(`${type}\u0000${routeKey}`);
     if (!subs || subs.size === 0) return 0;
-    const eventJson = JSON.stringify(build());
+    const eventJson = build();
     const timestamp = new Date().toISOString();
     let sent = 0;
     for (const sub of subs) {

@@ -109,6 +109,45 @@ function replyFor(world: World, message: ChatMessage): Json | null {
   };
 }
 
+const badgeJson = {
+  broadcaster: '{"set_id":"broadcaster","id":"1","info":""}',
+  moderator: '{"set_id":"moderator","id":"1","info":""}',
+  vip: '{"set_id":"vip","id":"1","info":""}',
+  subscriber: '{"set_id":"subscriber","id":"0","info":"1"}',
+};
+
+function badgesJson(channel: Channel | undefined, userId: string): string {
+  if (!channel) return '[]';
+  const parts: string[] = [];
+  if (userId === channel.id) parts.push(badgeJson.broadcaster);
+  else if (channel.moderators.has(userId)) parts.push(badgeJson.moderator);
+  else if (channel.vips.has(userId)) parts.push(badgeJson.vip);
+  if (channel.subscribers.has(userId)) parts.push(badgeJson.subscriber);
+  return `[${parts.join(',')}]`;
+}
+
+function userJson(prefix: string, account: Account | undefined, fallbackId: string): string {
+  return `"${prefix}user_id":${JSON.stringify(account?.id ?? fallbackId)},"${prefix}user_login":${JSON.stringify(account?.login ?? '')},"${prefix}user_name":${JSON.stringify(account?.displayName ?? '')}`;
+}
+
+/**
+ * channel.chat.message serialised directly (the hot path of chat delivery): same fields and order as
+ * `chatMessageEvent`, without building and stringifying an intermediate object.
+ */
+export function chatMessageEventJson(world: World, message: ChatMessage): string {
+  const channel = world.channel('twitch', message.channelId);
+  const chatter = world.account('twitch', message.authorId);
+  const reply = message.replyToId ? JSON.stringify(replyFor(world, message)) : 'null';
+  return (
+    `{${userJson('broadcaster_', world.account('twitch', message.channelId), message.channelId)},` +
+    '"source_broadcaster_user_id":null,"source_broadcaster_user_login":null,"source_broadcaster_user_name":null,' +
+    `${userJson('chatter_', chatter, message.authorId)},"message_id":${JSON.stringify(message.id)},"source_message_id":null,"is_source_only":null,` +
+    `"message":{"text":${JSON.stringify(message.text)},"fragments":${JSON.stringify(fragmentsFor(world, message))}},` +
+    `"color":${JSON.stringify(chatter?.color ?? '')},"badges":${badgesJson(channel, message.authorId)},"source_badges":null,"message_type":"text",` +
+    `"cheer":null,"reply":${reply},"channel_points_custom_reward_id":null,"channel_points_animation_id":null}`
+  );
+}
+
 export function chatMessageEvent(world: World, message: ChatMessage): Json {
   const channel = world.channel('twitch', message.channelId);
   const chatter = world.account('twitch', message.authorId);

@@ -21,7 +21,7 @@ export function useCreateChannel() {
     onSuccess: async (channel) => {
       queryClient.setQueryData(getChannelQueryOptions(channel.id).queryKey, channel);
       queryClient.setQueriesData<PaginatedPages<Channel>>({ queryKey: channelListsKey, predicate: (query) => (query.queryKey[2] as { name?: string } | undefined)?.name === '' }, (data) =>
-        prependToPages<Channel, PaginatedPages<Channel>>(data, channel),
+        prependToPages(data, channel),
       );
       await queryClient.invalidateQueries({ queryKey: channelListsKey });
     },

@@ -1,0 +1,284 @@
+/**
+ * Token sources: one per stored credential (a channel's broadcaster token, its own bot, an operator
+ * system bot). Each decrypts its row, refreshes before expiry and after a 401 with a single-flight
+ * lock, persists every rotated refresh token (encrypted), and on a permanent refusal marks the row
+ * `scope_needed` / `bot_scope_needed` and reports it, without throwing anything but
+ * ReauthRequiredError to its callers.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { channelProviders, systemBots } from '../db/schema';
+import type { TokenCipher } from '../lib/crypto';
+import type { OAuthProvider, PlatformEndpoints } from './endpoints';
+import { ReauthRequiredError, refreshTokens, type TokenSet } from './oauth-client';
+import type { TokenSource } from './port';
+
+export type CredentialRef =
+  | { kind: 'broadcaster'; channelProviderId: string }
+  | { kind: 'bot'; channelProviderId: string }
+  | { kind: 'system_bot'; provider: OAuthProvider };
+
+export function credentialKey(ref: CredentialRef): string {
+  return ref.kind === 'system_bot' ? `system_bot:${ref.provider}` : `${ref.kind}:${ref.channelProviderId}`;
+}
+
+interface StoredCredential {
+  provider: OAuthProvider;
+  providerUserId: string;
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  scopes: string[];
+  scopeNeeded: boolean;
+}
+
+const oauthProviders = new Set<string>(['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']);
+const isOAuthProvider = (p: string): p is OAuthProvider => oauthProviders.has(p);
+
+/** Reads and writes the encrypted token columns of the three credential kinds. */
+export class CredentialRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: TokenCipher,
+  ) {}
+
+  async load(ref: CredentialRef): Promise<StoredCredential | null> {
+    if (ref.kind === 'system_bot') {
+      const [row] = await this.db.select().from(systemBots).where(eq(systemBots.provider, ref.provider));
+      if (!row?.accessTokenEnc) return null;
+      return {
+        provider: ref.provider,
+        providerUserId: row.providerUserId,
+        accessToken: this.cipher.decrypt(row.accessTokenEnc),
+        refreshToken: this.cipher.decryptNullable(row.refreshTokenEnc),
+        expiresAt: row.tokenExpiresAt,
+        scopes: row.scopes,
+        scopeNeeded: row.scopeNeeded,
+      };
+    }
+    const [row] = await this.db.select().from(channelProviders).where(eq(channelProviders.id, ref.channelProviderId));
+    if (!row || !isOAuthProvider(row.provider)) return null;
+    if (ref.kind === 'broadcaster') {
+      if (!row.accessTokenEnc) return null;
+      return {
+        provider: row.provider,
+        providerUserId: row.providerChannelId,
+        accessToken: this.cipher.decrypt(row.accessTokenEnc),
+        refreshToken: this.cipher.decryptNullable(row.refreshTokenEnc),
+        expiresAt: row.tokenExpiresAt,
+        scopes: row.scopes,
+        scopeNeeded: row.scopeNeeded,
+      };
+    }
+    if (!row.botAccessTokenEnc || !row.botProviderUserId) return null;
+    return {
+      provider: row.provider,
+      providerUserId: row.botProviderUserId,
+      accessToken: this.cipher.decrypt(row.botAccessTokenEnc),
+      refreshToken: this.cipher.decryptNullable(row.botRefreshTokenEnc),
+      expiresAt: row.botTokenExpiresAt,
+      scopes: row.botScopes,
+      scopeNeeded: row.botScopeNeeded,
+    };
+  }
+
+  /** Persists a refreshed token set; the refresh token is kept when the platform did not rotate it. */
+  async saveRefreshed(ref: CredentialRef, tokens: TokenSet, refreshToken: string | null): Promise<void> {
+    const access = this.cipher.encrypt(tokens.accessToken);
+    const refresh = this.cipher.encryptNullable(refreshToken);
+    if (ref.kind === 'system_bot') {
+      await this.db
+        .update(systemBots)
+        .set({ accessTokenEnc: access, refreshTokenEnc: refresh, tokenExpiresAt: tokens.expiresAt, scopes: tokens.scopes, scopeNeeded: false })
+        .where(eq(systemBots.provider, ref.provider));
+    } else if (ref.kind === 'broadcaster') {
+      await this.db
+        .update(channelProviders)
+        .set({ accessTokenEnc: access, refreshTokenEnc: refresh, tokenExpiresAt: tokens.expiresAt, scopes: tokens.scopes })
+        .where(eq(channelProviders.id, ref.channelProviderId));
+    } else {
+      await this.db
+        .update(channelProviders)
+        .set({ botAccessTokenEnc: access, botRefreshTokenEnc: refresh, botTokenExpiresAt: tokens.expiresAt, botScopes: tokens.scopes })
+        .where(eq(channelProviders.id, ref.channelProviderId));
+    }
+  }
+
+  async markNeeded(ref: CredentialRef): Promise<void> {
+    if (ref.kind === 'system_bot') await this.db.update(systemBots).set({ scopeNeeded: true }).where(eq(systemBots.provider, ref.provider));
+    else if (ref.kind === 'broadcaster') await this.db.update(channelProviders).set({ scopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
+    else await this.db.update(channelProviders).set({ botScopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
+  }
+}
+
+export interface TokenSourceDeps {
+  repository: CredentialRepository;
+  endpoints: PlatformEndpoints;
+  /** Called once when a credential needs reconnecting (the row is already marked). */
+  onReauthRequired(ref: CredentialRef, detail: string): void;
+  log: { warn(obj: object, msg?: string): void };
+  now?: () => number;
+}
+
+/** Refresh this long before the platform's expiry. */
+const REFRESH_MARGIN_MS = 60_000;
+
+/** One stored credential as a self-refreshing TokenSource. */
+export class StoredTokenSource implements TokenSource {
+  readonly provider: OAuthProvider;
+  readonly providerUserId: string;
+  private access: string;
+  private refresh: string | null;
+  private expiresAt: Date | null;
+  private currentScopes: string[];
+  private needed: boolean;
+  private inflight: Promise<string> | null = null;
+
+  constructor(
+    readonly ref: CredentialRef,
+    stored: StoredCredential,
+    private readonly deps: TokenSourceDeps,
+  ) {
+    this.provider = stored.provider;
+    this.providerUserId = stored.providerUserId;
+    this.access = stored.accessToken;
+    this.refresh = stored.refreshToken;
+    this.expiresAt = stored.expiresAt;
+    this.currentScopes = stored.scopes;
+    this.needed = stored.scopeNeeded;
+  }
+
+  get scopes(): readonly string[] {
+    return this.currentScopes;
+  }
+
+  /** True once the platform refused this credential for good. */
+  get reauthRequired(): boolean {
+    return this.needed;
+  }
+
+  /** The access token as currently held (no refresh), for callers that only need to identify it. */
+  get current(): string {
+    return this.access;
+  }
+
+  async accessToken(): Promise<string> {
+    if (this.needed) throw new ReauthRequiredError(this.provider, 'the connection was refused earlier');
+    if (this.inflight) return this.inflight;
+    const now = this.deps.now?.() ?? Date.now();
+    if (this.expiresAt && this.expiresAt.getTime() - now < REFRESH_MARGIN_MS) return this.refreshNow();
+    return this.access;
+  }
+
+  async refreshAfterUnauthorized(rejected: string): Promise<string> {
+    if (this.needed) throw new ReauthRequiredError(this.provider, 'the connection was refused earlier');
+    if (this.inflight) return this.inflight;
+    // Someone else refreshed since this token was handed out: use the new one.
+    if (rejected !== this.access) return this.access;
+    return this.refreshNow();
+  }
+
+  /** Marks the credential as needing reconnection (revoked, missing scope seen by an API call). */
+  async markReauthRequired(detail: string): Promise<void> {
+    if (this.needed) return;
+    this.needed = true;
+    try {
+      await this.deps.repository.markNeeded(this.ref);
+    } finally {
+      this.deps.onReauthRequired(this.ref, detail);
+    }
+  }
+
+  private refreshNow(): Promise<string> {
+    if (!this.inflight) {
+      this.inflight = this.doRefresh().finally(() => {
+        this.inflight = null;
+      });
+    }
+    return this.inflight;
+  }
+
+  private async doRefresh(): Promise<string> {
+    if (!this.refresh) {
+      await this.markReauthRequired('no refresh token');
+      throw new ReauthRequiredError(this.provider, 'the token expired and cannot be refreshed');
+    }
+    let tokens: TokenSet;
+    try {
+      tokens = await refreshTokens(this.provider, this.deps.endpoints[this.provider], this.refresh, this.currentScopes);
+    } catch (error) {
+      if (error instanceof ReauthRequiredError) {
+        await this.markReauthRequired(error.message);
+      } else {
+        this.deps.log.warn({ err: error, credential: credentialKey(this.ref) }, 'token refresh failed (temporary)');
+      }
+      throw error;
+    }
+    const refreshToken = tokens.refreshToken ?? this.refresh;
+    // Persist first: a rotated refresh token that is lost would end the connection at the next refresh.
+    await this.deps.repository.saveRefreshed(this.ref, tokens, refreshToken);
+    this.access = tokens.accessToken;
+    this.refresh = refreshToken;
+    this.expiresAt = tokens.expiresAt;
+    if (tokens.scopes.length > 0) this.currentScopes = tokens.scopes;
+    return this.access;
+  }
+
+  /**
+   * Twitch requires validating tokens at start and hourly (providers.md §1): a refused token is
+   * refreshed; a refused refresh marks the credential. Transient failures are ignored.
+   */
+  async validate(): Promise<void> {
+    if (this.needed || this.provider !== 'twitch') return;
+    const token = this.access;
+    let status: number;
+    try {
+      const response = await fetch(this.deps.endpoints.twitch.validateUrl, { headers: { authorization: `OAuth ${token}` }, signal: AbortSignal.timeout(10_000) });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (error) {
+      this.deps.log.warn({ err: error, credential: credentialKey(this.ref) }, 'token validation could not reach Twitch');
+      return;
+    }
+    if (status !== 401) return;
+    try {
+      await this.refreshAfterUnauthorized(token);
+    } catch (error) {
+      if (!(error instanceof ReauthRequiredError)) this.deps.log.warn({ err: error }, 'token refresh after validation failed');
+    }
+  }
+}
+
+/** The token sources of every credential, created on first use and shared (one lock per credential). */
+export class TokenSources {
+  private readonly sources = new Map<string, Promise<StoredTokenSource | null>>();
+
+  constructor(private readonly deps: TokenSourceDeps) {}
+
+  get(ref: CredentialRef): Promise<StoredTokenSource | null> {
+    const key = credentialKey(ref);
+    let found = this.sources.get(key);
+    if (!found) {
+      found = this.deps.repository.load(ref).then((stored) => (stored ? new StoredTokenSource(ref, stored, this.deps) : null));
+      found.catch(() => this.sources.delete(key));
+      this.sources.set(key, found);
+    }
+    return found;
+  }
+
+  /** Forgets cached sources (after a reconnect stored new tokens, or a disconnect). */
+  forgetChannelProvider(channelProviderId: string): void {
+    this.sources.delete(credentialKey({ kind: 'broadcaster', channelProviderId }));
+    this.sources.delete(credentialKey({ kind: 'bot', channelProviderId }));
+  }
+
+  forget(ref: CredentialRef): void {
+    this.sources.delete(credentialKey(ref));
+  }
+
+  /** Validates every loaded Twitch credential (start and hourly). */
+  async validateAll(): Promise<void> {
+    const loaded = await Promise.all([...this.sources.values()].map((p) => p.catch(() => null)));
+    await Promise.all(loaded.map((s) => s?.validate()));
+  }
+}
