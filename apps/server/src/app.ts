@@ -18,6 +18,7 @@ import { channelRoutes } from './modules/channels/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { systemBotRoutes } from './modules/system-bots/routes';
 import { userRoutes } from './modules/user/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -75,6 +76,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   userRoutes(app, s);
   channelRoutes(app, s);
   adminRoutes(app, s);
+  webhookRoutes(app, s);
   staffRoutes(app, s);
   auditLogRoutes(app, s);
   systemBotRoutes(app, s);

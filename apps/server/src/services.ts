@@ -13,6 +13,9 @@ import { StaffService } from './modules/staff/staff-service';
 import { SystemBotService } from './modules/system-bots/system-bot-service';
 import { UserService } from './modules/user/user-service';
 import type { PlatformEndpoints } from './platforms/endpoints';
+import { KickClient } from './platforms/kick/kick-client';
+import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
+import { DbWebhookDeliveryStore } from './modules/webhooks/webhook-delivery-store';
 
 /** Domain events carried by the bus (extended by features). */
 export type DomainEvent = { type: string; [key: string]: unknown };
@@ -37,6 +40,8 @@ export interface AppServices {
   staff: StaffService;
   invites: InviteService;
   systemBots: SystemBotService;
+  /** Verifies and routes Kick webhooks to the Kick connections registered in it. */
+  kickWebhooks: KickWebhookReceiver;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -90,5 +95,6 @@ export function createServices(input: { config: Config; database: Database; endp
     staff: new StaffService(db, audit),
     invites: new InviteService(db, cipher, audit),
     systemBots,
+    kickWebhooks: new KickWebhookReceiver({ client: new KickClient({ apiUrl: endpoints.kick.apiUrl }), store: new DbWebhookDeliveryStore(db) }),
   };
 }

@@ -2,3 +2,4 @@
 export * from './schema/core';
 export * from './schema/staff';
 export * from './schema/platforms';
+export * from './schema/webhooks';

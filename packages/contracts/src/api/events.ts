@@ -7,6 +7,7 @@ import { channelProviderIdSchema } from '../providers';
  */
 
 export const chatBadgeSchema = z.object({ set_id: z.string(), id: z.string(), label: z.string() });
+export type ChatBadge = z.infer<typeof chatBadgeSchema>;
 
 export const chatRolesSchema = z.object({
   broadcaster: z.boolean(),

@@ -132,6 +132,13 @@ CREATE TABLE "channel_user_invites" (
 	"revoked_by" text
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_deliveries" (
+	"provider" text NOT NULL,
+	"message_id" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_deliveries_provider_message_id_pk" PRIMARY KEY("provider","message_id")
+);
+--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_providers" ADD CONSTRAINT "channel_providers_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -154,4 +161,5 @@ CREATE UNIQUE INDEX "sessions_token_hash" ON "sessions" USING btree ("token_hash
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_providers_identity" ON "user_providers" USING btree ("provider","provider_user_id");--> statement-breakpoint
 CREATE INDEX "user_providers_user" ON "user_providers" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "channel_user_invites_channel" ON "channel_user_invites" USING btree ("channel_id","created_at");
+CREATE INDEX "channel_user_invites_channel" ON "channel_user_invites" USING btree ("channel_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_received" ON "webhook_deliveries" USING btree ("received_at");

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { channelProviderIdSchema } from '../providers';
+import { activitySchema, activityTypeSchema, chatMessageSchema, chatRolesSchema, chatBadgeSchema, moderationEventSchema, streamStatusSchema } from './events';
+
+/**
+ * Unified chat (issue 5). Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
+ * sends `ChatSocketMessage`s; the client sends `{type:'ping'}` every 2 s and gets `{type:'pong'}`.
+ * The public popout websocket `/api/2/public/channels/{channelId}/chat-ws` sends only
+ * `chat.message` (public fields) and `chat.removed` (ids of messages to hide).
+ */
+export const chatSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat.message'), data: chatMessageSchema }),
+  z.object({ type: z.literal('chat.moderation'), data: moderationEventSchema }),
+  z.object({ type: z.literal('activity'), data: activitySchema }),
+  z.object({ type: z.literal('stream.status'), data: streamStatusSchema }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ChatSocketMessage = z.infer<typeof chatSocketMessageSchema>;
+
+/** Newest first; `cursor` = pass as `before` for older messages. */
+export const chatHistoryQuerySchema = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  provider: channelProviderIdSchema.optional(),
+  /** Case-insensitive text search over the log. */
+  q: z.string().max(200).optional(),
+});
+export const chatHistorySchema = z.object({ records: z.array(chatMessageSchema), cursor: z.string().nullable() });
+
+export const CHAT_MESSAGE_MAX = 500;
+export const sendChatBodySchema = z.object({
+  text: z.string().trim().min(1, 'Write a message first').max(CHAT_MESSAGE_MAX, `A chat message has at most ${CHAT_MESSAGE_MAX} characters`),
+  /** Channel provider ids to send to; empty = every connected platform that supports chat write. */
+  channel_provider_ids: z.array(z.string().max(64)).max(10).default([]),
+  as: z.enum(['broadcaster', 'bot']).default('broadcaster'),
+  /** Reply to a message (platforms with chatReplyMessage only). */
+  reply_to: z.object({ channel_provider_id: z.string().max(64), provider_message_id: z.string().max(200) }).optional(),
+});
+export const sendChatResultSchema = z.object({
+  results: z.array(
+    z.object({
+      channel_provider_id: z.string(),
+      provider: channelProviderIdSchema,
+      ok: z.boolean(),
+      provider_message_id: z.string().nullable(),
+      /** Why the platform refused (rate limit, not live, unsupported …). */
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+export const activityQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  per_page: z.coerce.number().int().min(1).max(200).default(50),
+  /** Comma-separated activity types / providers. */
+  types: z.string().max(500).optional(),
+  providers: z.string().max(200).optional(),
+});
+export const activityListSchema = z.object({ records: z.array(activitySchema), cursor: z.string().nullable(), total: z.number().int().optional() });
+export { activityTypeSchema };
+
+export const viewerCardSchema = z.object({
+  provider: channelProviderIdSchema,
+  provider_user_id: z.string(),
+  login: z.string(),
+  display_name: z.string(),
+  color: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  badges: z.array(chatBadgeSchema),
+  roles: chatRolesSchema,
+  first_seen_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  message_count: z.number().int(),
+  /** Current state on the platform as far as Greenroom knows. */
+  banned: z.boolean(),
+  timed_out_until: z.string().nullable(),
+  recent_messages: z.array(chatMessageSchema),
+  moderation: z.array(moderationEventSchema),
+  channel_provider_id: z.string().nullable(),
+});
+export type ViewerCard = z.infer<typeof viewerCardSchema>;
+
+/** What the public popout may show of a message: no moderation data, no staff information. */
+export const publicChatMessageSchema = chatMessageSchema.pick({ id: true, provider: true, author: true, text: true, emotes: true, reply: true, sent_at: true, highlight: true });
+export type PublicChatMessage = z.infer<typeof publicChatMessageSchema>;
+export const publicChatSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat.message'), data: publicChatMessageSchema }),
+  z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
+  z.object({ type: z.literal('pong') }),
+]);
+export const publicChatHistorySchema = z.object({ records: z.array(publicChatMessageSchema) });
