@@ -53,7 +53,7 @@ test('connect and disconnect a second sign-in platform in settings', async ({ pa
   await page.getByRole('button', { name: /user menu/i }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog');
-  const kickRow = settings.getByTestId('connection-kick');
+  const kickRow = settings.getByRole('listitem', { name: 'Kick' });
   await expect(kickRow.getByRole('button', { name: 'Connect' })).toBeVisible();
   const kickName = uniqueName('KickSide');
   const [popup] = await Promise.all([page.waitForEvent('popup'), kickRow.getByRole('button', { name: 'Connect' }).click()]);

@@ -18,6 +18,9 @@ import { channelRoutes } from './modules/channels/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { systemBotRoutes } from './modules/system-bots/routes';
 import { userRoutes } from './modules/user/routes';
+import { channelProviderRoutes } from './modules/channel-providers/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { streamInfoRoutes } from './modules/stream-info/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import type { AppServices } from './services';
 
@@ -35,7 +38,6 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: s.config.LOG_LEVEL },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: s.config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,6 +56,9 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The connect flows open the platform in a popup and poll it until it is back on our origin (spec §4): a COOP
+    // other than unsafe-none would sever the popup from its opener when it visits the platform.
+    crossOriginOpenerPolicy: { policy: 'unsafe-none' },
   });
   await app.register(cookie, { secret: s.cookieSecret });
   await app.register(rateLimit, { max: s.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/api/') });
@@ -80,16 +85,24 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   staffRoutes(app, s);
   auditLogRoutes(app, s);
   systemBotRoutes(app, s);
+  channelProviderRoutes(app, s);
+  moderationRoutes(app, s);
+  streamInfoRoutes(app, s);
+  // Live platform connections end with the app (tests and graceful shutdown).
+  app.addHook('onClose', async () => s.connections.close());
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+  const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
+  if (serveWeb && webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1y', immutable: true, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/') || path.extname(request.url.split('?')[0] ?? '') !== '') {
-        return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
-    });
   }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // The web app's routes: any GET that is not the API and not a file gets index.html (SPA fallback).
+    if (serveWeb && request.method === 'GET' && !pathname.startsWith('/api/') && path.extname(pathname) === '') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+    }
+    return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${pathname}` });
+  });
   return app;
 }

@@ -56,6 +56,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Opens every stored platform connection (closed by app.close() on shutdown).
+  await services.connections.start();
   app.log.info(`Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`);
 }
 

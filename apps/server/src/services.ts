@@ -16,6 +16,14 @@ import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
 import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
 import { DbWebhookDeliveryStore } from './modules/webhooks/webhook-delivery-store';
+import { pino } from 'pino';
+import { ChannelProviderService } from './modules/channel-providers/channel-provider-service';
+import { ModerationService } from './modules/moderation/moderation-service';
+import { ConnectionManager } from './platforms/connection-manager';
+import { IngestPipeline } from './platforms/ingest';
+import { createPlatformAdapters } from './platforms/registry';
+import { SendQueue } from './platforms/send-queue';
+import { CredentialRepository, TokenSources } from './platforms/tokens';
 
 /** Domain events carried by the bus (extended by features). */
 export type DomainEvent = { type: string; [key: string]: unknown };
@@ -42,6 +50,12 @@ export interface AppServices {
   systemBots: SystemBotService;
   /** Verifies and routes Kick webhooks to the Kick connections registered in it. */
   kickWebhooks: KickWebhookReceiver;
+  /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
+  tokens: TokenSources;
+  ingest: IngestPipeline;
+  connections: ConnectionManager;
+  channelProviders: ChannelProviderService;
+  moderation: ModerationService;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -76,6 +90,27 @@ export function createServices(input: { config: Config; database: Database; endp
     return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
+  const bus = new LocalEventBus<DomainEvent>();
+  const kickWebhooks = new KickWebhookReceiver({ client: new KickClient({ apiUrl: endpoints.kick.apiUrl }), store: new DbWebhookDeliveryStore(db) });
+  const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
+  const ingest = new IngestPipeline({ bus, log: platformLog });
+  let channelProviders: ChannelProviderService | null = null;
+  const tokens = new TokenSources({
+    repository: new CredentialRepository(db, cipher),
+    endpoints,
+    log: platformLog,
+    onReauthRequired: (ref) => {
+      const done = ref.kind === 'system_bot' ? channelProviders?.publishSystemBotChanged(ref.provider) : channelProviders?.publishUpdated(ref.channelProviderId);
+      void done?.catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+    },
+  });
+  const connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks }), log: platformLog });
+  const providerService = new ChannelProviderService({ db, cipher, bus, manager: connections, audit, endpoints, log: platformLog });
+  channelProviders = providerService;
+  connections.onChange = (change) => void providerService.publishUpdated(change.channelProviderId).catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+  flows.on('channel', (flow) => providerService.connect(flow));
+  flows.on('channel_bot', (flow) => providerService.connectBot(flow));
+
   return {
     config,
     db,
@@ -86,7 +121,7 @@ export function createServices(input: { config: Config; database: Database; endp
     cipher,
     cookieSecret,
     secureCookies: publicUrl.startsWith('https://'),
-    bus: new LocalEventBus<DomainEvent>(),
+    bus,
     sessions,
     flows,
     users,
@@ -95,6 +130,11 @@ export function createServices(input: { config: Config; database: Database; endp
     staff: new StaffService(db, audit),
     invites: new InviteService(db, cipher, audit),
     systemBots,
-    kickWebhooks: new KickWebhookReceiver({ client: new KickClient({ apiUrl: endpoints.kick.apiUrl }), store: new DbWebhookDeliveryStore(db) }),
+    kickWebhooks,
+    tokens,
+    ingest,
+    connections,
+    channelProviders: providerService,
+    moderation: new ModerationService({ manager: connections, ingest, audit }),
   };
 }

@@ -60,12 +60,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; endpoints?: PlatformEndpoints; emulatorOrigin?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    endpoints?: PlatformEndpoints;
+    emulatorOrigin?: string;
+    /** Adds routes or hooks to the built app before it is made ready (gate tests). */
+    configure?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_URL: 'http://localhost:3000', EMULATOR: 'true', ...options.env });
   const { database, drop } = await freshDatabase();
   const endpoints = options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
   const s = createServices({ config, database, endpoints, emulatorUrl: options.emulatorOrigin ?? null });
   const app = await buildApp(s, { logger: false, webDist: null });
+  options.configure?.(app);
   await app.ready();
 
   const headersFor = (token: string, sessionId: string) => {

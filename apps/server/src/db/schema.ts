@@ -3,3 +3,4 @@ export * from './schema/core';
 export * from './schema/staff';
 export * from './schema/platforms';
 export * from './schema/webhooks';
+export * from './schema/chat';

@@ -81,6 +81,16 @@ export class IngestPipeline {
     this.seen = new BoundedSet(options.dedupeCapacity ?? 100_000);
   }
 
+  /** Plugs in the persistence sink (the chat-log feature) after start-up. */
+  setSink(sink: ChatSink | null): void {
+    this.options.sink = sink;
+  }
+
+  /** Plugs in third-party emotes (7TV/BTTV). */
+  setEmotes(emotes: EmoteAnnotator | null): void {
+    this.options.emotes = emotes;
+  }
+
   /** Normalises one adapter event and fans it out; returns what was published, or null for a duplicate. */
   ingest(source: IngestSource, event: PlatformEvent): ChannelStreamEvent | null {
     this.stats.received++;

@@ -40,7 +40,7 @@ export interface TokenSource {
   /** Forces a refresh after the platform answered 401; throws ReauthRequiredError (and marks scope_needed) when the refresh is refused for good. */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
   /** Marks the credential as needing reconnection (e.g. the platform answered "missing scope"); reported to the UI. */
-  markReauthRequired(detail: string): Promise<void>;
+  markReauthRequired?(detail: string): Promise<void>;
 }
 
 /** Persisted platform ban ids of one connection, by viewer (table `platform_bans`). */

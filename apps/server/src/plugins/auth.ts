@@ -42,6 +42,13 @@ declare module 'fastify' {
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Messages of the gate's refusals (the authorization matrix test tells them apart from a handler's own errors). */
+export const GATE_MESSAGES = {
+  channelNotFound: 'Channel not found',
+  belowLevel: 'Your role in this channel does not allow this.',
+  notOperator: 'Only operators can use the admin area.',
+} as const;
+
 /** Level an operator gets in channels they are not staff of (support access from the admin area). */
 export const OPERATOR_CHANNEL_LEVEL: AccessLevelValue = AccessLevel.ADMIN;
 
@@ -112,7 +119,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: Ses
     } else if (!cookieOk) {
       setXsrfCookie(reply, deps.cookieSecret, request.auth.sessionId, deps.secureCookies);
     }
-    if (access === 'operator' && !request.auth.user.isOperator) throw forbidden('Only operators can use the admin area.');
+    if (access === 'operator' && !request.auth.user.isOperator) throw forbidden(GATE_MESSAGES.notOperator);
   });
 
   // Channel access is decided before input validation, so a caller without the level cannot learn
@@ -125,9 +132,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: Ses
     const channelId = (request.params as { channelId?: unknown } | undefined)?.channelId;
     if (typeof channelId !== 'string' || channelId.length === 0) throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
     const level = channelId.length > 64 ? null : await channelLevel(deps.db, channelId, auth.user);
-    if (level == null) throw notFound('Channel not found');
+    if (level == null) throw notFound(GATE_MESSAGES.channelNotFound);
     request.channelLevel = level;
-    if (level < access.channel) throw forbidden('Your role in this channel does not allow this.');
+    if (level < access.channel) throw forbidden(GATE_MESSAGES.belowLevel);
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
-/** Maps every failure to a `{ type, message }` body; 5xx never leak internals. */
+/** Maps every failure to a `{ type, message }` body; 5xx never leak internals. (404s: see app.ts.) */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -30,7 +30,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ type: 'internal_error', message: 'Something went wrong on our side.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
-  });
 }

@@ -1,3 +1,80 @@
+CREATE TABLE "activities" (
+	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "activities_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"channel_provider_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"provider_event_id" text NOT NULL,
+	"type" text NOT NULL,
+	"viewer_id" text,
+	"viewer_login" text,
+	"viewer_name" text,
+	"tier" text,
+	"months" integer,
+	"count" integer,
+	"amount" text,
+	"message" text,
+	"occurred_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "chat_messages" (
+	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "chat_messages_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"channel_provider_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"provider_message_id" text NOT NULL,
+	"author_id" text NOT NULL,
+	"author_login" text NOT NULL,
+	"author_name" text NOT NULL,
+	"author_color" text,
+	"author_avatar_url" text,
+	"author_badges" jsonb NOT NULL,
+	"author_roles" jsonb NOT NULL,
+	"text" text NOT NULL,
+	"emotes" jsonb NOT NULL,
+	"reply" jsonb,
+	"mentions" jsonb NOT NULL,
+	"highlight" text,
+	"sent_at" timestamp with time zone NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "moderation_events" (
+	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "moderation_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"channel_provider_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"kind" text NOT NULL,
+	"target_id" text,
+	"target_name" text,
+	"provider_message_id" text,
+	"duration_seconds" integer,
+	"reason" text,
+	"moderator_user_id" text,
+	"moderator_name" text,
+	"source" text NOT NULL,
+	"occurred_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "viewers" (
+	"channel_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"provider_user_id" text NOT NULL,
+	"login" text NOT NULL,
+	"display_name" text NOT NULL,
+	"color" text,
+	"avatar_url" text,
+	"badges" jsonb NOT NULL,
+	"roles" jsonb NOT NULL,
+	"first_seen_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"message_count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "viewers_channel_id_provider_provider_user_id_pk" PRIMARY KEY("channel_id","provider","provider_user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "audit_log_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"channel_id" text NOT NULL,
@@ -139,6 +216,10 @@ CREATE TABLE "webhook_deliveries" (
 	CONSTRAINT "webhook_deliveries_provider_message_id_pk" PRIMARY KEY("provider","message_id")
 );
 --> statement-breakpoint
+ALTER TABLE "activities" ADD CONSTRAINT "activities_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "moderation_events" ADD CONSTRAINT "moderation_events_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "viewers" ADD CONSTRAINT "viewers_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_providers" ADD CONSTRAINT "channel_providers_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -153,6 +234,16 @@ ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_channel_
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_used_by_users_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_user_invites" ADD CONSTRAINT "channel_user_invites_revoked_by_users_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "activities_provider_event" ON "activities" USING btree ("channel_id","provider","provider_event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "activities_id" ON "activities" USING btree ("channel_id","id");--> statement-breakpoint
+CREATE INDEX "activities_channel_seq" ON "activities" USING btree ("channel_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_provider_message" ON "chat_messages" USING btree ("channel_id","provider","provider_message_id");--> statement-breakpoint
+CREATE INDEX "chat_messages_channel_seq" ON "chat_messages" USING btree ("channel_id","seq");--> statement-breakpoint
+CREATE INDEX "chat_messages_author" ON "chat_messages" USING btree ("channel_id","provider","author_id","seq");--> statement-breakpoint
+CREATE INDEX "chat_messages_received" ON "chat_messages" USING btree ("received_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_events_id" ON "moderation_events" USING btree ("channel_id","id");--> statement-breakpoint
+CREATE INDEX "moderation_events_target" ON "moderation_events" USING btree ("channel_id","provider","target_id","seq");--> statement-breakpoint
+CREATE INDEX "moderation_events_occurred" ON "moderation_events" USING btree ("occurred_at");--> statement-breakpoint
 CREATE INDEX "audit_log_channel" ON "audit_log" USING btree ("channel_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_providers_channel_provider" ON "channel_providers" USING btree ("channel_id","provider");--> statement-breakpoint
 CREATE INDEX "channel_providers_identity" ON "channel_providers" USING btree ("provider","provider_channel_id");--> statement-breakpoint

@@ -22,7 +22,7 @@ export function LocalPlatformsNotice({ variant = 'badge' }: { variant?: 'badge' 
           This server uses the local platform emulator instead of the real Twitch, YouTube and Kick. Accounts, chat and streams are simulated.
         </Text>
         {href && (
-          <Anchor href={href} target="_blank" rel="noreferrer" size="sm" mt={4} display="inline-block">
+          <Anchor href={href} target="_blank" rel="noreferrer" size="sm" mt={4} display="inline-block" c="yellow.3" underline="always">
             Open the emulator controls
           </Anchor>
         )}
@@ -30,22 +30,24 @@ export function LocalPlatformsNotice({ variant = 'badge' }: { variant?: 'badge' 
     );
   }
 
-  const badge = (
-    <Badge
-      component={href ? 'a' : 'span'}
-      {...(href ? { href, target: '_blank', rel: 'noreferrer' } : {})}
-      color="yellow"
-      variant="light"
-      leftSection={<IconFlask size={12} aria-hidden />}
-      style={href ? { cursor: 'pointer' } : undefined}
-      visibleFrom="xs"
-    >
-      Local platforms
-    </Badge>
-  );
+  const link = href ? { component: 'a' as const, href, target: '_blank', rel: 'noreferrer' } : { component: 'span' as const };
   return (
     <Tooltip label="Platforms are simulated by the local emulator. Open its controls." withArrow>
-      {badge}
+      <Badge
+        {...link}
+        color="yellow"
+        variant="light"
+        size="lg"
+        radius="sm"
+        leftSection={<IconFlask size={14} aria-hidden />}
+        style={href ? { cursor: 'pointer' } : undefined}
+        aria-label="Local platforms"
+        tt="none"
+        styles={{ label: { display: 'var(--gr-local-label-display, inline)' } }}
+        className="gr-local-platforms"
+      >
+        Local platforms
+      </Badge>
     </Tooltip>
   );
 }

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconSelector } from '@tabler/icons-react';
+import { ActionIcon, AppShell, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../../components/logo';
 import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
@@ -23,29 +23,35 @@ interface ChannelShellProps {
 /** `/channels/{channelId}` layout (spec §2): header 45 px, navbar 250 px hideable on desktop, collapsing on mobile. */
 export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading = false, headerRight, children }: ChannelShellProps) {
   const navbar = useNavbarState(NAVBAR_STORAGE_KEY);
+  // No navigation at all (e.g. "Channel not found"): no navbar and no toggles.
+  const hasNav = navLoading || navItems.length > 0;
 
   return (
     <AppShell
       header={{ height: CHANNEL_HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navbar.mobileOpened, desktop: !navbar.desktopOpened } }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !hasNav || !navbar.mobileOpened, desktop: !hasNav || !navbar.desktopOpened } }}
       padding={0}
     >
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap" miw={0}>
-            <Burger opened={navbar.mobileOpened} onClick={navbar.toggleMobile} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={navbar.mobileOpened} />
-            <Tooltip label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'} openDelay={400}>
-              <Burger
-                opened={navbar.desktopOpened}
-                onClick={navbar.toggleDesktop}
-                visibleFrom="md"
-                size="sm"
-                aria-label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'}
-                aria-expanded={navbar.desktopOpened}
-              />
-            </Tooltip>
-            <Logo />
-            <Text c="dark.3" aria-hidden visibleFrom="xs">
+            {hasNav && <Burger opened={navbar.mobileOpened} onClick={navbar.toggleMobile} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={navbar.mobileOpened} />}
+            {hasNav && (
+              <Tooltip label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'} openDelay={400}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={navbar.toggleDesktop}
+                  visibleFrom="md"
+                  aria-label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'}
+                  aria-expanded={navbar.desktopOpened}
+                >
+                  {navbar.desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} /> : <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Logo textVisibleFrom="sm" />
+            <Text c="dark.3" aria-hidden visibleFrom="sm">
               /
             </Text>
             {channelName === undefined ? (
@@ -57,7 +63,7 @@ export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading =
                 size="compact-md"
                 onClick={onOpenPicker}
                 rightSection={<IconSelector size={14} aria-hidden />}
-                aria-label={`Current channel: ${channelName}. Pick a channel`}
+                aria-label={channelName ? `${channelName} (current channel). Pick a channel` : 'Pick a channel'}
                 aria-haspopup="dialog"
                 styles={{ root: { minWidth: 0, maxWidth: 280 }, label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
               >

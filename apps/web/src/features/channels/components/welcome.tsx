@@ -17,8 +17,10 @@ export function Welcome({ displayName }: { displayName: string }) {
     <Container size="md" py="xl" px="md">
       <Stack gap="xl">
         <Stack gap="xs">
-          <Title order={1}>Welcome to Greenroom, {displayName}</Title>
-          <Text c="dimmed" size="lg">
+          <Title order={1} fz={{ base: 28, sm: 34 }} style={{ wordBreak: 'break-word' }}>
+            Welcome to Greenroom, {displayName}
+          </Title>
+          <Text c="dimmed" fz={{ base: 'md', sm: 'lg' }}>
             Greenroom is the backstage of your live streams: one dashboard for all your streaming platforms, your chat and your community.
           </Text>
         </Stack>

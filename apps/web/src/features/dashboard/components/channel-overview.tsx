@@ -39,54 +39,106 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
         </Text>
       </div>
 
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Section title="Platforms">
-          {channel.providers.length === 0 ? (
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon variant="light" color="orange" size={36} radius="md" aria-hidden>
-                <IconPlugOff size={20} />
-              </ThemeIcon>
-              <div>
-                <Text fw={500}>No platform connected yet</Text>
-                <Text size="sm" c="dimmed">
-                  Connect Twitch, YouTube, Kick, TikTok or Spotify to bring their chat and streams into this channel.
-                </Text>
-              </div>
-            </Group>
-          ) : (
-            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {channel.providers.map((p) => {
-                const info = providers[p.provider];
-                const url = dashboardUrl(p.provider, p.provider_channel_name);
-                return (
-                  <Group key={`${p.provider}:${p.provider_channel_name}`} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                    <Group gap="sm" wrap="nowrap" miw={0}>
-                      <ThemeIcon color={info.color} variant="light" size={32} radius="md">
-                        <ProviderIcon provider={p.provider} size={18} />
-                      </ThemeIcon>
-                      <div style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} truncate>
-                          {p.provider_channel_name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {info.name}
-                        </Text>
-                      </div>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        <Stack gap="md">
+          <Section title="Platforms">
+            {channel.providers.length === 0 ? (
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon variant="light" color="orange" size={36} radius="md" aria-hidden>
+                  <IconPlugOff size={20} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={500}>No platform connected yet</Text>
+                  <Text size="sm" c="dimmed">
+                    Connect Twitch, YouTube, Kick, TikTok or Spotify to bring their chat and streams into this channel.
+                  </Text>
+                </div>
+              </Group>
+            ) : (
+              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {channel.providers.map((p) => {
+                  const info = providers[p.provider];
+                  const url = dashboardUrl(p.provider, p.provider_channel_name);
+                  return (
+                    <Group key={`${p.provider}:${p.provider_channel_name}`} component="li" justify="space-between" wrap="nowrap" gap="sm">
+                      <Group gap="sm" wrap="nowrap" miw={0}>
+                        <ThemeIcon color={info.color} variant="light" size={32} radius="md">
+                          <ProviderIcon provider={p.provider} size={18} />
+                        </ThemeIcon>
+                        <div style={{ minWidth: 0 }}>
+                          <Text size="sm" fw={500} truncate>
+                            {p.provider_channel_name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {info.name}
+                          </Text>
+                        </div>
+                      </Group>
+                      {url && (
+                        <Anchor href={url} target="_blank" rel="noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
+                          <Group gap={4} wrap="nowrap">
+                            {info.name} dashboard <IconExternalLink size={12} aria-hidden />
+                          </Group>
+                        </Anchor>
+                      )}
                     </Group>
-                    {url && (
-                      <Anchor href={url} target="_blank" rel="noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
-                        <Group gap={4} wrap="nowrap">
-                          {info.name} dashboard <IconExternalLink size={12} aria-hidden />
-                        </Group>
-                      </Anchor>
-                    )}
-                  </Group>
-                );
-              })}
-            </Stack>
-          )}
-        </Section>
+                  );
+                })}
+              </Stack>
+            )}
+          </Section>
 
+          <Section title="Channel details">
+            <Stack gap={8}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  Name
+                </Text>
+                <Text size="sm" truncate>
+                  {channel.display_name}
+                </Text>
+              </Group>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  Channel ID
+                </Text>
+                <Group gap={4} wrap="nowrap" miw={0}>
+                  <Text size="sm" ff="monospace" truncate>
+                    {channel.id}
+                  </Text>
+                  <CopyButton value={channel.id} timeout={1500}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? 'Copied' : 'Copy channel ID'} withArrow>
+                        <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label="Copy channel ID">
+                          {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                </Group>
+              </Group>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  Created
+                </Text>
+                <Text size="sm">
+                  {formatDate(channel.created_at)}{' '}
+                  <Text span c="dimmed" size="xs">
+                    ({relativeTime(channel.created_at) === 'Now' ? 'just now' : `${relativeTime(channel.created_at)} ago`})
+                  </Text>
+                </Text>
+              </Group>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" c="dimmed">
+                  Platforms
+                </Text>
+                <Badge variant="light" color={channel.providers.length ? 'teal' : 'orange'}>
+                  {channel.providers.length} connected
+                </Badge>
+              </Group>
+            </Stack>
+          </Section>
+        </Stack>
         <Section title="Your access">
           <Text size="sm" mb="xs">
             You are <b>{accessLevelLabels[channel.access_level]}</b> in this channel.
@@ -96,14 +148,14 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
               You can view this channel. Ask its owner for a staff role to help run it.
             </Text>
           ) : (
-            <List size="sm" spacing={4} icon={<IconCheck size={14} color="var(--mantine-color-teal-5)" aria-hidden />} center>
+            <List size="sm" spacing={6} lh={1.45} icon={<IconCheck size={14} color="var(--mantine-color-teal-5)" aria-hidden style={{ marginTop: 3 }} />}>
               {abilities.map((ability) => (
                 <List.Item key={ability}>{ability}</List.Item>
               ))}
             </List>
           )}
           {missing.length > 0 && (
-            <List size="sm" spacing={4} mt="xs" c="dimmed" icon={<IconLock size={14} aria-hidden />} center aria-label="Not allowed for your role">
+            <List size="sm" spacing={6} lh={1.45} mt="xs" c="dimmed" icon={<IconLock size={14} aria-hidden style={{ marginTop: 3 }} />} aria-label="Not allowed for your role">
               {missing.map((ability) => (
                 <List.Item key={ability}>{ability}</List.Item>
               ))}
@@ -111,56 +163,6 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
           )}
         </Section>
 
-        <Section title="Channel details">
-          <Stack gap={8}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                Name
-              </Text>
-              <Text size="sm" truncate>
-                {channel.display_name}
-              </Text>
-            </Group>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                Channel ID
-              </Text>
-              <Group gap={4} wrap="nowrap" miw={0}>
-                <Text size="sm" ff="monospace" truncate>
-                  {channel.id}
-                </Text>
-                <CopyButton value={channel.id} timeout={1500}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy channel ID'} withArrow>
-                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size="sm" onClick={copy} aria-label="Copy channel ID">
-                        {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              </Group>
-            </Group>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                Created
-              </Text>
-              <Text size="sm">
-                {formatDate(channel.created_at)}{' '}
-                <Text span c="dimmed" size="xs">
-                  ({relativeTime(channel.created_at) === 'Now' ? 'just now' : `${relativeTime(channel.created_at)} ago`})
-                </Text>
-              </Text>
-            </Group>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
-                Platforms
-              </Text>
-              <Badge variant="light" color={channel.providers.length ? 'teal' : 'orange'}>
-                {channel.providers.length} connected
-              </Badge>
-            </Group>
-          </Stack>
-        </Section>
       </SimpleGrid>
     </Stack>
   );

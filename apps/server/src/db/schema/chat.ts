@@ -1,0 +1,118 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ChatBadge, ChatEmote, ChatRoles } from '@greenroom/contracts/api/events';
+import { channels } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const seq = () => bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const channelRef = () =>
+  text('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' });
+
+/**
+ * The chat log (issue 5). `seq` is the arrival order and the history cursor; `id` is the contract id
+ * (`${provider}:${provider_message_id}`), unique per channel and platform.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    seq: seq(),
+    id: text('id').notNull(),
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    authorId: text('author_id').notNull(),
+    authorLogin: text('author_login').notNull(),
+    authorName: text('author_name').notNull(),
+    authorColor: text('author_color'),
+    authorAvatarUrl: text('author_avatar_url'),
+    authorBadges: jsonb('author_badges').$type<ChatBadge[]>().notNull(),
+    authorRoles: jsonb('author_roles').$type<ChatRoles>().notNull(),
+    text: text('text').notNull(),
+    emotes: jsonb('emotes').$type<ChatEmote[]>().notNull(),
+    reply: jsonb('reply').$type<{ provider_message_id: string; author_display_name: string; text: string } | null>(),
+    mentions: jsonb('mentions').$type<string[]>().notNull(),
+    highlight: text('highlight'),
+    sentAt: ts('sent_at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_provider_message').on(t.channelId, t.provider, t.providerMessageId),
+    index('chat_messages_channel_seq').on(t.channelId, t.seq),
+    index('chat_messages_author').on(t.channelId, t.provider, t.authorId, t.seq),
+    index('chat_messages_received').on(t.receivedAt),
+  ],
+);
+
+/** Moderation actions, from Greenroom (source 'greenroom') or seen on the platform ('platform'). */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    seq: seq(),
+    id: text('id').notNull(),
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    kind: text('kind').$type<'timeout' | 'ban' | 'unban' | 'delete' | 'clear'>().notNull(),
+    targetId: text('target_id'),
+    targetName: text('target_name'),
+    providerMessageId: text('provider_message_id'),
+    durationSeconds: integer('duration_seconds'),
+    reason: text('reason'),
+    moderatorUserId: text('moderator_user_id'),
+    moderatorName: text('moderator_name'),
+    source: text('source').$type<'greenroom' | 'platform'>().notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('moderation_events_id').on(t.channelId, t.id),
+    index('moderation_events_target').on(t.channelId, t.provider, t.targetId, t.seq),
+    index('moderation_events_occurred').on(t.occurredAt),
+  ],
+);
+
+/** The activity feed: follows, subs, raids … (`provider_event_id` is the platform's dedupe key). */
+export const activities = pgTable(
+  'activities',
+  {
+    seq: seq(),
+    id: text('id').notNull(),
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    type: text('type').notNull(),
+    viewerId: text('viewer_id'),
+    viewerLogin: text('viewer_login'),
+    viewerName: text('viewer_name'),
+    tier: text('tier'),
+    months: integer('months'),
+    count: integer('count'),
+    amount: text('amount'),
+    message: text('message'),
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [uniqueIndex('activities_provider_event').on(t.channelId, t.provider, t.providerEventId), uniqueIndex('activities_id').on(t.channelId, t.id), index('activities_channel_seq').on(t.channelId, t.seq)],
+);
+
+/** Every chatter seen in a channel, per platform; counters updated atomically in the sink's batches. */
+export const viewers = pgTable(
+  'viewers',
+  {
+    channelId: channelRef(),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    login: text('login').notNull(),
+    displayName: text('display_name').notNull(),
+    color: text('color'),
+    avatarUrl: text('avatar_url'),
+    badges: jsonb('badges').$type<ChatBadge[]>().notNull(),
+    roles: jsonb('roles').$type<ChatRoles>().notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.provider, t.providerUserId] })],
+);

@@ -1,0 +1,82 @@
+/** The persisted activity feed: newest first with a `seq` cursor, type/platform filters, replay. */
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { activityTypeSchema, type Activity, type ActivityType } from '@greenroom/contracts/api/events';
+import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../../db/client';
+import { activities } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { parseCursor } from '../chat/chat-queries';
+
+type Row = typeof activities.$inferSelect;
+
+export function activityFromRow(r: Row): Activity {
+  return {
+    id: r.id,
+    channel_id: r.channelId,
+    channel_provider_id: r.channelProviderId,
+    provider: r.provider as ChannelProviderId,
+    provider_event_id: r.providerEventId,
+    type: r.type as ActivityType,
+    viewer: r.viewerId !== null ? { provider_user_id: r.viewerId, login: r.viewerLogin ?? '', display_name: r.viewerName ?? '' } : null,
+    tier: r.tier,
+    months: r.months,
+    count: r.count,
+    amount: r.amount,
+    message: r.message,
+    occurred_at: r.occurredAt.toISOString(),
+  };
+}
+
+/** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
+function csv<T extends string>(value: string | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string): T[] | null {
+  if (!value) return null;
+  const out: T[] = [];
+  for (const part of value.split(',')) {
+    const v = part.trim();
+    if (!v) continue;
+    const parsed = schema.safeParse(v);
+    if (!parsed.success) throw badRequest(`Unknown ${what} "${v}"`);
+    out.push(parsed.data);
+  }
+  return out.length ? out : null;
+}
+
+export class ActivityService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus<{ type: string }>,
+  ) {}
+
+  async list(channelId: string, q: { cursor?: string; per_page: number; types?: string; providers?: string }): Promise<{ records: Activity[]; cursor: string | null }> {
+    const where: SQL[] = [eq(activities.channelId, channelId)];
+    const cursor = parseCursor(q.cursor);
+    if (cursor !== null) where.push(lt(activities.seq, cursor));
+    const types = csv(q.types, activityTypeSchema, 'activity type');
+    if (types) where.push(inArray(activities.type, types));
+    const providers = csv(q.providers, channelProviderIdSchema, 'platform');
+    if (providers) where.push(inArray(activities.provider, providers));
+    const rows = await this.db
+      .select()
+      .from(activities)
+      .where(and(...where))
+      .orderBy(desc(activities.seq))
+      .limit(q.per_page + 1);
+    const more = rows.length > q.per_page;
+    const page = more ? rows.slice(0, q.per_page) : rows;
+    return { records: page.map(activityFromRow), cursor: more && page.length ? String(page[page.length - 1]!.seq) : null };
+  }
+
+  /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */
+  async replay(channelId: string, activityId: string): Promise<Activity> {
+    const [row] = await this.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.channelId, channelId), eq(activities.id, activityId)))
+      .limit(1);
+    if (!row) throw notFound('Activity not found');
+    const data = activityFromRow(row);
+    this.bus.publish(`channel:${channelId}`, { type: 'activity.replay', data } as { type: string });
+    return data;
+  }
+}

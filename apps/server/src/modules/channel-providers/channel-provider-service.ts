@@ -1,0 +1,246 @@
+/**
+ * A channel's platform connections: connecting (OAuth flow handlers for the broadcaster and the
+ * channel's own bot), listing with live status and health, disconnecting (tokens revoked at the
+ * platform best-effort), and the `new`/`updated`/`deleted` messages of the providers websocket.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
+import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-providers';
+import { channelProviderIdSchema, dashboardUrl, providers } from '@greenroom/contracts/providers';
+import type { OauthCallbackResult } from '@greenroom/contracts/api/user';
+import type { Db } from '../../db/client';
+import { channelProviders, systemBots } from '../../db/schema';
+import type { TokenCipher } from '../../lib/crypto';
+import { conflict, notFound, unsupported } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { newId } from '../../lib/ids';
+import type { CompletedFlow } from '../auth/oauth-flows';
+import type { AuditLogService } from '../audit/audit-log-service';
+import type { ConnectionManager } from '../../platforms/connection-manager';
+import type { OAuthProvider, PlatformEndpoints } from '../../platforms/endpoints';
+import { scopesFor } from '../../platforms/scopes';
+
+type Row = typeof channelProviders.$inferSelect;
+type SystemBotRow = { provider: string; providerUserId: string; displayName: string; scopeNeeded: boolean };
+
+/** Bus message carrying a provider update (topic `channel:<channelId>`). */
+export interface ChannelProviderBusEvent {
+  type: 'channel_provider';
+  message: ProviderUpdateMessage;
+}
+
+export function isChannelProviderBusEvent(event: { type: string }): event is ChannelProviderBusEvent {
+  return event.type === 'channel_provider';
+}
+
+function missingScopes(granted: string[], wanted: string[]): string[] {
+  if (granted.length === 0) return [];
+  const have = new Set(granted);
+  return wanted.filter((s) => !have.has(s));
+}
+
+export class ChannelProviderService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      cipher: TokenCipher;
+      bus: EventBus<{ type: string }>;
+      manager: ConnectionManager;
+      audit: AuditLogService;
+      endpoints: PlatformEndpoints;
+      log: { warn(obj: object, msg?: string): void };
+    },
+  ) {}
+
+  private dto(row: Row, systemBot: SystemBotRow | null): ChannelProvider {
+    const provider = channelProviderIdSchema.parse(row.provider);
+    const health = this.deps.manager.health(row.id);
+    let bot: ChannelProvider['bot_provider'] = null;
+    if (row.botProviderUserId && row.botAccessTokenEnc) {
+      bot = { id: row.botProviderUserId, provider, display_name: row.botDisplayName ?? row.botProviderUserId, scope_needed: row.botScopeNeeded, system: false };
+    } else if (systemBot && providers[provider].systemBot) {
+      bot = { id: systemBot.providerUserId, provider, display_name: systemBot.displayName, scope_needed: systemBot.scopeNeeded, system: true };
+    }
+    return {
+      id: row.id,
+      channel_id: row.channelId,
+      provider,
+      provider_channel_name: row.providerChannelName,
+      provider_channel_id: row.providerChannelId,
+      live_stream_id: row.liveStreamId,
+      scope_needed: row.scopeNeeded,
+      bot_provider: bot,
+      is_live: row.isLive,
+      viewer_count: row.viewerCount,
+      health: health ? { state: health.state, detail: health.detail, since: health.since, last_event_at: health.lastEventAt, reconnects: health.reconnects } : null,
+      dashboard_url: dashboardUrl(provider, row.providerChannelName),
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  private async systemBotOf(provider: string): Promise<SystemBotRow | null> {
+    const [row] = await this.deps.db.select().from(systemBots).where(eq(systemBots.provider, provider));
+    return row ?? null;
+  }
+
+  /** The channel's connections, newest first (the web puts `new` ones at the front). */
+  async list(channelId: string): Promise<ChannelProvider[]> {
+    const rows = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.channelId, channelId)).orderBy(desc(channelProviders.createdAt), desc(channelProviders.id));
+    const bots = rows.length ? await this.deps.db.select().from(systemBots) : [];
+    return rows.map((r) => this.dto(r, bots.find((b) => b.provider === r.provider) ?? null));
+  }
+
+  async row(channelId: string, channelProviderId: string): Promise<Row> {
+    const [row] = await this.deps.db
+      .select()
+      .from(channelProviders)
+      .where(and(eq(channelProviders.id, channelProviderId), eq(channelProviders.channelId, channelId)));
+    if (!row) throw notFound('This platform connection does not exist.');
+    return row;
+  }
+
+  async get(channelId: string, channelProviderId: string): Promise<ChannelProvider> {
+    const row = await this.row(channelId, channelProviderId);
+    return this.dto(row, await this.systemBotOf(row.provider));
+  }
+
+  private publish(channelId: string, message: ProviderUpdateMessage): void {
+    const event: ChannelProviderBusEvent = { type: 'channel_provider', message };
+    this.deps.bus.publish(`channel:${channelId}`, event);
+  }
+
+  /** Publishes the current state of a connection as `updated` (health, live status, scope_needed changed). */
+  async publishUpdated(channelProviderId: string): Promise<void> {
+    const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
+    if (!row) return;
+    this.publish(row.channelId, { action: 'updated', data: this.dto(row, await this.systemBotOf(row.provider)) });
+  }
+
+  /** Publishes `updated` for every connection that uses the system bot of `provider`. */
+  async publishSystemBotChanged(provider: string): Promise<void> {
+    const rows = await this.deps.db.select({ id: channelProviders.id }).from(channelProviders).where(eq(channelProviders.provider, provider));
+    for (const r of rows) await this.publishUpdated(r.id);
+  }
+
+  /** OAuth flow `channel`: stores the broadcaster's tokens (encrypted) and (re)opens the connection. */
+  async connect(flow: CompletedFlow): Promise<OauthCallbackResult> {
+    if (!flow.channelId) throw new Error('channel flow without a channel');
+    const provider = channelProviderIdSchema.parse(flow.provider);
+    const { cipher, db } = this.deps;
+    const missing = missingScopes(flow.tokens.scopes, scopesFor[flow.provider].channel);
+    const tokenValues = {
+      accessTokenEnc: cipher.encrypt(flow.tokens.accessToken),
+      refreshTokenEnc: cipher.encryptNullable(flow.tokens.refreshToken),
+      tokenExpiresAt: flow.tokens.expiresAt,
+      scopes: flow.tokens.scopes,
+      scopeNeeded: missing.length > 0,
+    };
+    const [existing] = await db
+      .select()
+      .from(channelProviders)
+      .where(and(eq(channelProviders.channelId, flow.channelId), eq(channelProviders.provider, provider)));
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      const sameAccount = existing.providerChannelId === flow.identity.providerUserId;
+      await db
+        .update(channelProviders)
+        .set({
+          ...tokenValues,
+          providerChannelId: flow.identity.providerUserId,
+          providerChannelName: flow.identity.login,
+          ...(sameAccount ? {} : { state: {}, isLive: false, viewerCount: null, liveStreamId: null }),
+        })
+        .where(eq(channelProviders.id, id));
+    } else {
+      id = newId();
+      await db.insert(channelProviders).values({ id, channelId: flow.channelId, provider, providerChannelId: flow.identity.providerUserId, providerChannelName: flow.identity.login, ...tokenValues });
+    }
+    await this.deps.audit.record({ channelId: flow.channelId, actorUserId: flow.userId, action: 'platform.connected', data: { provider, provider_channel_name: flow.identity.login, channel_provider_id: id } });
+    await this.deps.manager.restart(id);
+    const row = await this.row(flow.channelId, id);
+    this.publish(flow.channelId, { action: existing ? 'updated' : 'new', data: this.dto(row, await this.systemBotOf(provider)) });
+    return { redirect_to: `${flow.redirectTo}#${CHANNEL_PROVIDER_HASH_KEY}=${encodeURIComponent(id)}` };
+  }
+
+  /** OAuth flow `channel_bot`: stores the channel's own bot account for an already connected platform. */
+  async connectBot(flow: CompletedFlow): Promise<OauthCallbackResult> {
+    if (!flow.channelId) throw new Error('channel bot flow without a channel');
+    const provider = channelProviderIdSchema.parse(flow.provider);
+    if (!providers[provider].ownBot) throw unsupported(`${providers[provider].name} does not support a channel bot account.`);
+    const [row] = await this.deps.db
+      .select()
+      .from(channelProviders)
+      .where(and(eq(channelProviders.channelId, flow.channelId), eq(channelProviders.provider, provider)));
+    if (!row) throw conflict(`Connect ${providers[provider].name} to this channel before adding its bot account.`);
+    const { cipher } = this.deps;
+    const missing = missingScopes(flow.tokens.scopes, scopesFor[flow.provider].bot);
+    await this.deps.db
+      .update(channelProviders)
+      .set({
+        botProviderUserId: flow.identity.providerUserId,
+        botDisplayName: flow.identity.displayName,
+        botAccessTokenEnc: cipher.encrypt(flow.tokens.accessToken),
+        botRefreshTokenEnc: cipher.encryptNullable(flow.tokens.refreshToken),
+        botTokenExpiresAt: flow.tokens.expiresAt,
+        botScopes: flow.tokens.scopes,
+        botScopeNeeded: missing.length > 0,
+      })
+      .where(eq(channelProviders.id, row.id));
+    await this.deps.audit.record({ channelId: flow.channelId, actorUserId: flow.userId, action: 'platform.bot_connected', data: { provider, bot: flow.identity.displayName, channel_provider_id: row.id } });
+    await this.deps.manager.restart(row.id);
+    await this.publishUpdated(row.id);
+    return { redirect_to: `${flow.redirectTo}#${CHANNEL_PROVIDER_HASH_KEY}=${encodeURIComponent(row.id)}` };
+  }
+
+  /** Removes the channel's own bot account (the system bot, if any, takes over). */
+  async disconnectBot(channelId: string, channelProviderId: string, actorUserId: string): Promise<ChannelProvider> {
+    const row = await this.row(channelId, channelProviderId);
+    if (!row.botProviderUserId) throw notFound('This connection has no bot account of its own.');
+    await this.revoke(row.provider, [this.deps.cipher.decryptNullable(row.botRefreshTokenEnc), this.deps.cipher.decryptNullable(row.botAccessTokenEnc)]);
+    await this.deps.db
+      .update(channelProviders)
+      .set({ botProviderUserId: null, botDisplayName: null, botAccessTokenEnc: null, botRefreshTokenEnc: null, botTokenExpiresAt: null, botScopes: [], botScopeNeeded: false })
+      .where(eq(channelProviders.id, row.id));
+    await this.deps.audit.record({ channelId, actorUserId, action: 'platform.bot_disconnected', data: { provider: row.provider, channel_provider_id: row.id } });
+    await this.deps.manager.restart(row.id);
+    const dto = await this.get(channelId, channelProviderId);
+    this.publish(channelId, { action: 'updated', data: dto });
+    return dto;
+  }
+
+  /** Disconnects a platform: closes the connection, revokes its tokens at the platform (best effort), deletes the row. */
+  async disconnect(channelId: string, channelProviderId: string, actorUserId: string): Promise<void> {
+    const row = await this.row(channelId, channelProviderId);
+    const dto = this.dto(row, await this.systemBotOf(row.provider));
+    await this.deps.manager.remove(row.id);
+    const c = this.deps.cipher;
+    await this.revoke(row.provider, [c.decryptNullable(row.refreshTokenEnc), c.decryptNullable(row.accessTokenEnc), c.decryptNullable(row.botRefreshTokenEnc), c.decryptNullable(row.botAccessTokenEnc)]);
+    await this.deps.db.delete(channelProviders).where(eq(channelProviders.id, row.id));
+    await this.deps.audit.record({ channelId, actorUserId, action: 'platform.disconnected', data: { provider: row.provider, provider_channel_name: row.providerChannelName, channel_provider_id: row.id } });
+    this.publish(channelId, { action: 'deleted', data: { ...dto, health: null } });
+  }
+
+  /** Revokes tokens at the platform; failures are logged, never thrown (the connection is removed anyway). */
+  private async revoke(provider: string, tokens: (string | null)[]): Promise<void> {
+    if (!(provider in scopesFor)) return;
+    const endpoints = this.deps.endpoints[provider as OAuthProvider];
+    if (!endpoints.revokeUrl) return;
+    for (const token of tokens) {
+      if (!token) continue;
+      try {
+        const url = new URL(endpoints.revokeUrl);
+        if (provider === 'kick') url.searchParams.set('token', token);
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
+          signal: AbortSignal.timeout(5_000),
+        });
+        await response.body?.cancel();
+      } catch (error) {
+        this.deps.log.warn({ err: error, provider }, 'revoking a platform token failed');
+      }
+    }
+  }
+}

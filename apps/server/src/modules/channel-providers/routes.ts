@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
+import { requireAuth } from '../../plugins/auth';
+import { errorResponses, noContent } from '../../lib/http';
+import { liveSocket } from '../../lib/live-socket';
+import type { AppServices } from '../../services';
+import { isChannelProviderBusEvent } from './channel-provider-service';
+
+const channelParams = z.object({ channelId: z.string().min(1).max(64) });
+
+/**
+ * Channel providers (spec §7). Levels: reading the list and its live websocket needs Mod (the chat
+ * and moderation tools show each connection and its state to moderators); connecting and
+ * disconnecting platforms and bots needs Admin (spec §6 "manage platforms").
+ */
+export function channelProviderRoutes(app: FastifyInstance, s: AppServices): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/2/channels/:channelId/providers', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['channel-providers'], params: channelParams, response: { 200: channelProviderListSchema, ...errorResponses } },
+    handler: async (request) => s.channelProviders.list(request.params.channelId),
+  });
+
+  r.get('/api/2/channels/:channelId/providers/:channelProviderId', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { 200: channelProviderSchema, ...errorResponses } },
+    handler: async (request) => s.channelProviders.get(request.params.channelId, request.params.channelProviderId),
+  });
+
+  r.delete('/api/2/channels/:channelId/providers/:channelProviderId', {
+    config: { access: { channel: AccessLevel.ADMIN } },
+    schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await s.channelProviders.disconnect(request.params.channelId, request.params.channelProviderId, requireAuth(request).user.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  /** Removes the channel's own bot account; connecting one is `connect-chat-url?bot=true`. */
+  r.delete('/api/2/channels/:channelId/providers/:channelProviderId/bot', {
+    config: { access: { channel: AccessLevel.ADMIN } },
+    schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { 200: channelProviderSchema, ...errorResponses } },
+    handler: async (request) => s.channelProviders.disconnectBot(request.params.channelId, request.params.channelProviderId, requireAuth(request).user.id),
+  });
+
+  /** Live provider updates: `{action: new|updated|deleted, data}`; answers `{"type":"ping"}` with `{"type":"pong"}`. */
+  r.get('/api/2/channels/:channelId/providers-ws', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['channel-providers'], params: channelParams, hide: true },
+    websocket: true,
+    handler: (socket, request) => {
+      const live = liveSocket(socket, { onClose: () => unsubscribe() });
+      const unsubscribe = s.bus.subscribe(`channel:${request.params.channelId}`, (event) => {
+        if (isChannelProviderBusEvent(event)) live.send(event.message);
+      });
+      if (!live.open) unsubscribe();
+    },
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * Chat log persistence: one batch of normalised events → a few multi-row statements in one
+ * transaction (messages, viewers upsert, moderation events + "mark deleted", activities).
+ */
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Activity, ChannelStreamEvent, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
+import type { Db } from '../../db/client';
+import { activities, chatMessages, moderationEvents, viewers } from '../../db/schema';
+
+/** Rows per INSERT statement (well under PostgreSQL's 65,535 bind parameters). */
+const CHUNK = 500;
+/** A ban/timeout/clear hides the target's messages of this recent window. */
+export const REMOVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function messageRow(m: ChatMessage): typeof chatMessages.$inferInsert {
+  return {
+    id: m.id,
+    channelId: m.channel_id,
+    channelProviderId: m.channel_provider_id,
+    provider: m.provider,
+    providerMessageId: m.provider_message_id,
+    authorId: m.author.provider_user_id,
+    authorLogin: m.author.login,
+    authorName: m.author.display_name,
+    authorColor: m.author.color,
+    authorAvatarUrl: m.author.avatar_url,
+    authorBadges: m.author.badges,
+    authorRoles: m.author.roles,
+    text: m.text,
+    emotes: m.emotes,
+    reply: m.reply,
+    mentions: m.mentions,
+    highlight: m.highlight,
+    sentAt: new Date(m.sent_at),
+    deletedAt: m.deleted ? new Date() : null,
+  };
+}
+
+function moderationRow(e: ModerationEvent): typeof moderationEvents.$inferInsert {
+  return {
+    id: e.id,
+    channelId: e.channel_id,
+    channelProviderId: e.channel_provider_id,
+    provider: e.provider,
+    kind: e.kind,
+    targetId: e.target?.provider_user_id ?? null,
+    targetName: e.target?.display_name ?? null,
+    providerMessageId: e.provider_message_id,
+    durationSeconds: e.duration_seconds,
+    reason: e.reason,
+    moderatorUserId: e.moderator?.user_id ?? null,
+    moderatorName: e.moderator?.display_name ?? null,
+    source: e.source,
+    occurredAt: new Date(e.occurred_at),
+  };
+}
+
+function activityRow(a: Activity): typeof activities.$inferInsert {
+  return {
+    id: a.id,
+    channelId: a.channel_id,
+    channelProviderId: a.channel_provider_id,
+    provider: a.provider,
+    providerEventId: a.provider_event_id,
+    type: a.type,
+    viewerId: a.viewer?.provider_user_id ?? null,
+    viewerLogin: a.viewer?.login ?? null,
+    viewerName: a.viewer?.display_name ?? null,
+    tier: a.tier,
+    months: a.months,
+    count: a.count,
+    amount: a.amount,
+    message: a.message,
+    occurredAt: new Date(a.occurred_at),
+  };
+}
+
+export class ChatLogStore {
+  constructor(private readonly db: Db) {}
+
+  /** Persists one batch (in order: messages, then moderation, so a deletion in the same batch applies). */
+  async writeBatch(events: readonly ChannelStreamEvent[]): Promise<void> {
+    const messages: ChatMessage[] = [];
+    const moderation: ModerationEvent[] = [];
+    const acts: Activity[] = [];
+    for (const e of events) {
+      if (e.type === 'chat.message') messages.push(e.data);
+      else if (e.type === 'chat.moderation') moderation.push(e.data);
+      else if (e.type === 'activity') acts.push(e.data);
+    }
+    if (messages.length + moderation.length + acts.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      if (messages.length) await this.insertMessages(tx, messages);
+      if (moderation.length) await this.applyModeration(tx, moderation);
+      for (const part of chunks(acts)) await tx.insert(activities).values(part.map(activityRow)).onConflictDoNothing();
+    });
+  }
+
+  private async insertMessages(tx: Tx, messages: ChatMessage[]): Promise<void> {
+    // Only rows actually inserted count towards viewers (a replayed duplicate does not).
+    const inserted = new Set<string>();
+    for (const part of chunks(messages)) {
+      const rows = await tx
+        .insert(chatMessages)
+        .values(part.map(messageRow))
+        .onConflictDoNothing()
+        .returning({ id: chatMessages.id, channelId: chatMessages.channelId });
+      for (const r of rows) inserted.add(`${r.channelId}\u0000${r.id}`);
+    }
+    // One row per viewer per batch (ON CONFLICT cannot touch the same row twice in one statement).
+    const byViewer = new Map<string, typeof viewers.$inferInsert>();
+    for (const m of messages) {
+      if (!inserted.has(`${m.channel_id}\u0000${m.id}`)) continue;
+      const key = `${m.channel_id}\u0000${m.provider}\u0000${m.author.provider_user_id}`;
+      const at = new Date(m.sent_at);
+      const v = byViewer.get(key);
+      const snapshot = { login: m.author.login, displayName: m.author.display_name, color: m.author.color, avatarUrl: m.author.avatar_url, badges: m.author.badges, roles: m.author.roles };
+      if (v) {
+        Object.assign(v, snapshot);
+        v.messageCount = (v.messageCount ?? 0) + 1;
+        if (at < v.firstSeenAt) v.firstSeenAt = at;
+        if (at > v.lastSeenAt) v.lastSeenAt = at;
+      } else {
+        byViewer.set(key, { channelId: m.channel_id, provider: m.provider, providerUserId: m.author.provider_user_id, ...snapshot, firstSeenAt: at, lastSeenAt: at, messageCount: 1 });
+      }
+    }
+    for (const part of chunks([...byViewer.values()])) {
+      await tx
+        .insert(viewers)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [viewers.channelId, viewers.provider, viewers.providerUserId],
+          set: {
+            login: sql`excluded.login`,
+            displayName: sql`excluded.display_name`,
+            color: sql`excluded.color`,
+            avatarUrl: sql`coalesce(excluded.avatar_url, ${viewers.avatarUrl})`,
+            badges: sql`excluded.badges`,
+            roles: sql`excluded.roles`,
+            firstSeenAt: sql`least(${viewers.firstSeenAt}, excluded.first_seen_at)`,
+            lastSeenAt: sql`greatest(${viewers.lastSeenAt}, excluded.last_seen_at)`,
+            messageCount: sql`${viewers.messageCount} + excluded.message_count`,
+          },
+        });
+    }
+  }
+
+  private async applyModeration(tx: Tx, events: ModerationEvent[]): Promise<void> {
+    for (const part of chunks(events)) await tx.insert(moderationEvents).values(part.map(moderationRow)).onConflictDoNothing();
+    const now = new Date();
+    for (const e of events) {
+      const base = and(eq(chatMessages.channelId, e.channel_id), eq(chatMessages.provider, e.provider), isNull(chatMessages.deletedAt));
+      switch (e.kind) {
+        case 'delete':
+          if (e.provider_message_id) await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.providerMessageId, e.provider_message_id)));
+          break;
+        case 'ban':
+        case 'timeout':
+          if (e.target) {
+            const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
+            await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.authorId, e.target.provider_user_id), gt(chatMessages.sentAt, since)));
+          }
+          break;
+        case 'clear': {
+          const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
+          await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since)));
+          break;
+        }
+        case 'unban':
+          break;
+      }
+    }
+  }
+
+  /** Deletes chat messages and moderation events older than `days`, in bounded batches (returns rows removed). */
+  async purgeOlderThan(days: number, now = new Date(), batch = 5000): Promise<number> {
+    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    let total = 0;
+    for (;;) {
+      const old = this.db.select({ seq: chatMessages.seq }).from(chatMessages).where(lt(chatMessages.receivedAt, cutoff)).limit(batch);
+      const n = (await this.db.delete(chatMessages).where(inArray(chatMessages.seq, old)).returning({ seq: chatMessages.seq })).length;
+      total += n;
+      if (n < batch) break;
+    }
+    for (;;) {
+      const old = this.db.select({ seq: moderationEvents.seq }).from(moderationEvents).where(lt(moderationEvents.occurredAt, cutoff)).limit(batch);
+      const n = (await this.db.delete(moderationEvents).where(inArray(moderationEvents.seq, old)).returning({ seq: moderationEvents.seq })).length;
+      total += n;
+      if (n < batch) break;
+    }
+    return total;
+  }
+
+  /** Ids (contract ids) of messages marked deleted among `ids`. */
+  async deletedAmong(channelId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.channelId, channelId), inArray(chatMessages.id, ids), sql`${chatMessages.deletedAt} is not null`));
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,77 @@
+/** Reads of the chat log: history pages, message rows → contract shape. */
+import { and, desc, eq, ilike, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../../db/client';
+import { chatMessages } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import { toPublicMessage } from '../public-chat/public-encoder';
+
+type Row = typeof chatMessages.$inferSelect;
+
+export function messageFromRow(r: Row): ChatMessage {
+  return {
+    id: r.id,
+    channel_id: r.channelId,
+    channel_provider_id: r.channelProviderId,
+    provider: r.provider as ChannelProviderId,
+    provider_message_id: r.providerMessageId,
+    author: { provider_user_id: r.authorId, login: r.authorLogin, display_name: r.authorName, color: r.authorColor, avatar_url: r.authorAvatarUrl, badges: r.authorBadges, roles: r.authorRoles },
+    text: r.text,
+    emotes: r.emotes,
+    reply: r.reply ?? null,
+    mentions: r.mentions,
+    highlight: r.highlight,
+    sent_at: r.sentAt.toISOString(),
+    deleted: r.deletedAt !== null,
+  };
+}
+
+/** `%`, `_` and `\` are literal in a search (ILIKE's default escape character is the backslash). */
+export function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A `seq` cursor ("123"); anything else is a 400. */
+export function parseCursor(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,18}$/.test(value)) throw badRequest('Invalid cursor');
+  return Number(value);
+}
+
+export class ChatQueries {
+  constructor(private readonly db: Db) {}
+
+  /** Newest first; the cursor is the `seq` of the oldest record returned (pass as `before`). */
+  async history(channelId: string, q: { before?: string; limit: number; provider?: ChannelProviderId; q?: string }): Promise<{ records: ChatMessage[]; cursor: string | null }> {
+    const before = parseCursor(q.before);
+    const where: SQL[] = [eq(chatMessages.channelId, channelId)];
+    if (before !== null) where.push(lt(chatMessages.seq, before));
+    if (q.provider) where.push(eq(chatMessages.provider, q.provider));
+    const text = q.q?.trim();
+    if (text) where.push(ilike(chatMessages.text, `%${escapeLike(text)}%`));
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(...where))
+      .orderBy(desc(chatMessages.seq))
+      .limit(q.limit + 1);
+    const more = rows.length > q.limit;
+    const page = more ? rows.slice(0, q.limit) : rows;
+    return { records: page.map(messageFromRow), cursor: more && page.length ? String(page[page.length - 1]!.seq) : null };
+  }
+
+  /** The last `limit` messages that are not deleted, in display order (oldest first). */
+  async publicRecent(channelId: string, providers: ChannelProviderId[] | null, limit = 50): Promise<PublicChatMessage[]> {
+    const where: SQL[] = [eq(chatMessages.channelId, channelId), isNull(chatMessages.deletedAt)];
+    if (providers) where.push(inArray(chatMessages.provider, providers));
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(and(...where))
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit);
+    return rows.reverse().map((r) => toPublicMessage(messageFromRow(r)));
+  }
+}

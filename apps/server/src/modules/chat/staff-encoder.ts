@@ -1,0 +1,11 @@
+import type { EncoderFactory } from './fanout-hub';
+
+/** Event types the staff chat socket relays (ChatSocketMessage minus pong). */
+const staffTypes = new Set(['chat.message', 'chat.moderation', 'activity', 'stream.status']);
+
+/** Staff sockets get the bus event as is: serialised once per event for every socket. */
+export const staffEncoder: EncoderFactory = () => (event) => {
+  if (!staffTypes.has(event.type)) return null;
+  const data = (event as { data?: { provider?: unknown } }).data;
+  return { payload: JSON.stringify(event), provider: typeof data?.provider === 'string' ? data.provider : null };
+};

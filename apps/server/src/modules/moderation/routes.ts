@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { banBodySchema, deleteMessageParamsSchema, moderationParamsSchema, unbanQuerySchema } from '@greenroom/contracts/api/moderation';
+import { requireAuth } from '../../plugins/auth';
+import { errorResponses, noContent } from '../../lib/http';
+import type { AppServices } from '../../services';
+
+/** Moderation endpoints exactly as in spec §7; level Mod (spec §6 "use moderation tools"). */
+export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const moderator = (request: Parameters<typeof requireAuth>[0]) => {
+    const { user } = requireAuth(request);
+    return { userId: user.id, displayName: user.displayName };
+  };
+
+  r.post('/api/2/channels/:channelId/:provider/:channelProviderId/ban', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['moderation'], params: moderationParamsSchema, body: banBodySchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const b = request.body;
+      await s.moderation.ban(
+        request.params,
+        { providerViewerId: b.provider_viewer_id, ...(b.duration_seconds !== undefined ? { durationSeconds: b.duration_seconds } : {}), ...(b.reason !== undefined ? { reason: b.reason } : {}) },
+        moderator(request),
+      );
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.delete('/api/2/channels/:channelId/:provider/:channelProviderId/ban', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['moderation'], params: moderationParamsSchema, querystring: unbanQuerySchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await s.moderation.unban(request.params, { providerViewerId: request.query.provider_viewer_id }, moderator(request));
+      return reply.code(204).send(null);
+    },
+  });
+
+  r.delete('/api/2/channels/:channelId/:provider/:channelProviderId/chat-messages/:providerMessageId', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['moderation'], params: deleteMessageParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { providerMessageId, ...target } = request.params;
+      await s.moderation.deleteMessage(target, { providerMessageId }, moderator(request));
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * Keeps one live connection per connected channel provider (adapter.connect), builds the context
+ * adapters get (token sources, persisted state, ban ids, the ingest pipeline), tracks each
+ * connection's health, and hands out the actions of a connection (sends through the rate-limited
+ * send queue). Started once with the server, closed at shutdown.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../db/client';
+import { channelProviders, platformBans, systemBots } from '../db/schema';
+import { unsupported, notFound } from '../lib/errors';
+import type { IngestPipeline, IngestSource } from './ingest';
+import type { OAuthProvider } from './endpoints';
+import type { BanStore, ChannelActions, ChannelConnectionContext, ConnectionHealth, ConnectionState, LiveConnection, PlatformAdapter, PlatformEvent, TokenSource } from './port';
+import { sendRateLimit, type SendQueue } from './send-queue';
+import type { CredentialRef, TokenSources } from './tokens';
+
+type Row = typeof channelProviders.$inferSelect;
+
+export interface ConnectionLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+interface Health {
+  state: ConnectionState;
+  detail: string | null;
+  since: number;
+  lastEventAt: number | null;
+  reconnects: number;
+}
+
+interface Entry {
+  id: string;
+  source: IngestSource;
+  abort: AbortController;
+  connection: LiveConnection | null;
+  health: Health;
+  live: { isLive: boolean; viewerCount: number | null; liveStreamId: string | null };
+  botUserId: string | null;
+}
+
+/** What changed about a connection, for the providers websocket. */
+export type ConnectionChange = { channelProviderId: string; channelId: string };
+
+export interface ConnectionManagerDeps {
+  db: Db;
+  tokens: TokenSources;
+  ingest: IngestPipeline;
+  sendQueue: SendQueue;
+  adapters: PlatformAdapter[];
+  log: ConnectionLog;
+  /** Called when a connection's health, live status or viewer count changed. */
+  onChange?: (change: ConnectionChange) => void;
+  /** Twitch token validation period (providers.md §1: hourly). */
+  validateEveryMs?: number;
+}
+
+const oauthProviders = new Set<string>(['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']);
+
+export class ConnectionManager {
+  private readonly entries = new Map<string, Entry>();
+  private readonly adapters = new Map<ChannelProviderId, PlatformAdapter>();
+  /** `${channelProviderId}:${botUserId}` seen with a moderator badge: they may send 100/30 s on Twitch. */
+  private readonly privilegedSenders = new Set<string>();
+  private validateTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  onChange: ((change: ConnectionChange) => void) | null;
+
+  constructor(private readonly deps: ConnectionManagerDeps) {
+    for (const a of deps.adapters) this.adapters.set(a.provider, a);
+    this.onChange = deps.onChange ?? null;
+  }
+
+  hasAdapter(provider: ChannelProviderId): boolean {
+    return this.adapters.has(provider);
+  }
+
+  /** Opens a connection for every stored channel provider; validates Twitch tokens now and hourly. */
+  async start(): Promise<void> {
+    const rows = await this.deps.db.select().from(channelProviders);
+    for (const row of rows) await this.open(row);
+    void this.deps.tokens.validateAll();
+    this.validateTimer = setInterval(() => void this.deps.tokens.validateAll(), this.deps.validateEveryMs ?? 60 * 60_000);
+    this.validateTimer.unref();
+  }
+
+  /** (Re)opens the connection of one channel provider after it was connected or its tokens/bot changed. */
+  async restart(channelProviderId: string): Promise<void> {
+    await this.closeEntry(channelProviderId);
+    this.deps.tokens.forgetChannelProvider(channelProviderId);
+    if (this.closed) return;
+    const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
+    if (row) await this.open(row);
+  }
+
+  /** Closes and forgets a connection (disconnect). */
+  async remove(channelProviderId: string): Promise<void> {
+    await this.closeEntry(channelProviderId);
+    this.deps.tokens.forgetChannelProvider(channelProviderId);
+  }
+
+  health(channelProviderId: string): ConnectionHealth | null {
+    const e = this.entries.get(channelProviderId);
+    if (!e) return null;
+    const h = e.health;
+    return { state: h.state, detail: h.detail, since: new Date(h.since).toISOString(), lastEventAt: h.lastEventAt === null ? null : new Date(h.lastEventAt).toISOString(), reconnects: h.reconnects };
+  }
+
+  /** Delivers an event received outside a live connection (Kick webhooks) to every connection of that platform channel. */
+  dispatch(provider: ChannelProviderId, providerChannelId: string, event: PlatformEvent): number {
+    let delivered = 0;
+    for (const e of this.entries.values()) {
+      if (e.source.provider === provider && e.source.providerChannelId === providerChannelId) {
+        this.emit(e, event);
+        delivered++;
+      }
+    }
+    return delivered;
+  }
+
+  private async closeEntry(channelProviderId: string): Promise<void> {
+    const e = this.entries.get(channelProviderId);
+    if (!e) return;
+    this.entries.delete(channelProviderId);
+    e.abort.abort();
+    try {
+      await e.connection?.close();
+    } catch (error) {
+      this.deps.log.warn({ err: error, channelProviderId }, 'closing a platform connection failed');
+    }
+  }
+
+  private botRef(row: Row): CredentialRef | null {
+    if (row.botAccessTokenEnc && row.botProviderUserId) return { kind: 'bot', channelProviderId: row.id };
+    if (oauthProviders.has(row.provider) && providers[row.provider as ChannelProviderId].systemBot) return { kind: 'system_bot', provider: row.provider as OAuthProvider };
+    return null;
+  }
+
+  /** The context adapters get for one row (without the live-connection parts). */
+  private async baseContext(row: Row): Promise<Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'> | null> {
+    const provider = row.provider as ChannelProviderId;
+    const broadcaster = await this.deps.tokens.get({ kind: 'broadcaster', channelProviderId: row.id });
+    if (!broadcaster) return null;
+    const botRef = this.botRef(row);
+    const bot: TokenSource | null = botRef ? await this.deps.tokens.get(botRef) : null;
+    const state: Record<string, unknown> = { ...row.state };
+    const db = this.deps.db;
+    return {
+      channelId: row.channelId,
+      channelProviderId: row.id,
+      provider,
+      providerChannelId: row.providerChannelId,
+      providerChannelName: row.providerChannelName,
+      broadcaster,
+      bot,
+      state,
+      async saveState(patch) {
+        Object.assign(state, patch);
+        await db
+          .update(channelProviders)
+          .set({ state: sql`${channelProviders.state} || ${JSON.stringify(patch)}::jsonb` })
+          .where(eq(channelProviders.id, row.id));
+      },
+      bans: banStore(db, row.id),
+      log: this.deps.log,
+    };
+  }
+
+  private async open(row: Row): Promise<void> {
+    const provider = row.provider as ChannelProviderId;
+    const adapter = this.adapters.get(provider);
+    if (!adapter || !providers[provider]?.chatRead) return;
+    const now = Date.now();
+    const entry: Entry = {
+      id: row.id,
+      source: { channelId: row.channelId, channelProviderId: row.id, provider, providerChannelId: row.providerChannelId },
+      abort: new AbortController(),
+      connection: null,
+      health: { state: 'connecting', detail: null, since: now, lastEventAt: null, reconnects: 0 },
+      live: { isLive: row.isLive, viewerCount: row.viewerCount, liveStreamId: row.liveStreamId },
+      botUserId: row.botProviderUserId,
+    };
+    this.entries.set(row.id, entry);
+    if (row.scopeNeeded) {
+      this.setHealth(entry, 'needs_reauth', `${providers[provider].name} needs to be reconnected`);
+      return;
+    }
+    try {
+      const base = await this.baseContext(row);
+      if (!base) {
+        this.setHealth(entry, 'needs_reauth', 'No stored credentials');
+        return;
+      }
+      if (this.entries.get(row.id) !== entry) return;
+      entry.botUserId = base.bot?.providerUserId ?? null;
+      const ctx: ChannelConnectionContext = {
+        ...base,
+        emit: (event) => this.emit(entry, event),
+        setHealth: (state, detail) => this.setHealth(entry, state, detail ?? null),
+        signal: entry.abort.signal,
+      };
+      entry.connection = adapter.connect(ctx);
+      if (!entry.connection) this.setHealth(entry, 'offline', null);
+    } catch (error) {
+      this.deps.log.error({ err: error, channelProviderId: row.id }, 'opening a platform connection failed');
+      this.setHealth(entry, 'error', error instanceof Error ? error.message : 'Could not connect');
+    }
+  }
+
+  private emit(entry: Entry, event: PlatformEvent): void {
+    if (entry.abort.signal.aborted) return;
+    entry.health.lastEventAt = Date.now();
+    this.deps.ingest.ingest(entry.source, event);
+    if (event.kind === 'stream') this.streamStatus(entry, event.status.is_live, event.status.viewer_count);
+    else if (event.kind === 'chat' && entry.botUserId !== null && event.message.author.provider_user_id === entry.botUserId) {
+      const roles = event.message.author.roles;
+      const key = `${entry.id}:${entry.botUserId}`;
+      if (roles.moderator || roles.broadcaster) this.privilegedSenders.add(key);
+      else this.privilegedSenders.delete(key);
+    }
+  }
+
+  private streamStatus(entry: Entry, isLive: boolean, viewerCount: number | null): void {
+    const live = entry.live;
+    const count = isLive ? (viewerCount ?? live.viewerCount) : null;
+    if (live.isLive === isLive && live.viewerCount === count) return;
+    live.isLive = isLive;
+    live.viewerCount = count;
+    void this.deps.db
+      .update(channelProviders)
+      .set({ isLive, viewerCount: count })
+      .where(eq(channelProviders.id, entry.id))
+      .then(() => this.changed(entry))
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'saving live status failed'));
+  }
+
+  private setHealth(entry: Entry, state: ConnectionState, detail: string | null): void {
+    const h = entry.health;
+    if (h.state === state && h.detail === detail) return;
+    if (state === 'reconnecting' && h.state !== 'reconnecting') h.reconnects++;
+    if (h.state !== state) h.since = Date.now();
+    h.state = state;
+    h.detail = detail;
+    this.changed(entry);
+  }
+
+  private changed(entry: Entry): void {
+    if (this.entries.get(entry.id) !== entry) return;
+    try {
+      this.onChange?.({ channelProviderId: entry.id, channelId: entry.source.channelId });
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'connection change listener failed');
+    }
+  }
+
+  /** The actions of one connection; chat sends wait in the send queue under the platform's rate limit. */
+  async actions(channelProviderId: string): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }> {
+    const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
+    if (!row) throw notFound('This platform connection does not exist.');
+    const provider = row.provider as ChannelProviderId;
+    const adapter = this.adapters.get(provider);
+    if (!adapter) throw unsupported(`${providers[provider]?.name ?? row.provider} is not available on this server.`);
+    const base = await this.baseContext(row);
+    if (!base) throw unsupported(`${providers[provider].name} has no stored credentials; reconnect it.`);
+    const inner = adapter.actions(base);
+    const queue = this.deps.sendQueue;
+    const privileged = this.privilegedSenders;
+    const actions: ChannelActions = {
+      sendMessage: (input) => {
+        const sender = input.as === 'bot' ? base.bot : base.broadcaster;
+        if (!sender) return inner.sendMessage(input);
+        const key = `${row.id}:${sender.providerUserId}`;
+        const limit = sendRateLimit(provider, input.as === 'broadcaster' || privileged.has(key));
+        return queue.run(key, limit, () => inner.sendMessage(input));
+      },
+      ban: (input) => inner.ban(input),
+      unban: (input) => inner.unban(input),
+      deleteMessage: (input) => inner.deleteMessage(input),
+      getStreamInfo: () => inner.getStreamInfo(),
+      updateStreamInfo: (input) => inner.updateStreamInfo(input),
+      searchCategories: (query) => inner.searchCategories(query),
+    };
+    return { actions, channelId: row.channelId, provider, providerChannelId: row.providerChannelId };
+  }
+
+  /** The system bot of a platform exists (for listing a channel's effective bot). */
+  async systemBot(provider: ChannelProviderId): Promise<{ providerUserId: string; displayName: string; scopeNeeded: boolean } | null> {
+    const [row] = await this.deps.db.select().from(systemBots).where(eq(systemBots.provider, provider));
+    return row ? { providerUserId: row.providerUserId, displayName: row.displayName, scopeNeeded: row.scopeNeeded } : null;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.validateTimer) clearInterval(this.validateTimer);
+    await Promise.all([...this.entries.keys()].map((id) => this.closeEntry(id)));
+    this.deps.sendQueue.close();
+    await this.deps.ingest.close();
+    await Promise.all(this.deps.adapters.map((a) => a.dispose?.()));
+  }
+}
+
+function banStore(db: Db, channelProviderId: string): BanStore {
+  const where = (viewer: string) => and(eq(platformBans.channelProviderId, channelProviderId), eq(platformBans.providerViewerId, viewer));
+  return {
+    async get(viewer) {
+      const [row] = await db.select({ id: platformBans.providerBanId }).from(platformBans).where(where(viewer));
+      return row?.id ?? null;
+    },
+    async set(viewer, banId) {
+      await db
+        .insert(platformBans)
+        .values({ channelProviderId, providerViewerId: viewer, providerBanId: banId })
+        .onConflictDoUpdate({ target: [platformBans.channelProviderId, platformBans.providerViewerId], set: { providerBanId: banId, createdAt: new Date() } });
+    },
+    async delete(viewer) {
+      await db.delete(platformBans).where(where(viewer));
+    },
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * The YouTube adapter. Live: finds the channel's live broadcast (polling with backoff while offline),
+ * then polls `liveChat/messages` at YouTube's `pollingIntervalMillis`, resuming from the persisted
+ * `nextPageToken` so nothing is lost across restarts. Actions: send (no replies), bans with the
+ * returned ban id kept for unban (no reasons), delete, title/category via videos.update.
+ */
+import { providers } from '@greenroom/contracts/providers';
+import { AppError, badRequest, conflict, unsupported } from '../../lib/errors';
+import { Backoff, sleep } from '../backoff';
+import type { PlatformEndpoints } from '../endpoints';
+import { ReauthRequiredError } from '../oauth-client';
+import type { ChannelActions, ChannelConnectionContext, ConnectionState, LiveConnection, PlatformAdapter, StreamInfo, TokenSource } from '../port';
+import { YoutubeClient, type YoutubeBroadcast } from './youtube-client';
+import { YoutubeApiError } from './youtube-errors';
+import { mapYoutubeChatItem } from './youtube-events';
+
+export interface YoutubeAdapterDeps {
+  endpoints: PlatformEndpoints['youtube'];
+  client?: YoutubeClient;
+  /** Region of the category list (default US). */
+  regionCode?: string;
+  /** Poll for a live broadcast while offline: first delay and cap (defaults 30 s → 5 min). */
+  offlinePoll?: { baseMs?: number; maxMs?: number };
+  /** Wait after a quota error (default 30 min). */
+  quotaBackoffMs?: number;
+  /** Transient error backoff (defaults 2 s → 2 min). */
+  backoff?: { baseMs?: number; maxMs?: number };
+  /** Bounds on YouTube's pollingIntervalMillis (defaults 0 and 30 s). */
+  minPollMs?: number;
+  maxPollMs?: number;
+}
+
+type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>;
+
+const info = providers.youtube;
+export const YOUTUBE_WAITING_DETAIL = 'Waiting for a live broadcast';
+
+function stateString(state: Record<string, unknown>, key: string): string | null {
+  const value = state[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter {
+  const client = deps.client ?? new YoutubeClient({ apiUrl: deps.endpoints.apiUrl });
+  const regionCode = deps.regionCode ?? 'US';
+  let categoryCache: { at: number; list: Promise<{ id: string; title: string; assignable: boolean }[]> } | null = null;
+
+  function categories(token: TokenSource): Promise<{ id: string; title: string; assignable: boolean }[]> {
+    if (!categoryCache || Date.now() - categoryCache.at > 24 * 3_600_000) {
+      const list = client.categories(token, regionCode);
+      categoryCache = { at: Date.now(), list };
+      list.catch(() => {
+        categoryCache = null;
+      });
+    }
+    return categoryCache.list;
+  }
+
+  function connect(ctx: ChannelConnectionContext): LiveConnection {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([ctx.signal, stop.signal]);
+    const errors = new Backoff({ baseMs: deps.backoff?.baseMs ?? 2000, maxMs: deps.backoff?.maxMs ?? 120_000 });
+    const offline = new Backoff({ baseMs: deps.offlinePoll?.baseMs ?? 30_000, maxMs: deps.offlinePoll?.maxMs ?? 300_000 });
+    let health: { state: ConnectionState; detail: string | null } | null = null;
+    const setHealth = (state: ConnectionState, detail: string | null): void => {
+      if (health?.state === state && health.detail === detail) return;
+      health = { state, detail };
+      ctx.setHealth(state, detail);
+    };
+
+    const run = async (): Promise<void> => {
+      setHealth('connecting', null);
+      const savedChat = stateString(ctx.state, 'liveChatId');
+      const savedVideo = stateString(ctx.state, 'videoId');
+      let chat: Pick<YoutubeBroadcast, 'liveChatId' | 'videoId'> | null = savedChat && savedVideo ? { liveChatId: savedChat, videoId: savedVideo } : null;
+      let pageToken = chat ? stateString(ctx.state, 'pageToken') : null;
+      let live: boolean | null = null;
+
+      const goOffline = async (): Promise<void> => {
+        chat = null;
+        pageToken = null;
+        await ctx.saveState({ liveChatId: null, videoId: null, pageToken: null });
+        if (live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+        live = false;
+      };
+
+      while (!signal.aborted) {
+        try {
+          if (!chat) {
+            const broadcast = await client.activeBroadcast(ctx.broadcaster);
+            if (!broadcast) {
+              if (live !== false) await goOffline();
+              setHealth('offline', YOUTUBE_WAITING_DETAIL);
+              errors.reset();
+              await offline.wait(signal);
+              continue;
+            }
+            offline.reset();
+            chat = broadcast;
+            pageToken = null;
+            await ctx.saveState({ liveChatId: broadcast.liveChatId, videoId: broadcast.videoId, pageToken: null });
+            ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: broadcast.title || null, category: null, started_at: broadcast.startedAt } });
+            live = true;
+          } else if (live === null) {
+            live = true;
+          }
+
+          const page = await client.chatMessages(ctx.broadcaster, chat.liveChatId, pageToken);
+          const receivedAt = new Date().toISOString();
+          for (const item of page.items) {
+            for (const event of mapYoutubeChatItem(item, receivedAt)) ctx.emit(event);
+          }
+          // Saved after the items were handed over: a restart resumes here (at worst repeating, never losing).
+          if (page.nextPageToken && page.nextPageToken !== pageToken) {
+            pageToken = page.nextPageToken;
+            await ctx.saveState({ pageToken });
+          }
+          errors.reset();
+          setHealth('connected', null);
+          if (page.offlineAt) {
+            await goOffline();
+            continue;
+          }
+          let delay = Math.min(Math.max(page.pollingIntervalMillis ?? 5000, deps.minPollMs ?? 0), deps.maxPollMs ?? 30_000);
+          if (page.items.length === 0) delay = Math.max(delay, 500);
+          if (delay > 0) await sleep(delay, signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof ReauthRequiredError) {
+            setHealth('needs_reauth', error.message);
+            return;
+          }
+          if (error instanceof YoutubeApiError && error.isQuota) {
+            setHealth('error', error.message);
+            await sleep(deps.quotaBackoffMs ?? 30 * 60_000, signal);
+            continue;
+          }
+          if (error instanceof YoutubeApiError && error.chatGone) {
+            await goOffline();
+            continue;
+          }
+          ctx.log.warn({ err: error }, 'YouTube live chat poll failed');
+          setHealth('reconnecting', error instanceof Error ? error.message : String(error));
+          await errors.wait(signal);
+        }
+      }
+    };
+    const loop = run();
+    return {
+      async close() {
+        stop.abort();
+        await loop;
+      },
+    };
+  }
+
+  function actions(ctx: ActionsContext): ChannelActions {
+    /** The live chat to act in: the connection's, else looked up (and refreshed once if it ended). */
+    async function withChat<T>(what: string, fn: (chat: { liveChatId: string; videoId: string }) => Promise<T>): Promise<T> {
+      const saved = stateString(ctx.state, 'liveChatId');
+      const video = stateString(ctx.state, 'videoId');
+      if (saved && video) {
+        try {
+          return await fn({ liveChatId: saved, videoId: video });
+        } catch (error) {
+          if (!(error instanceof YoutubeApiError && error.chatGone)) throw error;
+        }
+      }
+      const broadcast = await client.activeBroadcast(ctx.broadcaster);
+      if (!broadcast) throw conflict(`YouTube has no live broadcast on this channel, so there is no live chat to ${what}.`);
+      return fn(broadcast);
+    }
+
+    return {
+      async sendMessage({ text, replyToProviderMessageId, as }) {
+        if (replyToProviderMessageId) throw unsupported('YouTube live chat does not support replies to a message.');
+        const content = text.trim();
+        if (content === '') throw badRequest('The message is empty.');
+        if ([...content].length > 200) throw new AppError(400, 'validation_error', 'YouTube chat messages are limited to 200 characters.');
+        const token = as === 'bot' && ctx.bot ? ctx.bot : ctx.broadcaster;
+        const id = await withChat('send to', (chat) => client.insertMessage(token, chat.liveChatId, content));
+        return { providerMessageId: id || null };
+      },
+
+      async ban({ providerViewerId, durationSeconds, reason }) {
+        if (reason !== undefined && reason.trim() !== '') throw unsupported('YouTube does not support ban reasons: leave the reason empty.');
+        if (durationSeconds !== undefined) {
+          if (!Number.isInteger(durationSeconds) || durationSeconds <= 0) throw new AppError(400, 'validation_error', 'The timeout duration must be a positive number of seconds.');
+          const max = info.maxTimeoutSeconds ?? 86_400;
+          if (durationSeconds > max) throw new AppError(400, 'validation_error', `YouTube timeouts last at most ${max / 3600} hours.`);
+        }
+        const banId = await withChat('ban in', (chat) =>
+          client.insertBan(ctx.broadcaster, { liveChatId: chat.liveChatId, channelId: providerViewerId, ...(durationSeconds !== undefined ? { durationSeconds } : {}) }),
+        );
+        await ctx.bans.set(providerViewerId, banId);
+      },
+
+      async unban({ providerViewerId }) {
+        const banId = await ctx.bans.get(providerViewerId);
+        if (!banId) {
+          throw unsupported('Greenroom has no YouTube ban of this viewer to lift (YouTube unbans by the id of a ban made through Greenroom); lift it in the YouTube live chat instead.');
+        }
+        try {
+          await client.deleteBan(ctx.broadcaster, banId);
+        } catch (error) {
+          // Already expired or lifted on YouTube: the viewer is not banned any more.
+          if (!(error instanceof YoutubeApiError && error.reason === 'liveChatBanNotFound')) throw error;
+        }
+        await ctx.bans.delete(providerViewerId);
+      },
+
+      async deleteMessage({ providerMessageId }) {
+        await client.deleteMessage(ctx.broadcaster, providerMessageId);
+      },
+
+      async getStreamInfo(): Promise<StreamInfo> {
+        const broadcast = await client.activeBroadcast(ctx.broadcaster);
+        if (!broadcast) return { title: '', category: null, isLive: false, viewerCount: null, liveStreamId: null };
+        const video = await client.video(ctx.broadcaster, broadcast.videoId);
+        const categoryId = video?.snippet?.categoryId ?? null;
+        const name = categoryId ? (await categories(ctx.broadcaster)).find((c) => c.id === categoryId)?.title : undefined;
+        const viewers = video?.liveStreamingDetails?.concurrentViewers;
+        return {
+          title: video?.snippet?.title ?? broadcast.title,
+          category: categoryId ? { id: categoryId, name: name ?? categoryId } : null,
+          isLive: true,
+          viewerCount: viewers !== undefined && /^\d+$/.test(viewers) ? Number(viewers) : null,
+          liveStreamId: broadcast.videoId,
+        };
+      },
+
+      async updateStreamInfo({ title, categoryId }) {
+        if (title === undefined && categoryId === undefined) return;
+        const max = info.streamTitleMaxLength ?? 100;
+        if (title !== undefined) {
+          if (title.trim() === '') throw new AppError(400, 'validation_error', 'The stream title cannot be empty.');
+          if (title.length > max) throw new AppError(400, 'validation_error', `YouTube stream titles are limited to ${max} characters.`);
+          if (/[<>]/.test(title)) throw new AppError(400, 'validation_error', 'YouTube stream titles cannot contain < or >.');
+        }
+        if (categoryId !== undefined) {
+          const known = (await categories(ctx.broadcaster)).find((c) => c.id === categoryId);
+          if (!known?.assignable) throw new AppError(400, 'validation_error', 'Unknown YouTube category.');
+        }
+        const broadcast = (await client.activeBroadcast(ctx.broadcaster)) ?? (await client.activeBroadcast(ctx.broadcaster, 'upcoming'));
+        if (!broadcast) throw conflict('There is no live or scheduled YouTube broadcast to update: create one in YouTube Studio first.');
+        const video = await client.video(ctx.broadcaster, broadcast.videoId);
+        if (!video?.snippet) throw new AppError(404, 'not_found', 'YouTube did not find the broadcast video.');
+        // videos.update replaces the whole snippet: send back everything we keep.
+        const current = video.snippet;
+        await client.updateVideoSnippet(ctx.broadcaster, broadcast.videoId, {
+          title: title ?? current.title,
+          categoryId: categoryId ?? current.categoryId ?? '20',
+          description: current.description ?? '',
+          ...(current.tags ? { tags: current.tags } : {}),
+          ...(current.defaultLanguage ? { defaultLanguage: current.defaultLanguage } : {}),
+          ...(current.defaultAudioLanguage ? { defaultAudioLanguage: current.defaultAudioLanguage } : {}),
+        });
+      },
+
+      async searchCategories(query) {
+        const q = query.trim().toLowerCase();
+        const list = await categories(ctx.broadcaster);
+        return list.filter((c) => c.assignable && (q === '' || c.title.toLowerCase().includes(q))).map((c) => ({ id: c.id, name: c.title, imageUrl: null }));
+      },
+    };
+  }
+
+  return { provider: 'youtube', connect, actions };
+}

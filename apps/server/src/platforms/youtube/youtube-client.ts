@@ -1,0 +1,218 @@
+/**
+ * A typed fetch client for the YouTube Data API v3 subset Greenroom uses (live broadcasts, live chat
+ * messages and bans, videos, video categories), on the configured `youtube.apiUrl`. Calls run as a
+ * TokenSource's account; a 401 refreshes once and retries, then asks for reconnecting.
+ */
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import type { TokenSource } from '../port';
+import { parseYoutubeError } from './youtube-errors';
+
+export interface YoutubeClientOptions {
+  apiUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+const authorDetailsSchema = z.object({
+  channelId: z.string(),
+  displayName: z.string(),
+  profileImageUrl: z.string().optional(),
+  isVerified: z.boolean().optional(),
+  isChatOwner: z.boolean().optional(),
+  isChatSponsor: z.boolean().optional(),
+  isChatModerator: z.boolean().optional(),
+});
+
+const chatItemSchema = z.object({
+  id: z.string(),
+  snippet: z
+    .object({
+      type: z.string(),
+      authorChannelId: z.string().optional(),
+      publishedAt: z.string().optional(),
+      displayMessage: z.string().optional(),
+      textMessageDetails: z.object({ messageText: z.string() }).optional(),
+      superChatDetails: z.object({ amountMicros: z.string().optional(), currency: z.string().optional(), amountDisplayString: z.string(), userComment: z.string().optional(), tier: z.number().optional() }).optional(),
+      superStickerDetails: z
+        .object({ amountDisplayString: z.string(), tier: z.number().optional(), superStickerMetadata: z.object({ altText: z.string().optional(), stickerId: z.string().optional() }).optional() })
+        .optional(),
+      newSponsorDetails: z.object({ memberLevelName: z.string().optional(), isUpgrade: z.boolean().optional() }).optional(),
+      memberMilestoneChatDetails: z.object({ memberLevelName: z.string().optional(), memberMonth: z.number().optional(), userComment: z.string().optional() }).optional(),
+      membershipGiftingDetails: z.object({ giftMembershipsCount: z.number(), giftMembershipsLevelName: z.string().optional() }).optional(),
+      giftMembershipReceivedDetails: z.object({ memberLevelName: z.string().optional(), gifterChannelId: z.string().optional(), associatedMembershipGiftingMessageId: z.string().optional() }).optional(),
+      messageDeletedDetails: z.object({ deletedMessageId: z.string() }).optional(),
+      userBannedDetails: z
+        .object({
+          bannedUserDetails: z.object({ channelId: z.string(), displayName: z.string().optional() }),
+          banType: z.string().optional(),
+          banDurationSeconds: z.union([z.string(), z.number()]).optional(),
+        })
+        .optional(),
+    })
+    .loose(),
+  authorDetails: authorDetailsSchema.optional(),
+});
+export type YoutubeChatItem = z.infer<typeof chatItemSchema>;
+
+const chatPageSchema = z.object({
+  items: z.array(chatItemSchema).default([]),
+  nextPageToken: z.string().optional(),
+  pollingIntervalMillis: z.number().optional(),
+  offlineAt: z.string().optional(),
+});
+export type YoutubeChatPage = z.infer<typeof chatPageSchema>;
+
+const broadcastListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        snippet: z.object({ title: z.string().optional(), liveChatId: z.string().optional(), actualStartTime: z.string().optional() }).optional(),
+        status: z.object({ lifeCycleStatus: z.string().optional() }).optional(),
+      }),
+    )
+    .default([]),
+});
+
+const videoSnippetSchema = z
+  .object({
+    title: z.string(),
+    description: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    categoryId: z.string().optional(),
+    defaultLanguage: z.string().optional(),
+    defaultAudioLanguage: z.string().optional(),
+  })
+  .loose();
+export type YoutubeVideoSnippet = z.infer<typeof videoSnippetSchema>;
+
+const videoListSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string(),
+        snippet: videoSnippetSchema.optional(),
+        liveStreamingDetails: z.object({ concurrentViewers: z.string().optional(), activeLiveChatId: z.string().optional(), actualStartTime: z.string().optional() }).optional(),
+      }),
+    )
+    .default([]),
+});
+export type YoutubeVideo = z.infer<typeof videoListSchema>['items'][number];
+
+const categoryListSchema = z.object({
+  items: z.array(z.object({ id: z.string(), snippet: z.object({ title: z.string(), assignable: z.boolean().optional() }) })).default([]),
+});
+
+export interface YoutubeBroadcast {
+  videoId: string;
+  liveChatId: string;
+  title: string;
+  startedAt: string | null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export class YoutubeClient {
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: YoutubeClientOptions) {
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  private async send(method: Method, path: string, query: Record<string, string>, body: unknown, accessToken: string, what: string): Promise<Response> {
+    const url = new URL(`${this.options.apiUrl.replace(/\/$/, '')}/${path}`);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${accessToken}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await this.fetch(url, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) });
+    } catch (cause) {
+      throw new AppError(502, 'provider_error', `YouTube could not be reached to ${what}, try again.`, { cause });
+    }
+  }
+
+  private async call<T>(token: TokenSource, input: { method: Method; path: string; query?: Record<string, string>; body?: unknown; what: string; schema: z.ZodType<T> | null }): Promise<T | null> {
+    const query = input.query ?? {};
+    let access = await token.accessToken();
+    let response = await this.send(input.method, input.path, query, input.body, access, input.what);
+    if (response.status === 401) {
+      await response.body?.cancel();
+      access = await token.refreshAfterUnauthorized(access);
+      response = await this.send(input.method, input.path, query, input.body, access, input.what);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    if (text !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+    if (!response.ok) throw parseYoutubeError(response.status, json, input.what);
+    if (!input.schema) return null;
+    const parsed = input.schema.safeParse(json);
+    if (!parsed.success) throw new AppError(502, 'provider_error', `YouTube sent an unreadable answer when trying to ${input.what}.`);
+    return parsed.data;
+  }
+
+  /** The channel's live broadcast with its chat, or null when it is not live. */
+  async activeBroadcast(token: TokenSource, status: 'active' | 'upcoming' = 'active'): Promise<YoutubeBroadcast | null> {
+    const list = await this.call(token, {
+      method: 'GET',
+      path: 'liveBroadcasts',
+      query: { part: 'snippet,status', broadcastStatus: status, mine: 'true' },
+      what: 'find the live broadcast',
+      schema: broadcastListSchema,
+    });
+    const found = list?.items.find((b) => b.snippet?.liveChatId);
+    if (!found?.snippet?.liveChatId) return null;
+    return { videoId: found.id, liveChatId: found.snippet.liveChatId, title: found.snippet.title ?? '', startedAt: found.snippet.actualStartTime ?? null };
+  }
+
+  async chatMessages(token: TokenSource, liveChatId: string, pageToken: string | null): Promise<YoutubeChatPage> {
+    const query: Record<string, string> = { liveChatId, part: 'snippet,authorDetails', maxResults: '2000' };
+    if (pageToken) query.pageToken = pageToken;
+    const page = await this.call(token, { method: 'GET', path: 'liveChat/messages', query, what: 'read the live chat', schema: chatPageSchema });
+    return page ?? { items: [] };
+  }
+
+  async insertMessage(token: TokenSource, liveChatId: string, text: string): Promise<string> {
+    const body = { snippet: { liveChatId, type: 'textMessageEvent', textMessageDetails: { messageText: text } } };
+    const sent = await this.call(token, { method: 'POST', path: 'liveChat/messages', query: { part: 'snippet' }, body, what: 'send the message', schema: z.object({ id: z.string() }) });
+    return sent?.id ?? '';
+  }
+
+  async deleteMessage(token: TokenSource, messageId: string): Promise<void> {
+    await this.call(token, { method: 'DELETE', path: 'liveChat/messages', query: { id: messageId }, what: 'delete the message', schema: null });
+  }
+
+  async insertBan(token: TokenSource, input: { liveChatId: string; channelId: string; durationSeconds?: number }): Promise<string> {
+    const snippet: Record<string, unknown> = { liveChatId: input.liveChatId, type: input.durationSeconds === undefined ? 'permanent' : 'temporary', bannedUserDetails: { channelId: input.channelId } };
+    if (input.durationSeconds !== undefined) snippet.banDurationSeconds = input.durationSeconds;
+    const what = input.durationSeconds === undefined ? 'ban the user' : 'time out the user';
+    const ban = await this.call(token, { method: 'POST', path: 'liveChat/bans', query: { part: 'snippet' }, body: { snippet }, what, schema: z.object({ id: z.string() }) });
+    if (!ban) throw new AppError(502, 'provider_error', 'YouTube returned no ban id.');
+    return ban.id;
+  }
+
+  async deleteBan(token: TokenSource, banId: string): Promise<void> {
+    await this.call(token, { method: 'DELETE', path: 'liveChat/bans', query: { id: banId }, what: 'unban the user', schema: null });
+  }
+
+  async video(token: TokenSource, videoId: string): Promise<YoutubeVideo | null> {
+    const list = await this.call(token, { method: 'GET', path: 'videos', query: { part: 'snippet,liveStreamingDetails', id: videoId }, what: 'read the broadcast', schema: videoListSchema });
+    return list?.items[0] ?? null;
+  }
+
+  /** videos.update replaces the whole snippet: pass every field to keep. */
+  async updateVideoSnippet(token: TokenSource, videoId: string, snippet: YoutubeVideoSnippet): Promise<void> {
+    await this.call(token, { method: 'PUT', path: 'videos', query: { part: 'snippet' }, body: { id: videoId, snippet }, what: 'update the title and category', schema: null });
+  }
+
+  async categories(token: TokenSource, regionCode: string): Promise<{ id: string; title: string; assignable: boolean }[]> {
+    const list = await this.call(token, { method: 'GET', path: 'videoCategories', query: { part: 'snippet', regionCode }, what: 'list the categories', schema: categoryListSchema });
+    return (list?.items ?? []).map((c) => ({ id: c.id, title: c.snippet.title, assignable: c.snippet.assignable ?? true }));
+  }
+}

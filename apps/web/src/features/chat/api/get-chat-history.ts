@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { chatHistorySchema } from '@greenroom/contracts/api/chat';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
+import { api } from '../../../lib/api-client';
+
+export const CHAT_HISTORY_PAGE_SIZE = 100;
+
+export interface ChatHistoryPage {
+  records: ChatMessage[];
+  cursor: string | null;
+}
+
+/** One page of the persisted chat log, newest first; pass `before` = the previous page's cursor for older ones. */
+export function getChatHistory(channelId: string, params: { before?: string | null; limit?: number }, signal?: AbortSignal): Promise<ChatHistoryPage> {
+  return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/chat/messages`, {
+    query: { before: params.before, limit: params.limit ?? CHAT_HISTORY_PAGE_SIZE },
+    schema: chatHistorySchema,
+    signal,
+  });
+}
+
+export function getChatHistoryQueryOptions(channelId: string) {
+  return infiniteQueryOptions({
+    queryKey: ['channels', channelId, 'chat', 'history'],
+    queryFn: ({ pageParam, signal }) => getChatHistory(channelId, { before: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+    // The live socket keeps the view current; the log is read once per visit.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** The chat log behind the live view (older pages load on scroll to the top). */
+export function useChatHistory(channelId: string) {
+  return useInfiniteQuery(getChatHistoryQueryOptions(channelId));
+}

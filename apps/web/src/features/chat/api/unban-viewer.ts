@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { moderationBase, type ModerationTarget } from './ban-viewer';
+
+/** Lifts a ban or timeout (spec §7). */
+export function unbanViewer(target: ModerationTarget): Promise<void> {
+  return api.delete(`${moderationBase(target)}/ban`, { query: { provider_viewer_id: target.providerViewerId } });
+}
+
+export function useUnbanViewer() {
+  return useMutation({ mutationFn: (target: ModerationTarget) => unbanViewer(target) });
+}

@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import useWebSocket from 'react-use-websocket';
+import { chatSocketMessageSchema, type ChatSocketMessage } from '@greenroom/contracts/api/chat';
+import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
+import { liveSocketOptions, liveState, socketUrl } from '../../../lib/live-socket';
+import { useChatHistory } from '../api/get-chat-history';
+import { FrameQueue } from './frame-queue';
+import { CHAT_BUFFER_CAP, createBuffer, messageBufferReducer } from './message-buffer';
+
+type LiveEvent = Extract<ChatSocketMessage, { type: 'chat.message' | 'chat.moderation' }>;
+
+/** Parses one socket frame; anything that is not a chat message or moderation event is ignored here. */
+export function parseChatFrame(raw: string): LiveEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = chatSocketMessageSchema.safeParse(json);
+  if (!parsed.success) return null;
+  return parsed.data.type === 'chat.message' || parsed.data.type === 'chat.moderation' ? parsed.data : null;
+}
+
+/**
+ * The live chat of a channel: history from the chat log plus the staff websocket, merged into one capped
+ * buffer. Socket frames are coalesced into one state update per animation frame.
+ */
+export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
+  const [buffer, dispatch] = useReducer(messageBufferReducer, cap, createBuffer);
+  const [queue] = useState(
+    () =>
+      new FrameQueue<LiveEvent>(
+        (batch) => {
+          const messages: ChatMessage[] = [];
+          const moderation: ModerationEvent[] = [];
+          for (const event of batch) {
+            if (event.type === 'chat.message') messages.push(event.data);
+            else moderation.push(event.data);
+          }
+          dispatch({ type: 'live', messages, moderation });
+        },
+        { maxSize: cap * 2 },
+      ),
+  );
+  useEffect(() => () => queue.dispose(), [queue]);
+
+  const onData = useCallback(
+    (raw: string) => {
+      const event = parseChatFrame(raw);
+      if (event) queue.push(event);
+    },
+    [queue],
+  );
+  const { readyState } = useWebSocket(socketUrl(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`), liveSocketOptions(onData, { authenticated: true }));
+
+  const history = useChatHistory(channelId);
+  const appliedPages = useRef(0);
+  useEffect(() => {
+    const pages = history.data?.pages ?? [];
+    for (let i = appliedPages.current; i < pages.length; i += 1) dispatch({ type: 'history', messages: pages[i]!.records });
+    appliedPages.current = pages.length;
+  }, [history.data]);
+
+  const full = buffer.items.length + buffer.pending.length >= cap;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !full) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, full]);
+
+  return {
+    buffer,
+    pause: useCallback(() => dispatch({ type: 'pause' }), []),
+    resume: useCallback(() => dispatch({ type: 'resume' }), []),
+    /** Applies a moderation result locally right away (the socket confirms it later). */
+    applyModeration: useCallback((event: ModerationEvent) => dispatch({ type: 'moderation', events: [event] }), []),
+    state: liveState(readyState),
+    history: {
+      isPending: history.isPending,
+      isError: history.isError,
+      error: history.error,
+      refetch: history.refetch,
+      hasOlder: Boolean(hasNextPage) && !full,
+      isLoadingOlder: isFetchingNextPage,
+      loadOlder,
+    },
+  };
+}

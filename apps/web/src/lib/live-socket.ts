@@ -1,0 +1,52 @@
+import { ReadyState, type Options } from 'react-use-websocket';
+import { getAccessToken } from './auth-token';
+
+/** Live connection heartbeat of spec §9: ping every 2 s, timeout 3 s, reconnect every 1 s, unlimited attempts. */
+export const LIVE_PING_INTERVAL_MS = 2000;
+export const LIVE_PING_TIMEOUT_MS = 3000;
+export const LIVE_RECONNECT_INTERVAL_MS = 1000;
+
+/** ws(s):// URL of an API websocket path on this origin. */
+export function socketUrl(path: string): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${path}`;
+}
+
+/**
+ * react-use-websocket options for a live connection: heartbeat and unlimited reconnects. With `token` the
+ * socket authenticates through the protocols `['greenroom', token]`. Messages go to `onMessage` only
+ * (`filter` keeps them out of React state, so a busy socket causes no re-render per message).
+ */
+export function liveSocketOptions(onMessage: (data: string) => void, options: { authenticated: boolean }): Options {
+  const token = options.authenticated ? getAccessToken() : null;
+  return {
+    protocols: token ? ['greenroom', token] : undefined,
+    heartbeat: { message: JSON.stringify({ type: 'ping' }), interval: LIVE_PING_INTERVAL_MS, timeout: LIVE_PING_TIMEOUT_MS },
+    shouldReconnect: () => true,
+    reconnectAttempts: Number.POSITIVE_INFINITY,
+    reconnectInterval: LIVE_RECONNECT_INTERVAL_MS,
+    retryOnError: true,
+    onMessage: (event: MessageEvent) => {
+      if (typeof event.data === 'string') onMessage(event.data);
+    },
+    filter: () => false,
+  };
+}
+
+export type LiveState = 'connecting' | 'open' | 'closed';
+
+/** The five ready states of spec §4 folded into what a user needs to see. */
+export function liveState(readyState: ReadyState): LiveState {
+  switch (readyState) {
+    case ReadyState.OPEN:
+      return 'open';
+    case ReadyState.CONNECTING:
+    case ReadyState.UNINSTANTIATED:
+      return 'connecting';
+    case ReadyState.CLOSING:
+    case ReadyState.CLOSED:
+      return 'closed';
+    default:
+      return 'closed';
+  }
+}
