@@ -22,6 +22,11 @@ import { channelProviderRoutes } from './modules/channel-providers/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { streamInfoRoutes } from './modules/stream-info/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { emoteRoutes } from './modules/emotes/routes';
+import { activityRoutes } from './modules/activity/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { publicChatRoutes } from './modules/public-chat/routes';
+import { viewerRoutes } from './modules/viewers/routes';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -82,9 +87,14 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   channelRoutes(app, s);
   adminRoutes(app, s);
   webhookRoutes(app, s);
+  emoteRoutes(app, s);
   staffRoutes(app, s);
   auditLogRoutes(app, s);
   systemBotRoutes(app, s);
+  chatRoutes(app, s);
+  activityRoutes(app, s);
+  viewerRoutes(app, s);
+  publicChatRoutes(app, s);
   channelProviderRoutes(app, s);
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);

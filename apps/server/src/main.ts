@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const platforms = await startPlatforms(config);
   const services = createServices({ config, database, endpoints: platforms.endpoints, emulatorUrl: platforms.emulatorUrl });
   const app = await buildApp(services);
+  services.chat.retention.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await services.chat.close();
       await services.bus.close();
       await platforms.close();
       await database.close();

@@ -15,7 +15,9 @@ import { UserService } from './modules/user/user-service';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
 import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
+import { EmoteService } from './platforms/emotes/emote-service';
 import { DbWebhookDeliveryStore } from './modules/webhooks/webhook-delivery-store';
+import { createChatServices, type ChatServices } from './modules/chat/chat-services';
 import { pino } from 'pino';
 import { ChannelProviderService } from './modules/channel-providers/channel-provider-service';
 import { ModerationService } from './modules/moderation/moderation-service';
@@ -50,12 +52,16 @@ export interface AppServices {
   systemBots: SystemBotService;
   /** Verifies and routes Kick webhooks to the Kick connections registered in it. */
   kickWebhooks: KickWebhookReceiver;
+  /** 7TV/BTTV emote sets per channel (annotates ingested chat, lists emotes for autocomplete). */
+  emotes: EmoteService;
   /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
   tokens: TokenSources;
   ingest: IngestPipeline;
   connections: ConnectionManager;
   channelProviders: ChannelProviderService;
   moderation: ModerationService;
+  /** Unified chat: chat log sink, staff/public fan-out hubs, history, sending, activity feed, viewer cards. */
+  chat: ChatServices;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -93,7 +99,11 @@ export function createServices(input: { config: Config; database: Database; endp
   const bus = new LocalEventBus<DomainEvent>();
   const kickWebhooks = new KickWebhookReceiver({ client: new KickClient({ apiUrl: endpoints.kick.apiUrl }), store: new DbWebhookDeliveryStore(db) });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
-  const ingest = new IngestPipeline({ bus, log: platformLog });
+  const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
+  let connections: ConnectionManager | null = null;
+  // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
+  const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: pino({ level: config.LOG_LEVEL, name: 'chat' }), actions: () => connections });
+  const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
   let channelProviders: ChannelProviderService | null = null;
   const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
@@ -104,7 +114,7 @@ export function createServices(input: { config: Config; database: Database; endp
       void done?.catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
     },
   });
-  const connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks }), log: platformLog });
+  connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks }), log: platformLog });
   const providerService = new ChannelProviderService({ db, cipher, bus, manager: connections, audit, endpoints, log: platformLog });
   channelProviders = providerService;
   connections.onChange = (change) => void providerService.publishUpdated(change.channelProviderId).catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
@@ -131,10 +141,12 @@ export function createServices(input: { config: Config; database: Database; endp
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,
+    emotes,
     tokens,
     ingest,
     connections,
     channelProviders: providerService,
     moderation: new ModerationService({ manager: connections, ingest, audit }),
+    chat,
   };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Account, type Emulator } from '@greenroom/platform-emulator';
 import { createKickAdapter, kickTimeoutMinutes } from '../src/platforms/kick/kick-adapter';
-import { KickClient } from '../src/platforms/kick/kick-client';
+import type { KickClient } from '../src/platforms/kick/kick-client';
 import { parseKickContent } from '../src/platforms/kick/kick-events';
 import { KickWebhookReceiver, type WebhookDeliveryStore } from '../src/platforms/kick/kick-webhook-receiver';
 import { DbWebhookDeliveryStore } from '../src/modules/webhooks/webhook-delivery-store';

@@ -29,7 +29,7 @@ export function liveSocket(socket: WebSocket, options: LiveSocketOptions = {}): 
     if (isBinary) return;
     let message: unknown;
     try {
-      message = JSON.parse(data.toString());
+      message = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8'));
     } catch {
       return;
     }

@@ -298,7 +298,7 @@ export class ConnectionManager {
     await Promise.all([...this.entries.keys()].map((id) => this.closeEntry(id)));
     this.deps.sendQueue.close();
     await this.deps.ingest.close();
-    await Promise.all(this.deps.adapters.map((a) => a.dispose?.()));
+    for (const a of this.deps.adapters) await a.dispose?.();
   }
 }
 

@@ -279,6 +279,6 @@ export class TokenSources {
   /** Validates every loaded Twitch credential (start and hourly). */
   async validateAll(): Promise<void> {
     const loaded = await Promise.all([...this.sources.values()].map((p) => p.catch(() => null)));
-    await Promise.all(loaded.map((s) => s?.validate()));
+    await Promise.all(loaded.filter((s): s is StoredTokenSource => s !== null).map((s) => s.validate()));
   }
 }

@@ -4,6 +4,7 @@ import type { NavPageEntry } from '../components/nav-tree';
 import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedRouteError } from './route-error';
+import { SystemBotsNavBadge } from '../features/admin-system-bots/components/system-bots-nav-badge';
 
 /** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item (spec §2). */
 export interface AdminPage {
@@ -19,6 +20,8 @@ export interface AdminPage {
 /** The admin page registry. Later features add System Provider Bots and Command Templates here. */
 export const adminPages: AdminPage[] = [
   { path: 'channels', index: true, nav: 'channels', lazy: () => import('./routes/admin/channels') },
+  { path: 'system-provider-bots', nav: 'system-provider-bots', badge: SystemBotsNavBadge, lazy: () => import('./routes/admin/system-provider-bots') },
+  { path: 'system-provider-bots/:provider', lazy: () => import('./routes/admin/system-provider-bot') },
 ];
 
 export function adminPageRoutes(pages: AdminPage[] = adminPages): RouteObject[] {

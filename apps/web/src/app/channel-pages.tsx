@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
-import { hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import { AccessLevel, hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
 import { PageState } from '../components/page-state';
@@ -31,6 +31,9 @@ export interface ChannelPage {
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
+  { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
+  { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
+  { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },
 ];
 
 function NotAllowed() {

@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
       { path: 'sign-in', lazy: () => import('./routes/sign-in') },
       { path: 'sign-in/success', lazy: () => import('./routes/sign-in-success') },
       { path: 'oauth/:provider', lazy: () => import('./routes/oauth') },
+      { path: 'popout/channels/:channelId/chat', lazy: () => import('./routes/popout/public-chat') },
       // Signed-in routes.
       {
         lazy: () => import('./routes/signed-in-layout'),
@@ -28,10 +29,13 @@ export const routes: RouteObject[] = [
               { path: 'channels', lazy: () => import('./routes/channels') },
               { path: 'welcome', lazy: () => import('./routes/welcome') },
               { path: 'create-channel', lazy: () => import('./routes/create-channel') },
+              { path: 'channel-invite/:channelUserInviteId', lazy: () => import('./routes/channel-invite') },
             ],
           },
           { path: 'channels/:channelId', lazy: () => import('./routes/channels/channel-layout'), children: channelPageRoutes() },
           { path: 'user-provider-connected', lazy: () => import('./routes/user-provider-connected') },
+          { path: 'popout/channels/:channelId/activity-feed', lazy: () => import('./routes/popout/activity-feed') },
+          { path: 'popout/channels/:channelId/viewers/:provider/:providerViewerId', lazy: () => import('./routes/popout/viewer-card') },
           { path: 'admin', lazy: () => import('./routes/admin/admin-layout'), children: adminPageRoutes() },
         ],
       },

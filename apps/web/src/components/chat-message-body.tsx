@@ -28,7 +28,7 @@ export const ChatMessageBody = memo(function ChatMessageBody({ segments, emoteHe
             );
           case 'link':
             return (
-              <Anchor key={index} href={segment.href} target="_blank" rel="noopener noreferrer" className={classes.link}>
+              <Anchor key={index} href={segment.href} target="_blank" rel="noopener noreferrer" className={classes.link} fz="inherit">
                 {segment.text}
               </Anchor>
             );

@@ -1,4 +1,7 @@
 import { ReadyState, type Options } from 'react-use-websocket';
+// The package is CommonJS with only a default export, which the production bundle's interop does not
+// unwrap; the named export of its module file works in both Vite dev and build.
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { getAccessToken } from './auth-token';
 
 /** Live connection heartbeat of spec §9: ping every 2 s, timeout 3 s, reconnect every 1 s, unlimited attempts. */
@@ -49,4 +52,10 @@ export function liveState(readyState: ReadyState): LiveState {
     default:
       return 'closed';
   }
+}
+
+/** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. */
+export function useLiveSocket(path: string, onMessage: (data: string) => void, options: { authenticated: boolean }): LiveState {
+  const { readyState } = useWebSocket(socketUrl(path), liveSocketOptions(onMessage, options));
+  return liveState(readyState);
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { AccessLevel, accessLevelSchema, staffLevels, type AccessLevelValue } from '../access';
+import { AccessLevel, accessLevelSchema } from '../access';
 import { paginated } from './common';
 
 /** A level that can be given to staff (Mod, Editor, Admin): never Owner (transfer only) and never an audience level. */
 export const staffLevelSchema = z.union([z.literal(AccessLevel.MOD), z.literal(AccessLevel.EDITOR), z.literal(AccessLevel.ADMIN)], {
   error: 'Choose Mod, Editor or Admin',
 });
+export type StaffLevel = z.infer<typeof staffLevelSchema>;
+export const staffLevelValues: StaffLevel[] = [AccessLevel.MOD, AccessLevel.EDITOR, AccessLevel.ADMIN];
 
 export const userRefSchema = z.object({ id: z.string(), display_name: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
@@ -148,8 +150,8 @@ export const auditLogQuerySchema = z.object({
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 /** Levels a user of `actorLevel` may give to someone else (never above their own). */
-export function assignableLevels(actorLevel: number): AccessLevelValue[] {
-  return staffLevels.filter((l) => l <= actorLevel);
+export function assignableLevels(actorLevel: number): StaffLevel[] {
+  return staffLevelValues.filter((l) => l <= actorLevel);
 }
 
 /** Whether an actor may change or remove a staff member currently at `targetLevel`. */

@@ -7,6 +7,7 @@ import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { parseCursor } from '../chat/chat-queries';
+import type { BusEvent } from '../chat/fanout-hub';
 
 type Row = typeof activities.$inferSelect;
 
@@ -45,7 +46,7 @@ function csv<T extends string>(value: string | undefined, schema: { safeParse(v:
 export class ActivityService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus<{ type: string }>,
+    private readonly bus: EventBus<BusEvent>,
   ) {}
 
   async list(channelId: string, q: { cursor?: string; per_page: number; types?: string; providers?: string }): Promise<{ records: Activity[]; cursor: string | null }> {
@@ -76,7 +77,7 @@ export class ActivityService {
       .limit(1);
     if (!row) throw notFound('Activity not found');
     const data = activityFromRow(row);
-    this.bus.publish(`channel:${channelId}`, { type: 'activity.replay', data } as { type: string });
+    this.bus.publish(`channel:${channelId}`, { type: 'activity.replay', data });
     return data;
   }
 }

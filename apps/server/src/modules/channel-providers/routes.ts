@@ -48,16 +48,16 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
   });
 
   /** Live provider updates: `{action: new|updated|deleted, data}`; answers `{"type":"ping"}` with `{"type":"pong"}`. */
-  r.get('/api/2/channels/:channelId/providers-ws', {
-    config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['channel-providers'], params: channelParams, hide: true },
-    websocket: true,
-    handler: (socket, request) => {
-      const live = liveSocket(socket, { onClose: () => unsubscribe() });
-      const unsubscribe = s.bus.subscribe(`channel:${request.params.channelId}`, (event) => {
+  r.get(
+    '/api/2/channels/:channelId/providers-ws',
+    { config: { access: { channel: AccessLevel.MOD } }, schema: { tags: ['channel-providers'], params: channelParams, hide: true }, websocket: true },
+    (socket, request) => {
+      let unsubscribe: (() => void) | null = null;
+      const live = liveSocket(socket, { onClose: () => unsubscribe?.() });
+      unsubscribe = s.bus.subscribe(`channel:${request.params.channelId}`, (event) => {
         if (isChannelProviderBusEvent(event)) live.send(event.message);
       });
       if (!live.open) unsubscribe();
     },
-  });
+  );
 }

@@ -154,7 +154,21 @@ export class ChatLogStore {
   }
 
   private async applyModeration(tx: Tx, events: ModerationEvent[]): Promise<void> {
-    for (const part of chunks(events)) await tx.insert(moderationEvents).values(part.map(moderationRow)).onConflictDoNothing();
+    const rows = events.map(moderationRow);
+    // A message deletion names the message only: attribute it to its author (viewer card history).
+    for (const row of rows) {
+      if (row.kind !== 'delete' || row.targetId || !row.providerMessageId) continue;
+      const [author] = await tx
+        .select({ id: chatMessages.authorId, name: chatMessages.authorName })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.channelId, row.channelId), eq(chatMessages.provider, row.provider), eq(chatMessages.providerMessageId, row.providerMessageId)))
+        .limit(1);
+      if (author) {
+        row.targetId = author.id;
+        row.targetName = author.name;
+      }
+    }
+    for (const part of chunks(rows)) await tx.insert(moderationEvents).values(part).onConflictDoNothing();
     const now = new Date();
     for (const e of events) {
       const base = and(eq(chatMessages.channelId, e.channel_id), eq(chatMessages.provider, e.provider), isNull(chatMessages.deletedAt));

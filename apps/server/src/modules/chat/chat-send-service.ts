@@ -4,8 +4,8 @@
  * platform gets its own result; partial success is a normal answer.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
+import type { z } from 'zod';
+import type { sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelProviders } from '../../db/schema';

@@ -21,8 +21,11 @@ export interface Encoded {
   provider: string | null;
 }
 
+/** What the bus carries (the server's DomainEvent shape). */
+export type BusEvent = { type: string; [key: string]: unknown };
+
 /** Builds the encoder of one channel (it may keep bounded per-channel state, e.g. recent message ids). */
-export type EncoderFactory = (channelId: string) => (event: { type: string }) => Encoded | Encoded[] | null;
+export type EncoderFactory = (channelId: string) => (event: BusEvent) => Encoded | Encoded[] | null;
 
 export interface FanoutOptions {
   dropAbove?: number;
@@ -64,7 +67,7 @@ export class FanoutHub {
   private readonly now: () => number;
 
   constructor(
-    private readonly bus: EventBus<{ type: string }>,
+    private readonly bus: EventBus<BusEvent>,
     private readonly encoderFor: EncoderFactory,
     options: FanoutOptions = {},
   ) {

@@ -48,7 +48,7 @@ export function publicEncoder(recent = 1000): EncoderFactory {
   return () => {
     const ring = new RecentMessages(recent);
     return (raw) => {
-      const event = raw as ChannelStreamEvent;
+      const event = raw as unknown as ChannelStreamEvent;
       switch (event.type) {
         case 'chat.message': {
           const m = event.data;

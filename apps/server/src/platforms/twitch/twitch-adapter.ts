@@ -73,7 +73,7 @@ class RawEventSubListener extends EventSubWsListener {
 /** The HTTP error twurple throws (HttpStatusCodeError of @twurple/api-call), recognised by shape. */
 function httpErrorOf(error: unknown): { statusCode: number; body: string } | null {
   if (error instanceof Error && 'statusCode' in error && 'body' in error) {
-    const { statusCode, body } = error as Error & { statusCode: unknown; body: unknown };
+    const { statusCode, body } = error;
     if (typeof statusCode === 'number') return { statusCode, body: typeof body === 'string' ? body : '' };
   }
   return null;

@@ -74,14 +74,15 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       const savedVideo = stateString(ctx.state, 'videoId');
       let chat: Pick<YoutubeBroadcast, 'liveChatId' | 'videoId'> | null = savedChat && savedVideo ? { liveChatId: savedChat, videoId: savedVideo } : null;
       let pageToken = chat ? stateString(ctx.state, 'pageToken') : null;
-      let live: boolean | null = null;
+      /** Last stream status emitted (null: none yet). */
+      const stream: { live: boolean | null } = { live: null };
 
       const goOffline = async (): Promise<void> => {
         chat = null;
         pageToken = null;
         await ctx.saveState({ liveChatId: null, videoId: null, pageToken: null });
-        if (live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
-        live = false;
+        if (stream.live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+        stream.live = false;
       };
 
       while (!signal.aborted) {
@@ -89,7 +90,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           if (!chat) {
             const broadcast = await client.activeBroadcast(ctx.broadcaster);
             if (!broadcast) {
-              if (live !== false) await goOffline();
+              if (stream.live !== false) await goOffline();
               setHealth('offline', YOUTUBE_WAITING_DETAIL);
               errors.reset();
               await offline.wait(signal);
@@ -100,9 +101,9 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             pageToken = null;
             await ctx.saveState({ liveChatId: broadcast.liveChatId, videoId: broadcast.videoId, pageToken: null });
             ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: broadcast.title || null, category: null, started_at: broadcast.startedAt } });
-            live = true;
-          } else if (live === null) {
-            live = true;
+            stream.live = true;
+          } else if (stream.live === null) {
+            stream.live = true;
           }
 
           const page = await client.chatMessages(ctx.broadcaster, chat.liveChatId, pageToken);

@@ -112,7 +112,8 @@ export function AdminChannels() {
         highlightOnHover
         verticalAlign="center"
         minHeight={records.length === 0 ? 240 : undefined}
-        height="calc(100dvh - 240px)"
+        // A scroll area (for loading more at the bottom) only when there is more than a screenful.
+        height={hasNextPage || records.length > 15 ? 'calc(100dvh - 240px)' : undefined}
         idAccessor="id"
         records={records}
         columns={columns}

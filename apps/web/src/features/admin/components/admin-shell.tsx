@@ -25,7 +25,7 @@ export function AdminShell({ navItems, headerRight, children }: { navItems: NavT
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {navItems.length > 0 && <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />}
-            <Logo />
+            <Logo textVisibleFrom="sm" />
             <Badge color="red" variant="light">
               Admin
             </Badge>

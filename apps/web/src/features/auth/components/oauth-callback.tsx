@@ -50,7 +50,7 @@ export function OauthCallback({ provider, params }: { provider: string; params: 
         {failed ? (
           <Stack gap="md">
             <Title order={1} size="h4">
-              {providerName(provider)} sign-in failed
+              {providerName(provider)} authorization failed
             </Title>
             <ErrorAlert error={complete.error} message={state ? null : 'The platform did not send the expected answer. Please start again.'} />
             <Anchor component={Link} to="/sign-in">

@@ -3,7 +3,9 @@ import { chatHistorySchema } from '@greenroom/contracts/api/chat';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { api } from '../../../lib/api-client';
 
-export const CHAT_HISTORY_PAGE_SIZE = 100;
+export const CHAT_HISTORY_PAGE_SIZE = 200;
+/** The first page fills the view with the most recent log at once (the API's maximum). */
+export const CHAT_HISTORY_FIRST_PAGE_SIZE = 500;
 
 export interface ChatHistoryPage {
   records: ChatMessage[];
@@ -22,7 +24,7 @@ export function getChatHistory(channelId: string, params: { before?: string | nu
 export function getChatHistoryQueryOptions(channelId: string) {
   return infiniteQueryOptions({
     queryKey: ['channels', channelId, 'chat', 'history'],
-    queryFn: ({ pageParam, signal }) => getChatHistory(channelId, { before: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => getChatHistory(channelId, { before: pageParam, limit: pageParam ? CHAT_HISTORY_PAGE_SIZE : CHAT_HISTORY_FIRST_PAGE_SIZE }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     // The live socket keeps the view current; the log is read once per visit.

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import useWebSocket from 'react-use-websocket';
 import { chatSocketMessageSchema, type ChatSocketMessage } from '@greenroom/contracts/api/chat';
 import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
-import { liveSocketOptions, liveState, socketUrl } from '../../../lib/live-socket';
+import { useLiveSocket } from '../../../lib/live-socket';
 import { useChatHistory } from '../api/get-chat-history';
-import { FrameQueue } from './frame-queue';
+import { FrameQueue } from '../../../lib/frame-queue';
 import { CHAT_BUFFER_CAP, createBuffer, messageBufferReducer } from './message-buffer';
 
 type LiveEvent = Extract<ChatSocketMessage, { type: 'chat.message' | 'chat.moderation' }>;
@@ -52,7 +51,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
     },
     [queue],
   );
-  const { readyState } = useWebSocket(socketUrl(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`), liveSocketOptions(onData, { authenticated: true }));
+  const state = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: true });
 
   const history = useChatHistory(channelId);
   const appliedPages = useRef(0);
@@ -74,7 +73,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
     resume: useCallback(() => dispatch({ type: 'resume' }), []),
     /** Applies a moderation result locally right away (the socket confirms it later). */
     applyModeration: useCallback((event: ModerationEvent) => dispatch({ type: 'moderation', events: [event] }), []),
-    state: liveState(readyState),
+    state,
     history: {
       isPending: history.isPending,
       isError: history.isError,

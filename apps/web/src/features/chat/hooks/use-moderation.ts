@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { duration } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -99,5 +99,6 @@ export function useModeration(onApplied?: (event: ModerationEvent) => void) {
     [removeAsync, onApplied],
   );
 
-  return { timeout, ban: banUser, unban: unbanUser, deleteMessage, isPending: banning || unbanning || removing };
+  const isPending = banning || unbanning || removing;
+  return useMemo(() => ({ timeout, ban: banUser, unban: unbanUser, deleteMessage, isPending }), [timeout, banUser, unbanUser, deleteMessage, isPending]);
 }

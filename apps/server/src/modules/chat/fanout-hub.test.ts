@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
+import { chatMessage } from '../../../test/chat-fixtures';
+import { LocalEventBus } from '../../lib/event-bus';
+import { publicEncoder } from '../public-chat/public-encoder';
+import { CLOSE_TRY_AGAIN_LATER, FanoutHub, type BusEvent, type HubSocket } from './fanout-hub';
+import { staffEncoder } from './staff-encoder';
+
+/** A socket whose peer never reads: every send stays buffered until `drain()`. */
+class FakeSocket implements HubSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  closed: { code?: number; reason?: string } | null = null;
+  constructor(private readonly reads = true) {}
+  send(data: string): void {
+    this.sent.push(data);
+    if (!this.reads) this.bufferedAmount += Buffer.byteLength(data);
+  }
+  close(code?: number, reason?: string): void {
+    this.readyState = 3;
+    this.closed = { code, reason };
+  }
+}
+
+describe('FanoutHub', () => {
+  it('serialises each event once for every socket of the channel and forwards only the four chat types', () => {
+    const bus = new LocalEventBus<BusEvent>();
+    let encodes = 0;
+    const hub = new FanoutHub(bus, (id) => {
+      const enc = staffEncoder(id);
+      return (e) => {
+        encodes++;
+        return enc(e);
+      };
+    });
+    const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    const leaves = sockets.map((s) => hub.join('c1', s));
+    const event: ChannelStreamEvent = { type: 'chat.message', data: chatMessage(1) };
+    bus.publish('channel:c1', event);
+    bus.publish('channel:c1', { type: 'provider.updated' });
+    bus.publish('channel:other', event);
+    expect(encodes).toBe(2);
+    for (const s of sockets) expect(s.sent).toEqual([JSON.stringify(event)]);
+    // The very same string instance is handed to every socket.
+    expect(sockets[0]!.sent[0]).toBe(sockets[2]!.sent[0]);
+    for (const leave of leaves) leave();
+    expect(hub.stats.channels).toBe(0);
+    expect(hub.stats.sockets).toBe(0);
+  });
+
+  it('drops messages for a slow socket above the soft cap and closes it with 1013 past the hard cap; memory stays bounded', () => {
+    const bus = new LocalEventBus<BusEvent>();
+    const hub = new FanoutHub(bus, staffEncoder, { dropAbove: 64 * 1024, closeAbove: 256 * 1024 });
+    const fast = new FakeSocket(true);
+    const slow = new FakeSocket(false);
+    hub.join('c1', fast);
+    hub.join('c1', slow);
+    let maxBuffered = 0;
+    for (let i = 0; i < 5000; i++) {
+      bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(i) });
+      maxBuffered = Math.max(maxBuffered, slow.bufferedAmount);
+    }
+    expect(fast.sent).toHaveLength(5000);
+    // Never more than the soft cap plus one message held for the slow client.
+    expect(maxBuffered).toBeLessThan(64 * 1024 + 1024);
+    expect(slow.sent.length).toBeLessThan(400);
+    expect(hub.stats.dropped).toBeGreaterThan(4000);
+    expect(slow.closed).toBeNull();
+    // The peer's buffer grows past the hard cap (e.g. a huge frame): closed with 1013, removed.
+    slow.bufferedAmount = 300 * 1024;
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(9999) });
+    expect(slow.closed?.code).toBe(CLOSE_TRY_AGAIN_LATER);
+    expect(hub.socketCount('c1')).toBe(1);
+  });
+
+  it('closes a socket that kept missing messages for longer than maxDropMs', () => {
+    const bus = new LocalEventBus<BusEvent>();
+    let now = 0;
+    const hub = new FanoutHub(bus, staffEncoder, { dropAbove: 10, maxDropMs: 1000, now: () => now });
+    const slow = new FakeSocket(false);
+    hub.join('c1', slow);
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(1) });
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(2) });
+    expect(slow.closed).toBeNull();
+    now = 1500;
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(3) });
+    expect(slow.closed?.code).toBe(CLOSE_TRY_AGAIN_LATER);
+  });
+
+  it('filters per socket by platform without serialising again', () => {
+    const bus = new LocalEventBus<BusEvent>();
+    const hub = new FanoutHub(bus, publicEncoder());
+    const all = new FakeSocket();
+    const kickOnly = new FakeSocket();
+    hub.join('c1', all);
+    hub.join('c1', kickOnly, { providers: new Set(['kick']) });
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(1) });
+    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(2, { id: 'kick:m2', provider: 'kick' }) });
+    expect(all.sent).toHaveLength(2);
+    expect(kickOnly.sent.map((s) => (JSON.parse(s) as { data: { id: string } }).data.id)).toEqual(['kick:m2']);
+  });
+});
+
+describe('public encoder', () => {
+  it('exposes public fields only and turns deletions, bans and clears into chat.removed ids', () => {
+    const encode = publicEncoder(100)('c1');
+    const out = encode({ type: 'chat.message', data: chatMessage(1) });
+    const msg = JSON.parse((out as { payload: string }).payload) as { type: string; data: Record<string, unknown> };
+    expect(msg.type).toBe('chat.message');
+    expect(Object.keys(msg.data).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
+    encode({ type: 'chat.message', data: chatMessage(2) });
+    encode({ type: 'chat.message', data: chatMessage(3, { author: { ...chatMessage(3).author, provider_user_id: 'u2' } }) });
+    const base = { channel_id: 'c1', channel_provider_id: 'cp1', provider: 'twitch' as const, duration_seconds: null, reason: 'spam', moderator: { user_id: 'x', display_name: 'Mod' }, source: 'greenroom' as const, occurred_at: new Date().toISOString() };
+    const ban = encode({ type: 'chat.moderation', data: { ...base, id: 'b', kind: 'ban', target: { provider_user_id: 'u1', display_name: 'Viewer' }, provider_message_id: null } });
+    expect(JSON.parse((ban as { payload: string }).payload)).toEqual({ type: 'chat.removed', data: { ids: ['twitch:m1', 'twitch:m2'] } });
+    const del = encode({ type: 'chat.moderation', data: { ...base, id: 'd', kind: 'delete', target: null, provider_message_id: 'm3' } });
+    expect(JSON.parse((del as { payload: string }).payload)).toEqual({ type: 'chat.removed', data: { ids: ['twitch:m3'] } });
+    expect(encode({ type: 'chat.moderation', data: { ...base, id: 'u', kind: 'unban', target: { provider_user_id: 'u1', display_name: 'V' }, provider_message_id: null } })).toBeNull();
+    expect(encode({ type: 'activity', data: {} })).toBeNull();
+    expect(encode({ type: 'stream.status', data: {} })).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { chatHistoryQuerySchema, chatHistorySchema, sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
+import { errorResponses } from '../../lib/http';
+import { liveSocket } from '../../lib/live-socket';
+import type { AppServices } from '../../services';
+
+const channelParams = z.object({ channelId: z.string().max(64) });
+
+export function chatRoutes(app: FastifyInstance, s: AppServices): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Staff live chat: every normalised event of the channel (ChatSocketMessage); ping → pong. */
+  r.get(
+    '/api/2/channels/:channelId/chat-ws',
+    { config: { access: { channel: AccessLevel.MOD } }, schema: { tags: ['chat'], params: channelParams, hide: true }, websocket: true },
+    (socket, request) => {
+      let leave: (() => void) | null = null;
+      const live = liveSocket(socket, { onClose: () => leave?.() });
+      if (live.open) leave = s.chat.staffHub.join(request.params.channelId, socket);
+    },
+  );
+
+  r.get('/api/2/channels/:channelId/chat/messages', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['chat'], params: channelParams, querystring: chatHistoryQuerySchema, response: { 200: chatHistorySchema, ...errorResponses } },
+    handler: async (request) => s.chat.queries.history(request.params.channelId, request.query),
+  });
+
+  r.post('/api/2/channels/:channelId/chat/messages', {
+    config: { access: { channel: AccessLevel.MOD } },
+    schema: { tags: ['chat'], params: channelParams, body: sendChatBodySchema, response: { 200: sendChatResultSchema, ...errorResponses } },
+    handler: async (request) => s.chat.send.send(request.params.channelId, request.body),
+  });
+}

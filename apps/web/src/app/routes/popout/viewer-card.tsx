@@ -1,0 +1,33 @@
+import { useParams } from 'react-router';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { channelProviderIdSchema } from '@greenroom/contracts/providers';
+import { ViewerModerationActions } from '../../../features/chat/components/viewer-moderation-actions';
+import { ViewerCard } from '../../../features/viewer-card/components/viewer-card';
+import { PopoutChannelGate } from './popout-channel-gate';
+
+/** `/popout/channels/:channelId/viewers/:provider/:providerViewerId`: a viewer card with moderation (Mod+). */
+export function Component() {
+  const { channelId = '', provider = '', providerViewerId = '' } = useParams();
+  return (
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+      {(channel) => (
+        <ViewerCard
+          channelId={channel.id}
+          provider={provider}
+          providerViewerId={providerViewerId}
+          renderActions={(card, refresh) => {
+            const parsed = channelProviderIdSchema.safeParse(card.provider);
+            if (!parsed.success || !card.channel_provider_id) return null;
+            return (
+              <ViewerModerationActions
+                target={{ channelId: channel.id, provider: parsed.data, channelProviderId: card.channel_provider_id, providerViewerId: card.provider_user_id, displayName: card.display_name }}
+                banned={card.banned}
+                onDone={refresh}
+              />
+            );
+          }}
+        />
+      )}
+    </PopoutChannelGate>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Re-sends an activity to the channel's widgets. */
+export function replayActivity(channelId: string, activityId: string): Promise<void> {
+  return api.post(`/api/2/channels/${encodeURIComponent(channelId)}/activity/${encodeURIComponent(activityId)}/replay`);
+}
+
+export function useReplayActivity(channelId: string) {
+  return useMutation({ mutationFn: (activityId: string) => replayActivity(channelId, activityId) });
+}

@@ -1,0 +1,142 @@
+import { ActionIcon, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { IconCornerDownRight, IconSend } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { CHAT_MESSAGE_MAX } from '@greenroom/contracts/api/chat';
+import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
+import { providers } from '@greenroom/contracts/providers';
+import { notifyError } from '../../../lib/notify';
+import { useSendChatMessage } from '../api/send-chat-message';
+
+interface ChatComposerProps {
+  channelId: string;
+  channelProviders: ChannelProvider[];
+  replyTo: ChatMessage | null;
+  onCancelReply: () => void;
+}
+
+function targetLabel(p: ChannelProvider): string {
+  return `${providers[p.provider].name} · ${p.provider_channel_name}`;
+}
+
+/**
+ * Sends a message to one or all connected platforms that can write chat, as the streamer or as the bot,
+ * or replies to a message (platforms with chatReplyMessage). Each platform that refuses gets its own toast.
+ */
+export function ChatComposer({ channelId, channelProviders, replyTo, onCancelReply }: ChatComposerProps) {
+  const writable = useMemo(() => channelProviders.filter((p) => providers[p.provider].chatWrite && !p.scope_needed), [channelProviders]);
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const targets = selected ? selected.filter((id) => writable.some((p) => p.id === id)) : writable.map((p) => p.id);
+  const [as, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
+  const [text, setText] = useState('');
+  const send = useSendChatMessage(channelId);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
+
+  const effectiveTargets = replyTo ? [replyTo.channel_provider_id] : targets;
+  const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && p.bot_provider && !p.bot_provider.scope_needed);
+  const trimmed = text.trim();
+  const tooLong = text.length > CHAT_MESSAGE_MAX;
+  const canSend = trimmed.length > 0 && !tooLong && effectiveTargets.length > 0 && !send.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSend) return;
+    try {
+      const result = await send.mutateAsync({
+        text: trimmed,
+        channel_provider_ids: effectiveTargets,
+        as: anyBot ? as : 'broadcaster',
+        reply_to: replyTo ? { channel_provider_id: replyTo.channel_provider_id, provider_message_id: replyTo.provider_message_id } : undefined,
+      });
+      const failures = result.results.filter((r) => !r.ok);
+      for (const failure of failures) {
+        notifyError(null, `${providers[failure.provider].name}: ${failure.error ?? 'The platform refused the message'}`);
+      }
+      if (failures.length < result.results.length || result.results.length === 0) {
+        setText('');
+        onCancelReply();
+      }
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  if (writable.length === 0) {
+    return (
+      <Paper withBorder p="sm" radius={0}>
+        <Text size="sm" c="dimmed">
+          No connected platform can send chat messages. Connect Twitch, YouTube or Kick on the Platforms page to write here.
+        </Text>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper component="form" onSubmit={(event: FormEvent) => void submit(event)} withBorder p="xs" radius={0} aria-label="Send a chat message">
+      {replyTo && (
+        <Group gap={6} wrap="nowrap" mb={6} px={4}>
+          <IconCornerDownRight size={14} aria-hidden />
+          <Text size="xs" c="dimmed" truncate style={{ flex: 1 }}>
+            Replying to <b>{replyTo.author.display_name}</b> on {providers[replyTo.provider].name}: {replyTo.text}
+          </Text>
+          <CloseButton size="sm" aria-label="Cancel reply" onClick={onCancelReply} />
+        </Group>
+      )}
+      <Group gap="xs" wrap="wrap" mb={6}>
+        {!replyTo && (
+          <MultiSelect
+            size="xs"
+            aria-label="Send to"
+            placeholder={targets.length === 0 ? 'Pick platforms' : undefined}
+            data={writable.map((p) => ({ value: p.id, label: targetLabel(p) }))}
+            value={targets}
+            onChange={setSelected}
+            style={{ flex: '1 1 220px', minWidth: 0 }}
+            error={targets.length === 0 ? 'Pick at least one platform' : undefined}
+            clearable={false}
+          />
+        )}
+        <SegmentedControl
+          size="xs"
+          value={anyBot ? as : 'broadcaster'}
+          onChange={(value) => setAs(value)}
+          data={[
+            { value: 'broadcaster', label: 'As streamer' },
+            { value: 'bot', label: 'As bot', disabled: !anyBot },
+          ]}
+          aria-label="Send as"
+        />
+      </Group>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <TextInput
+          ref={input}
+          style={{ flex: 1 }}
+          aria-label="Message"
+          placeholder={replyTo ? `Reply to ${replyTo.author.display_name}` : 'Send a message'}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && replyTo) onCancelReply();
+          }}
+          error={tooLong ? `At most ${CHAT_MESSAGE_MAX} characters` : undefined}
+          rightSectionWidth={64}
+          rightSection={
+            <Text size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
+              {text.length}/{CHAT_MESSAGE_MAX}
+            </Text>
+          }
+        />
+        <Button type="submit" loading={send.isPending} disabled={!canSend} leftSection={<IconSend size={16} />} visibleFrom="xs">
+          Send
+        </Button>
+        <ActionIcon type="submit" size="lg" loading={send.isPending} disabled={!canSend} hiddenFrom="xs" aria-label="Send">
+          <IconSend size={18} />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

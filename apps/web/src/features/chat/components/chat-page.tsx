@@ -1,0 +1,160 @@
+import { Button, Center, Chip, Group, Loader, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMessages, IconSearch } from '@tabler/icons-react';
+import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
+import type { Channel } from '@greenroom/contracts/api/channels';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { ErrorAlert } from '../../../components/error-alert';
+import { LiveStatus } from '../../../components/live-status';
+import { PageState } from '../../../components/page-state';
+import { ProviderIcon } from '../../../components/provider-icon';
+import { useChannelProviders } from '../api/get-channel-providers';
+import { useChatFeed } from '../hooks/use-chat-feed';
+import { useModeration } from '../hooks/use-moderation';
+import { useModerationMenu } from '../hooks/use-moderation-menu';
+import type { ChatEntry } from '../hooks/message-buffer';
+import { ChatComposer } from './chat-composer';
+import { ChatList } from './chat-list';
+import type { MenuTarget } from './chat-message-row';
+import classes from './chat-page.module.css';
+
+function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query: string): boolean {
+  const m = entry.message;
+  if (platforms && !platforms.has(m.provider)) return false;
+  if (!query) return true;
+  return m.text.toLowerCase().includes(query) || m.author.display_name.toLowerCase().includes(query) || m.author.login.toLowerCase().includes(query);
+}
+
+/** `/channels/:channelId/chat`: every platform's chat in one live list, with moderation and a composer. */
+export function ChatPage({ channel }: { channel: Channel }) {
+  const feed = useChatFeed(channel.id);
+  const channelProviders = useChannelProviders(channel.id);
+  const canModerate = hasLevel(channel.access_level, AccessLevel.MOD);
+  const moderation = useModeration(feed.applyModeration);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const { onContextMenu, openFromButton } = useModerationMenu({ moderation, canModerate, onReply: setReplyTo });
+
+  const chatPlatforms = useMemo(() => {
+    const ids = new Set<ChannelProviderId>();
+    for (const p of channelProviders.data ?? channel.providers) if (providers[p.provider].chatRead) ids.add(p.provider);
+    return [...ids];
+  }, [channelProviders.data, channel.providers]);
+  const [platformFilter, setPlatformFilter] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim().toLowerCase(), 150);
+  const highlightLogins = useMemo(() => new Set(channel.providers.map((p) => p.provider_channel_name.toLowerCase())), [channel.providers]);
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const onReveal = useCallback((id: string) => setRevealed((prev) => new Set(prev).add(id)), []);
+
+  const { items, pending, paused } = feed.buffer;
+  const filtering = platformFilter.length > 0 || query.length > 0;
+  const entries = useMemo(() => {
+    if (!filtering) return items;
+    const set = platformFilter.length > 0 ? new Set(platformFilter) : null;
+    return items.filter((entry) => matches(entry, set, query));
+  }, [items, filtering, platformFilter, query]);
+
+  const onMenu = useCallback(
+    (message: ChatMessage, target: MenuTarget, event: MouseEvent<HTMLElement>) => {
+      const subject = {
+        channelId: channel.id,
+        provider: message.provider,
+        channelProviderId: message.channel_provider_id,
+        author: message.author,
+        message: target === 'author' ? undefined : message,
+      };
+      if (event.type === 'contextmenu') onContextMenu(subject, event);
+      else openFromButton(subject, event);
+    },
+    [channel.id, onContextMenu, openFromButton],
+  );
+
+  let emptyState;
+  if (feed.history.isPending) {
+    emptyState = (
+      <Center h="100%" mih={200}>
+        <Loader type="dots" aria-label="Loading chat" />
+      </Center>
+    );
+  } else if (feed.history.isError) {
+    emptyState = (
+      <ErrorAlert error={feed.history.error} m="md">
+        <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void feed.history.refetch()}>
+          Try again
+        </Button>
+      </ErrorAlert>
+    );
+  } else if (filtering) {
+    emptyState = <PageState icon={<IconSearch size={28} />} title="No matching messages" description="Nothing in the loaded chat matches these filters." />;
+  } else {
+    emptyState = (
+      <PageState
+        icon={<IconMessages size={28} />}
+        title="No messages yet"
+        description={chatPlatforms.length === 0 ? 'Connect a platform to see its chat here.' : 'Messages from every connected platform appear here as they arrive.'}
+      />
+    );
+  }
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.toolbar}>
+        <Group gap="sm" wrap="nowrap">
+          <Title order={1} size="h4">
+            Chat
+          </Title>
+          <LiveStatus state={feed.state} />
+        </Group>
+        <Group gap="xs" wrap="wrap" className={classes.filters}>
+          {chatPlatforms.length > 1 && (
+            <Chip.Group multiple value={platformFilter} onChange={setPlatformFilter}>
+              <Group gap={6} role="group" aria-label="Filter by platform">
+                {chatPlatforms.map((id) => (
+                  <Chip key={id} value={id} size="xs" color={providers[id].color} variant="light" icon={<ProviderIcon provider={id} size={12} />}>
+                    {providers[id].name}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          )}
+          <TextInput
+            size="xs"
+            leftSection={<IconSearch size={14} aria-hidden />}
+            placeholder="Search loaded chat"
+            aria-label="Search loaded chat"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            className={classes.search}
+          />
+        </Group>
+      </div>
+      <ChatList
+        entries={entries}
+        paused={paused}
+        pendingCount={pending.length}
+        onPause={feed.pause}
+        onResume={feed.resume}
+        hasOlder={feed.history.hasOlder}
+        loadingOlder={feed.history.isLoadingOlder}
+        onLoadOlder={feed.history.loadOlder}
+        highlightLogins={highlightLogins}
+        revealed={revealed}
+        onReveal={onReveal}
+        onMenu={onMenu}
+        canReveal={canModerate}
+        emptyState={emptyState}
+      />
+      {channelProviders.isError ? (
+        <ErrorAlert error={channelProviders.error} m="xs" />
+      ) : channelProviders.data ? (
+        <ChatComposer channelId={channel.id} channelProviders={channelProviders.data} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+      ) : (
+        <Center p="sm">
+          <Loader size="xs" type="dots" aria-label="Loading platforms" />
+        </Center>
+      )}
+    </div>
+  );
+}

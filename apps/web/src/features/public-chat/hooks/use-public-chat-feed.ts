@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+import { publicChatSocketMessageSchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
+import { FrameQueue } from '../../../lib/frame-queue';
+import { useLiveSocket } from '../../../lib/live-socket';
+import { usePublicChat } from '../api/get-public-chat';
+
+type PublicEvent = { type: 'message'; message: PublicChatMessage } | { type: 'removed'; ids: string[] };
+
+/** Applies a batch to the shown list: appends new messages (deduped), hides removed ones, keeps the newest `max`. */
+export function applyPublicEvents(list: PublicChatMessage[], events: PublicEvent[], max: number): PublicChatMessage[] {
+  let next = list;
+  const ids = new Set(list.map((m) => m.id));
+  for (const event of events) {
+    if (event.type === 'message') {
+      if (ids.has(event.message.id)) continue;
+      ids.add(event.message.id);
+      next = next === list ? [...list, event.message] : (next.push(event.message), next);
+    } else {
+      const removed = new Set(event.ids);
+      if (next.some((m) => removed.has(m.id))) next = next.filter((m) => !removed.has(m.id));
+    }
+  }
+  return next.length > max ? next.slice(next.length - max) : next;
+}
+
+/** Public popout chat: recent history plus the public websocket (reconnects forever), newest `max` messages. */
+export function usePublicChatFeed(channelId: string, max: number) {
+  const history = usePublicChat(channelId);
+  const [messages, setMessages] = useState<PublicChatMessage[]>([]);
+  const [queue] = useState(() => new FrameQueue<PublicEvent>((batch) => setMessages((prev) => applyPublicEvents(prev, batch, max)), { maxSize: 2000 }));
+  useEffect(() => () => queue.dispose(), [queue]);
+
+  useEffect(() => {
+    if (!history.data) return;
+    const older = history.data.toSorted((a, b) => a.sent_at.localeCompare(b.sent_at));
+    setMessages((prev) => applyPublicEvents([], [...older, ...prev].map((message) => ({ type: 'message' as const, message })), max));
+  }, [history.data, max]);
+
+  const onData = useCallback(
+    (raw: string) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return;
+      }
+      const parsed = publicChatSocketMessageSchema.safeParse(json);
+      if (!parsed.success) return;
+      if (parsed.data.type === 'chat.message') queue.push({ type: 'message', message: parsed.data.data });
+      else if (parsed.data.type === 'chat.removed') queue.push({ type: 'removed', ids: parsed.data.data.ids });
+    },
+    [queue],
+  );
+  const state = useLiveSocket(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: false });
+
+  return { messages, state, isPending: history.isPending, error: history.error };
+}
