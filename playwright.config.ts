@@ -37,6 +37,8 @@ export default defineConfig({
       EMULATOR_PORT: String(emulatorPort),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The emulator's seeded Twitch streamer `nightowlgg` (deterministic id, seed 1) is an operator (e2e/staff-access.spec.ts).
+      GREENROOM_ADMINS: 'twitch:326571747',
     },
   },
 });

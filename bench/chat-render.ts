@@ -231,11 +231,19 @@ export async function benchChatRender(options: { port?: number } = {}): Promise<
       return paint ? Math.round(paint.startTime) : 0;
     });
 
-    // Fill the buffer to its cap (10,000) before measuring the sustained rate.
-    await emulator(product.emulator, 'POST', '/_emulator/crowd/burst', { count: 10_000, platform: 'twitch', channel: 'greenroomdemo' });
-    await page.waitForTimeout(4000);
-
+    // Baseline: the same page, idle, with the history on screen.
+    await page.waitForTimeout(2000);
     const idle = await measureWindow(page, 20);
+
+    // Fill the buffer to its cap (10,000) and wait until the burst has been delivered and rendered.
+    await page.evaluate(() => ((window as unknown as { __bench: { chatFrames: number } }).__bench.chatFrames = 0));
+    await emulator(product.emulator, 'POST', '/_emulator/crowd/burst', { count: 10_000, platform: 'twitch', channel: 'greenroomdemo' });
+    for (let last = -1, stable = 0; stable < 4; ) {
+      await page.waitForTimeout(500);
+      const now = await page.evaluate(() => (window as unknown as { __bench: { chatFrames: number } }).__bench.chatFrames);
+      stable = now === last ? stable + 1 : 0;
+      last = now;
+    }
     await emulator(product.emulator, 'PUT', '/_emulator/crowd/rate', { rate: 200, platform: 'twitch', channel: 'greenroomdemo' });
     const busy = await measureWindow(page, 20);
     await emulator(product.emulator, 'PUT', '/_emulator/crowd/rate', { rate: null, platform: 'twitch', channel: 'greenroomdemo' });

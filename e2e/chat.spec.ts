@@ -55,6 +55,13 @@ function row(page: Page, text: string) {
   return page.locator('[data-message-id]').filter({ hasText: text });
 }
 
+/** The row of a message by its id (its text is hidden once it is removed). */
+async function pinned(page: Page, text: string) {
+  const line = row(page, text);
+  await expect(line).toBeVisible();
+  return page.locator(`[data-message-id="${await line.getAttribute('data-message-id')}"]`);
+}
+
 let channelId = '';
 /** The streamer's signed-in browser state (token in localStorage, cookies), shared by every test here. */
 // Keyed by the runner process: a worker restarted after a failure reuses the channel (an emulator
@@ -113,8 +120,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   const tag = uniqueName('mod');
   await say('twitch', `${tag} first`);
-  const line = row(page, `${tag} first`);
-  await expect(line).toBeVisible();
+  const line = await pinned(page, `${tag} first`);
 
   // Timeout 10 min via the submenu (opens after the 500 ms delay).
   await line.click({ button: 'right' });
@@ -125,7 +131,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
 
   // Ban with the confirmation dialog, then unban.
   await say('twitch', `${tag} second`);
-  const second = row(page, `${tag} second`);
+  const second = await pinned(page, `${tag} second`);
   await second.click({ button: 'right' });
   await page.getByRole('button', { name: 'Ban', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -140,7 +146,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
 
   // Delete a message through the keyboard-reachable "⋯" button.
   await say('twitch', `${tag} delete me`);
-  const doomed = row(page, `${tag} delete me`);
+  const doomed = await pinned(page, `${tag} delete me`);
   await doomed.hover();
   await doomed.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('button', { name: 'Delete message' }).click();

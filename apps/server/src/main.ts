@@ -12,8 +12,17 @@ async function startPlatforms(config: Config): Promise<{ endpoints: PlatformEndp
   const { startEmulator } = await import('@greenroom/platform-emulator');
   const publicUrl = publicUrlOf(config);
   const apps = Object.fromEntries(
-    emulatedProviders.map((p) => [p, { clientId: `greenroom-${p}`, clientSecret: `greenroom-${p}-local-secret`, redirectUris: [`${publicUrl}/oauth/${p}`] }]),
-  ) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }>;
+    emulatedProviders.map((p) => [
+      p,
+      {
+        clientId: `greenroom-${p}`,
+        clientSecret: `greenroom-${p}-local-secret`,
+        redirectUris: [`${publicUrl}/oauth/${p}`],
+        // Kick delivers events to the app's one webhook URL (set in Kick's developer settings for real apps).
+        webhookUrl: p === 'kick' ? `${publicUrl}/api/2/webhooks/kick` : null,
+      },
+    ]),
+  ) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[]; webhookUrl: string | null }>;
   const emulator = await startEmulator({ port: config.EMULATOR_PORT, apps, crowd: config.EMULATOR_CROWD });
   const endpoints = emulatorEndpoints(emulator.origin, apps);
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);

@@ -52,7 +52,7 @@ const actions = async (type: string): Promise<Action[]> => (await control<{ data
 async function createChannel(user: TestUser, name: string): Promise<string> {
   const res = await t.inject(user, { method: 'POST', url: '/api/2/channels', payload: { display_name: name } });
   expect(res.statusCode).toBe(201);
-  return (res.json() as { id: string }).id;
+  return res.json<{ id: string }>().id;
 }
 
 /** Runs the whole connect flow: connect-chat-url → emulator authorize (non-interactive) → callback. */
@@ -60,7 +60,7 @@ async function connectTwitch(user: TestUser, channel: string, login: string, bot
   const urlRes = await t.inject(user, { method: 'GET', url: `/api/2/twitch/connect-chat-url?channel_id=${channel}&bot=${bot}&redirect_to=/channels/${channel}/providers` });
   expect(urlRes.statusCode).toBe(200);
   const cookie = urlRes.cookies.find((c) => c.name === 'gr_oauth_state')!;
-  const url = new URL((urlRes.json() as { url: string }).url);
+  const url = new URL(urlRes.json<{ url: string }>().url);
   const auth = await control<{ code: string; redirect_url: string }>('POST', '/oauth/authorize', {
     platform: 'twitch',
     client_id: url.searchParams.get('client_id'),
@@ -72,7 +72,7 @@ async function connectTwitch(user: TestUser, channel: string, login: string, bot
   const back = new URL(auth.redirect_url);
   const res = await t.inject(null, { method: 'POST', url: '/api/2/auth/twitch/callback', headers: { cookie: `gr_oauth_state=${cookie.value}` }, payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') } });
   expect(res.statusCode).toBe(200);
-  const redirect = (res.json() as { redirect_to: string }).redirect_to;
+  const redirect = res.json<{ redirect_to: string }>().redirect_to;
   expect(redirect).toMatch(new RegExp(`^/channels/${channel}/providers#channel_provider_id=`));
   return decodeURIComponent(redirect.split('#channel_provider_id=')[1]!);
 }
@@ -80,7 +80,7 @@ async function connectTwitch(user: TestUser, channel: string, login: string, bot
 async function providersOf(user: TestUser, channel: string): Promise<ChannelProvider[]> {
   const res = await t.inject(user, { method: 'GET', url: `/api/2/channels/${channel}/providers` });
   expect(res.statusCode).toBe(200);
-  return res.json() as ChannelProvider[];
+  return res.json<ChannelProvider[]>();
 }
 
 const chatIds = () => received.flatMap((m) => (m.type === 'chat.message' ? [m.data.provider_message_id] : []));
@@ -252,7 +252,7 @@ describe('stream info', () => {
     expect(before.json()).toMatchObject({ is_live: true, category: { name: expect.any(String) } });
     const search = await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channelId}/providers/${cpId}/categories?query=minecraft` });
     expect(search.statusCode).toBe(200);
-    const [game] = search.json() as { id: string; name: string }[];
+    const [game] = search.json<{ id: string; name: string }[]>();
     expect(game).toMatchObject({ name: 'Minecraft' });
     const tooLong = await t.inject(owner, { method: 'PATCH', url: url(), payload: { title: 'x'.repeat(141) } });
     expect(tooLong.statusCode).toBe(400);

@@ -3,7 +3,10 @@ import type { PlatformEndpoints } from './endpoints';
 import { createKickAdapter } from './kick/kick-adapter';
 import type { KickWebhookReceiver } from './kick/kick-webhook-receiver';
 import type { PlatformAdapter } from './port';
+import { createSpotifyAdapter } from './spotify/spotify-adapter';
+import { createTiktokAdapter } from './tiktok/tiktok-adapter';
 import { createTwitchAdapter } from './twitch/twitch-adapter';
+import { createYoutubeAdapter } from './youtube/youtube-adapter';
 
 export interface PlatformAdapterDeps {
   endpoints: PlatformEndpoints;
@@ -11,5 +14,12 @@ export interface PlatformAdapterDeps {
 }
 
 export function createPlatformAdapters(deps: PlatformAdapterDeps): PlatformAdapter[] {
-  return [createTwitchAdapter({ endpoints: deps.endpoints }), createKickAdapter({ endpoints: deps.endpoints.kick, receiver: deps.kickWebhooks })];
+  const e = deps.endpoints;
+  return [
+    createTwitchAdapter({ endpoints: e }),
+    createKickAdapter({ endpoints: e.kick, receiver: deps.kickWebhooks }),
+    createYoutubeAdapter({ endpoints: e.youtube }),
+    createTiktokAdapter({ endpoints: e.tiktok }),
+    createSpotifyAdapter({ endpoints: e.spotify }),
+  ];
 }

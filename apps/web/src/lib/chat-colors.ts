@@ -31,7 +31,7 @@ function luminance([r, g, b]: [number, number, number]): number {
 }
 
 /** Minimum contrast against the dark page background (#1a1b1e-ish, luminance ≈ 0.011). */
-const MIN_LUMINANCE = 0.12;
+const MIN_LUMINANCE = 0.18;
 
 /**
  * The colour to draw an author's name in: the platform's colour when it is a readable hex colour,

@@ -88,4 +88,5 @@ export const publicChatSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
   z.object({ type: z.literal('pong') }),
 ]);
+/** The last 50 messages that are not deleted, oldest first (display order); `?providers=twitch,kick` filters. */
 export const publicChatHistorySchema = z.object({ records: z.array(publicChatMessageSchema) });

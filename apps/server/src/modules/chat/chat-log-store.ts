@@ -212,14 +212,4 @@ export class ChatLogStore {
     }
     return total;
   }
-
-  /** Ids (contract ids) of messages marked deleted among `ids`. */
-  async deletedAmong(channelId: string, ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.channelId, channelId), inArray(chatMessages.id, ids), sql`${chatMessages.deletedAt} is not null`));
-    return rows.map((r) => r.id);
-  }
 }

@@ -68,7 +68,7 @@ describe('RetentionJob', () => {
   it('purges with the configured days and stops cleanly', async () => {
     const calls: number[] = [];
     const job = new RetentionJob({ purgeOlderThan: async (d) => (calls.push(d), 3) }, 30, silent, 10);
-    job.start();
+    job.start(5);
     await new Promise((r) => setTimeout(r, 35));
     await job.stop();
     const n = calls.length;

@@ -139,6 +139,7 @@ export class ChatLogWriter implements ChatSink {
 /** The hourly retention purge (CHAT_RETENTION_DAYS); `stop()` cancels it at shutdown. */
 export class RetentionJob {
   private timer: NodeJS.Timeout | null = null;
+  private first: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -148,8 +149,11 @@ export class RetentionJob {
     private readonly intervalMs = 60 * 60 * 1000,
   ) {}
 
-  start(): void {
+  /** Purges once shortly after start (not in the start-up path), then every interval. */
+  start(firstDelayMs = 60_000): void {
     if (this.timer) return;
+    this.first = setTimeout(() => void this.runOnce(), firstDelayMs);
+    this.first.unref();
     this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
     this.timer.unref();
   }
@@ -172,6 +176,8 @@ export class RetentionJob {
   }
 
   async stop(): Promise<void> {
+    if (this.first) clearTimeout(this.first);
+    this.first = null;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;

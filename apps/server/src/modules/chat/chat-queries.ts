@@ -6,7 +6,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { toPublicMessage } from '../public-chat/public-encoder';
+import { toPublicMessage } from './public-message';
 
 type Row = typeof chatMessages.$inferSelect;
 

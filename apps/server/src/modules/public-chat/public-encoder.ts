@@ -4,13 +4,10 @@
  * the chat cleared. The encoder of a channel remembers its last `recent` messages (id, platform,
  * author) so a ban maps to ids without a database query; nothing else of moderation is exposed.
  */
-import type { ChannelStreamEvent, ChatMessage } from '@greenroom/contracts/api/events';
-import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
+import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
 import type { Encoded, EncoderFactory } from '../chat/fanout-hub';
+import { toPublicMessage } from '../chat/public-message';
 
-export function toPublicMessage(m: ChatMessage): PublicChatMessage {
-  return { id: m.id, provider: m.provider, author: m.author, text: m.text, emotes: m.emotes, reply: m.reply, sent_at: m.sent_at, highlight: m.highlight };
-}
 
 interface Recent {
   id: string;

@@ -43,7 +43,7 @@ export function SystemBotActions({ provider, bot, size = 'xs' }: { provider: Pro
       >
         Reconnect
       </Button>
-      <Button size={size} variant="subtle" color="red" onClick={confirmDisconnect} loading={disconnect.isPending} aria-label={`Disconnect ${name} system bot`}>
+      <Button size={size} variant="light" color="red" onClick={confirmDisconnect} loading={disconnect.isPending} aria-label={`Disconnect ${name} system bot`}>
         Disconnect
       </Button>
     </Group>

@@ -111,6 +111,18 @@ describe('message buffer reducer', () => {
     expect(after).toBe(state);
   });
 
+  it('clears one viewer (with a target) without touching the others, and never weakens a mark', () => {
+    const bob = { ...msg().author, provider_user_id: 'u2', display_name: 'Bob' };
+    const alice1 = msg();
+    const bob1 = msg({ author: bob });
+    let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [alice1, bob1] });
+    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'timeout', target: { provider_user_id: 'u2', display_name: 'Bob' }, duration_seconds: 60 })] });
+    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'clear', target: { provider_user_id: 'u2', display_name: 'Bob' } })] });
+    expect(state.items.map((e) => e.removed)).toEqual([null, 'timeout']);
+    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'clear', target: null })] });
+    expect(state.items.map((e) => e.removed)).toEqual(['clear', 'timeout']);
+  });
+
   it('applies moderation in the same batch after the messages it refers to', () => {
     const a = msg();
     const state = messageBufferReducer(createBuffer(), { type: 'live', messages: [a], moderation: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })] });

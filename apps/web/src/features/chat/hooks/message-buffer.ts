@@ -98,6 +98,9 @@ function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason |
       return (entry) => (sameProvider(entry) && entry.message.author.provider_user_id === target ? reason : null);
     }
     case 'clear': {
+      // With a target: that viewer's messages were cleared (e.g. alongside a timeout); without: the whole chat.
+      const target = event.target?.provider_user_id;
+      if (target) return (entry) => (sameProvider(entry) && entry.message.author.provider_user_id === target ? 'clear' : null);
       const at = event.occurred_at;
       return (entry) => (sameProvider(entry) && entry.message.sent_at <= at ? 'clear' : null);
     }
@@ -109,11 +112,14 @@ function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason |
   }
 }
 
+/** A stronger reason replaces a weaker one, never the other way round (a ban stays a ban after a clear). */
+const strength: Record<RemovalReason, number> = { clear: 1, timeout: 2, ban: 3, deleted: 4 };
+
 function markList(list: ChatEntry[], mark: (entry: ChatEntry) => RemovalReason | null): ChatEntry[] {
   let changed = false;
   const next = list.map((entry) => {
     const reason = mark(entry);
-    if (!reason || entry.removed === reason || (entry.removed === 'deleted' && reason !== 'deleted')) return entry;
+    if (!reason || (entry.removed && strength[entry.removed] >= strength[reason])) return entry;
     changed = true;
     return { ...entry, removed: reason };
   });

@@ -43,12 +43,15 @@ export function PublicChat({ channelId, options }: { channelId: string; options:
   useEffect(() => {
     if (!options.transparent) return;
     const { documentElement: html, body } = document;
-    const previous = [html.style.background, body.style.background];
+    const previous = [html.style.background, body.style.background, html.style.colorScheme];
     html.style.background = 'transparent';
     body.style.background = 'transparent';
+    // A dark color-scheme gives the canvas a dark backdrop; OBS needs it see-through.
+    html.style.colorScheme = 'normal';
     return () => {
       html.style.background = previous[0]!;
       body.style.background = previous[1]!;
+      html.style.colorScheme = previous[2]!;
     };
   }, [options.transparent]);
 

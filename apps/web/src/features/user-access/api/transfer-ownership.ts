@@ -13,7 +13,10 @@ export function useTransferOwnership(channelId: string) {
     mutationFn: (body: TransferOwnershipBody) => transferOwnership(channelId, body),
     // The dialog shows the error itself.
     meta: { errorToast: false },
-    // The caller's own level changed: everything about channels (detail, list, staff) reloads.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['channels'] }),
+    // The caller's own level changed: everything about channels (detail, list, staff) reloads. Not awaited, so the
+    // dialog's own success handling runs before the page re-renders for the new (Admin) level.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['channels'] });
+    },
   });
 }

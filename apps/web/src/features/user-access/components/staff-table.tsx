@@ -61,12 +61,12 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       title: 'Member',
       render: (m) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={m.avatar_url} name={m.display_name} color="initials" size={30} radius="xl" />
+          <Avatar src={m.avatar_url} name={m.display_name} color="initials" size={30} radius="xl" style={{ flexShrink: 0 }} />
           <Text size="sm" fw={500} truncate>
             {m.display_name}
           </Text>
           {m.user_id === currentUserId && (
-            <Badge size="xs" variant="outline" color="gray">
+            <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
               You
             </Badge>
           )}
@@ -76,7 +76,7 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
     {
       accessor: 'level',
       title: 'Level',
-      width: 150,
+      width: 136,
       render: (m) => {
         const self = m.user_id === currentUserId;
         if (self || !canManageMember(actorLevel, m.level)) return <RoleBadge level={m.level} />;
@@ -85,7 +85,7 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
           <Select
             aria-label={`Level of ${m.display_name}`}
             size="xs"
-            w={120}
+            w={110}
             data={options}
             value={String(m.level)}
             allowDeselect={false}
@@ -130,7 +130,7 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       accessor: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: 130,
+      width: 96,
       render: (m) => {
         if (m.user_id === currentUserId) {
           const soleOwner = m.level >= AccessLevel.OWNER && owners <= 1;
@@ -164,6 +164,8 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       fetching={loading}
       minHeight={staff.length === 0 ? 160 : undefined}
       noRecordsText="No staff yet"
+      // Fixed layout: long names truncate instead of pushing the level and actions off small screens.
+      styles={{ table: { tableLayout: 'fixed' } }}
     />
   );
 }

@@ -58,7 +58,7 @@ export function UserAccessPage({ channel, currentUserId }: { channel: Channel; c
         <AuditLogList channelId={channel.id} />
       </SimpleGrid>
 
-      {isOwner && <TransferOwnershipModal channel={channel} staff={members} currentUserId={currentUserId} opened={transferOpened} onClose={transfer.close} />}
+      {(isOwner || transferOpened) && <TransferOwnershipModal channel={channel} staff={members} currentUserId={currentUserId} opened={transferOpened} onClose={transfer.close} />}
     </Stack>
   );
 }
