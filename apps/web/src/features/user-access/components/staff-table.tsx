@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Select, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -61,7 +61,7 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       title: 'Member',
       render: (m) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={m.avatar_url} name={m.display_name} color="initials" size={30} radius="xl" style={{ flexShrink: 0 }} />
+          <Avatar src={m.avatar_url} name={m.display_name} color="initials" size={30} radius="xl" style={{ flexShrink: 0 }} visibleFrom="xs" />
           <Text size="sm" fw={500} truncate>
             {m.display_name}
           </Text>
@@ -130,14 +130,16 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       accessor: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: 96,
+      width: 56,
       render: (m) => {
         if (m.user_id === currentUserId) {
           const soleOwner = m.level >= AccessLevel.OWNER && owners <= 1;
           return soleOwner ? null : (
-            <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconDoorExit size={14} />} onClick={confirmLeave} loading={leave.isPending}>
-              Leave
-            </Button>
+            <Tooltip label="Leave channel" withArrow>
+              <ActionIcon variant="subtle" color="red" aria-label="Leave channel" onClick={confirmLeave} loading={leave.isPending}>
+                <IconDoorExit size={16} />
+              </ActionIcon>
+            </Tooltip>
           );
         }
         if (!canManageMember(actorLevel, m.level)) return null;
