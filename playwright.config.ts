@@ -7,6 +7,8 @@ const emulatorPort = port + 1;
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // A hung run fails instead of eating CI's time budget.
+  globalTimeout: 30 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

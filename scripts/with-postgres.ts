@@ -3,7 +3,7 @@
  * throw-away cluster started here from the installed PostgreSQL binaries (Debian: postgresql).
  * Usage: tsx scripts/with-postgres.ts <command> [args…]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,27 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<numbe
   });
 }
 
+function postgresUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const uid = id('-u');
+  const gid = id('-g');
+  if (!Number.isInteger(uid) || !Number.isInteger(gid) || uid <= 0) {
+    console.error('Running as root needs the `postgres` system user (Debian: apt-get install -y postgresql).');
+    process.exit(1);
+  }
+  return { uid, gid };
+}
+
+/** Fast shutdown (SIGINT); SIGKILL if the server has not gone after 15 s, so the suite never hangs here. */
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode != null || server.signalCode != null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGINT');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function main(): Promise<void> {
   const [cmd, ...args] = process.argv.slice(2);
   if (!cmd) throw new Error('usage: with-postgres <command> [args…]');
@@ -56,18 +77,17 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'greenroom-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: run it as the `postgres` system user then.
-  const wrap = (bin: string, binArgs: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...binArgs]] : [bin, binArgs]) as [string, string[]];
-  const [c1, a1] = wrap(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const init = spawnSync(c1, a1, { encoding: 'utf8' });
+  // PostgreSQL refuses to run as root: run it as the `postgres` system user then. The process is
+  // spawned with that uid directly (no runuser/su in between: su ignores SIGINT, so the cluster
+  // would never be told to stop and this script would never exit).
+  const user = process.getuid?.() === 0 ? postgresUser() : {};
+  const init = spawnSync(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], { encoding: 'utf8', ...user });
   if (init.status !== 0) {
     console.error(init.stdout, init.stderr);
     process.exit(1);
   }
   const port = await freePort();
-  const [c2, a2] = wrap(postgres, ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200']);
-  const server = spawn(c2, a2, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(postgres, ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'], { stdio: ['ignore', 'ignore', 'pipe'], ...user });
   let log = '';
   server.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
@@ -81,8 +101,7 @@ async function main(): Promise<void> {
   }
   console.log(`PostgreSQL test server on ${url}`);
   const code = await run(npx(cmd), fullArgs, { ...process.env, TEST_DATABASE_URL: url });
-  server.kill('SIGINT');
-  await new Promise((r) => server.once('exit', r));
+  await stop(server);
   rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
