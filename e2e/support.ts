@@ -24,3 +24,23 @@ export async function signIn(page: Page, options: { provider?: 'Twitch' | 'YouTu
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in') && !url.pathname.startsWith('/oauth'));
   return displayName;
 }
+
+/** The emulator next to the e2e server (playwright.config.ts: port + 1). */
+export const EMULATOR_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3200) + 1}`;
+
+/** A call to the emulator's control API (`/_emulator/*`). */
+export async function emulatorControl<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${EMULATOR_ORIGIN}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Signs in and creates a channel; returns its id. */
+export async function signInWithChannel(page: Page, channelName: string = uniqueName('Channel ')): Promise<string> {
+  await signIn(page, { next: '/create-channel' });
+  await page.getByRole('textbox', { name: /name/i }).fill(channelName);
+  await page.getByRole('button', { name: /create/i }).click();
+  await page.waitForURL(/\/channels\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname.split('/')[2]!;
+}

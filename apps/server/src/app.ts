@@ -52,7 +52,8 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://embed.twitch.tv', 'https://player.twitch.tv'],
+        // The Twitch embed script (spec §7 Media); with the local emulator, its stand-in served from loopback.
+        scriptSrc: ["'self'", 'https://embed.twitch.tv', 'https://player.twitch.tv', ...(s.config.useEmulator ? ['http://127.0.0.1:*', 'http://localhost:*'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
         connectSrc: ["'self'", 'ws:', 'wss:'],

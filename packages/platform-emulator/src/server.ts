@@ -15,6 +15,7 @@ import { tiktokPlugin } from './tiktok/plugin';
 import { spotifyPlugin } from './spotify/plugin';
 import { discordPlugin } from './discord/plugin';
 import { emotesPlugin } from './emotes/plugin';
+import { playerRoutes } from './players';
 
 export async function buildServer(services: EmulatorServices, options: { logger: boolean }): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
@@ -44,6 +45,7 @@ export async function buildServer(services: EmulatorServices, options: { logger:
   await spotifyPlugin(app, services.ctx);
   await discordPlugin(app, services.ctx);
   await emotesPlugin(app, services.ctx);
+  await playerRoutes(app, services.ctx.world);
 
   await controlRoutes(app, services);
   await streamRoute(app, services.ctx.world);

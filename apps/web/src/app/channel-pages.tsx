@@ -5,6 +5,7 @@ import { Link, type RouteObject } from 'react-router';
 import { AccessLevel, hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
+import { PlatformsNavBadge } from '../features/channel-providers/components/platforms-nav-badge';
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
@@ -31,6 +32,8 @@ export interface ChannelPage {
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
+  { path: 'providers', nav: 'platforms', minLevel: AccessLevel.MOD, badge: PlatformsNavBadge, lazy: () => import('./routes/channels/providers') },
+  { path: 'providers/:channelProviderId', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/provider-detail') },
   { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
   { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
   { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },

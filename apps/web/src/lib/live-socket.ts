@@ -20,9 +20,19 @@ export function socketUrl(path: string): string {
  * socket authenticates through the protocols `['greenroom', token]`. Messages go to `onMessage` only
  * (`filter` keeps them out of React state, so a busy socket causes no re-render per message).
  */
-export function liveSocketOptions(onMessage: (data: string) => void, options: { authenticated: boolean }): Options {
+export interface LiveSocketOptions {
+  authenticated: boolean;
+  /** Called each time the socket (re)opens: refetch what may have changed while it was down. */
+  onOpen?: () => void;
+  /** Share one socket between every component using the same path (react-use-websocket `share`). */
+  share?: boolean;
+}
+
+export function liveSocketOptions(onMessage: (data: string) => void, options: LiveSocketOptions): Options {
   const token = options.authenticated ? getAccessToken() : null;
   return {
+    share: options.share ?? false,
+    onOpen: options.onOpen ? () => options.onOpen?.() : undefined,
     protocols: token ? ['greenroom', token] : undefined,
     heartbeat: { message: JSON.stringify({ type: 'ping' }), interval: LIVE_PING_INTERVAL_MS, timeout: LIVE_PING_TIMEOUT_MS },
     shouldReconnect: () => true,
@@ -55,7 +65,7 @@ export function liveState(readyState: ReadyState): LiveState {
 }
 
 /** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. */
-export function useLiveSocket(path: string, onMessage: (data: string) => void, options: { authenticated: boolean }): LiveState {
+export function useLiveSocket(path: string, onMessage: (data: string) => void, options: LiveSocketOptions): LiveState {
   const { readyState } = useWebSocket(socketUrl(path), liveSocketOptions(onMessage, options));
   return liveState(readyState);
 }

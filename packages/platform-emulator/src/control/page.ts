@@ -1,4 +1,4 @@
-/** The control page at /_emulator/: watch a channel's chat live, chat as a viewer, push events, toggle live, set the crowd rate. */
+/** The control page at /_emulator/ (`?channel={platform}:{id}` preselects a channel; the local "studio"): watch a channel's chat live, chat as a viewer, push events, toggle live, set the crowd rate. */
 import type { FastifyInstance } from 'fastify';
 import { page } from '../http/html';
 
@@ -53,6 +53,7 @@ async function load() {
   channels = (await api('/channels')).data;
   $('channel').innerHTML = '';
   for (const c of channels) { const o = document.createElement('option'); o.value = c.platform + ':' + c.id; o.textContent = c.platform + ' · ' + c.displayName + (c.live ? ' (live)' : ''); $('channel').appendChild(o); }
+  const wanted = new URLSearchParams(location.search).get('channel'); if (wanted && channels.some((c) => c.platform + ':' + c.id === wanted)) $('channel').value = wanted;
   const crowd = await api('/crowd'); $('rate').value = crowd.rate; $('crowdstate').textContent = crowd.running ? 'running' : 'stopped';
   connect();
 }

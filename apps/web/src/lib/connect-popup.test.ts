@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECT_POLL_MS, openConnectPopup, watchConnectPopup } from './use-connect-provider';
+import { CONNECT_POLL_MS, openConnectPopup, watchConnectPopup } from './connect-popup';
 
 function fakePopup() {
   const popup = {
@@ -78,5 +78,23 @@ describe('openConnectPopup', () => {
     const win = { open, screenX: 0, screenY: 0, outerWidth: 1600, outerHeight: 1000 } as unknown as Window;
     expect(openConnectPopup(win)).toBeNull();
     expect(open.mock.calls[0]![2]).toContain('width=800,height=800');
+  });
+});
+
+describe('connect popup polling for other landing pages', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits for the given path and reads the given hash key', () => {
+    const popup = fakePopup();
+    const onConnected = vi.fn();
+    watchConnectPopup(popup, { onConnected, onClosed: vi.fn() }, { path: '/channel-provider-connected', hashKey: 'channel_provider_id' });
+    popup.href = 'http://localhost/user-provider-connected#user_provider_id=u1';
+    vi.advanceTimersByTime(CONNECT_POLL_MS);
+    expect(onConnected).not.toHaveBeenCalled();
+    popup.href = 'http://localhost/channel-provider-connected?channel_id=c1#channel_provider_id=p1';
+    vi.advanceTimersByTime(CONNECT_POLL_MS);
+    expect(onConnected).toHaveBeenCalledWith('p1');
+    expect(popup.closed).toBe(true);
   });
 });

@@ -1,0 +1,72 @@
+import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-providers';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../api/get-channel-providers';
+import { connectedMessage } from '../hooks/use-connect-channel-provider';
+
+/**
+ * `/channel-provider-connected` (spec §2): landing page of the channel connect flow. In a popup the opener reads
+ * `#channel_provider_id=…` and closes it. Reached in the whole window (popup blocked, or from the register page),
+ * it shows the toast and goes on to the new connection's page.
+ */
+export function ChannelProviderConnected() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inPopup = typeof window !== 'undefined' && window.opener != null;
+  const channelId = new URLSearchParams(location.search).get('channel_id');
+  const channelProviderId = new URLSearchParams(location.hash.replace(/^#/, '')).get(CHANNEL_PROVIDER_HASH_KEY);
+  const forward = !inPopup && channelId != null && channelProviderId != null;
+
+  useEffect(() => {
+    if (!forward) return;
+    let cancelled = false;
+    void queryClient.invalidateQueries({ queryKey: getChannelProvidersQueryOptions(channelId).queryKey });
+    queryClient
+      .fetchQuery(getChannelProviderQueryOptions(channelId, channelProviderId))
+      .then((p) => {
+        if (cancelled) return;
+        notifySuccess(connectedMessage(p.provider));
+        void navigate(`/channels/${channelId}/providers/${p.id}`, { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        notifyError(error);
+        void navigate(`/channels/${channelId}/providers`, { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [forward, channelId, channelProviderId, queryClient, navigate]);
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder radius="lg" p="xl" maw={420} w="100%">
+        <Stack align="center" gap="sm" ta="center">
+          {forward ? (
+            <Loader aria-label="Opening the platform" />
+          ) : (
+            <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden>
+              <IconCircleCheck size={32} />
+            </ThemeIcon>
+          )}
+          <Title order={1} size="h3">
+            Connected
+          </Title>
+          <Text c="dimmed" size="sm">
+            {inPopup ? 'The platform was connected to the channel. This window closes by itself.' : forward ? 'Opening the platform…' : 'The platform was connected to the channel.'}
+          </Text>
+          {!inPopup && !forward && (
+            <Button component={Link} to={channelId ? `/channels/${channelId}/providers` : '/'} mt="xs">
+              {channelId ? 'Back to Platforms' : 'Back to Greenroom'}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,84 @@
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconExternalLink, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
+import { providers } from '@greenroom/contracts/providers';
+import { ProviderIcon } from '../../../components/provider-icon';
+import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
+import { BotAccountLine } from './bot-account-line';
+import { ConnectionStatus } from './connection-status';
+import { DisconnectProviderButton } from './disconnect-provider-button';
+import { KickNote } from './kick-note';
+
+interface ProviderCardProps {
+  provider: ChannelProvider;
+  /** Admin+: reconnect and disconnect. */
+  canManage: boolean;
+  connect: (target: ChannelConnectTarget) => Promise<void>;
+  pending: ChannelConnectTarget | null;
+}
+
+/** One connected platform on the Platforms page: colour, name, live status, bot account, scope state and links. */
+export function ProviderCard({ provider: p, canManage, connect, pending }: ProviderCardProps) {
+  const info = providers[p.provider];
+  const reconnect = p.scope_needed;
+  const detailPath = `/channels/${p.channel_id}/providers/${p.id}`;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={`${info.name}: ${p.provider_channel_name}`}
+      style={{ borderLeft: `4px solid var(--mantine-color-${info.color}-6)` }}
+      data-provider={p.provider}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <ThemeIcon size={40} radius="md" color={info.color} variant="light" aria-hidden>
+              <ProviderIcon provider={p.provider} size={24} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={detailPath} fw={700} c="inherit" truncate="end" display="block">
+                {p.provider_channel_name}
+              </Anchor>
+              <Text size="xs" c={`${info.color}.4`} fw={600}>
+                {info.name}
+              </Text>
+            </div>
+          </Group>
+          <ConnectionStatus provider={p} />
+        </Group>
+        <BotAccountLine provider={p} />
+        {p.provider === 'kick' && <KickNote />}
+        <Group gap="xs" wrap="wrap">
+          <Button component={Link} to={detailPath} size="xs" variant="default" leftSection={<IconSettings size={14} />} aria-label={`Manage ${info.name}`}>
+            Manage
+          </Button>
+          {p.dashboard_url && (
+            <Button component="a" href={p.dashboard_url} target="_blank" rel="noopener noreferrer" size="xs" variant="subtle" leftSection={<IconExternalLink size={14} />}>
+              {info.name} dashboard
+            </Button>
+          )}
+          {canManage && (
+            <>
+              <Button
+                size="xs"
+                variant={reconnect ? 'filled' : 'subtle'}
+                color={reconnect ? 'red' : 'gray'}
+                leftSection={<IconRefresh size={14} />}
+                loading={pending?.provider === p.provider && !pending.bot}
+                onClick={() => void connect({ provider: p.provider, bot: false })}
+                aria-label={`Reconnect ${info.name}`}
+              >
+                Reconnect
+              </Button>
+              <DisconnectProviderButton provider={p} />
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
+import type { StreamInfoDto, UpdateStreamInfoBody } from '@greenroom/contracts/api/stream-info';
+import { providers } from '@greenroom/contracts/providers';
+import { ErrorAlert } from '../../../components/error-alert';
+import { notifySuccess } from '../../../lib/notify';
+import { useCategorySearch, useStreamInfo, useUpdateStreamInfo } from '../api/stream-info';
+
+/** Title length as the platforms count it (code points), for the limits of spec §5. */
+export const titleLength = (title: string) => [...title].length;
+
+/** What changed between the platform's info and the form, or null when nothing did. */
+export function streamInfoChanges(current: StreamInfoDto, title: string, categoryId: string | null): UpdateStreamInfoBody | null {
+  const body: { title?: string; category_id?: string } = {};
+  if (title.trim() !== current.title) body.title = title.trim();
+  if (categoryId && categoryId !== current.category?.id) body.category_id = categoryId;
+  return body.title === undefined && body.category_id === undefined ? null : body;
+}
+
+function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamInfoDto }) {
+  const platform = providers[p.provider];
+  const max = platform.streamTitleMaxLength;
+  const [title, setTitle] = useState(info.title);
+  const [category, setCategory] = useState<{ id: string; name: string } | null>(info.category);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useCategorySearch(p.channel_id, p.id, platform.changeCategory ? debounced : '');
+  const update = useUpdateStreamInfo(p.channel_id, p.id);
+
+  useEffect(() => {
+    setTitle(info.title);
+    setCategory(info.category);
+  }, [info]);
+
+  const options = useMemo(() => {
+    const list = (found.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+    if (category && !list.some((o) => o.value === category.id)) list.unshift({ value: category.id, label: category.name });
+    return list;
+  }, [found.data, category]);
+
+  const length = titleLength(title.trim());
+  const tooLong = max !== null && length > max;
+  const empty = platform.changeTitle && title.trim() === '' && info.title !== '';
+  const changes = streamInfoChanges(info, platform.changeTitle ? title : info.title, category?.id ?? null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!changes || tooLong || empty) return;
+    update.mutate(changes, { onSuccess: () => notifySuccess(`${platform.name} stream info updated`) });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={`${platform.name} stream info`}>
+      <Stack gap="sm">
+        {platform.changeTitle && (
+          <TextInput
+            label="Title"
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={tooLong ? `${platform.name} titles are limited to ${max} characters.` : empty ? 'The title cannot be empty.' : undefined}
+            description={max !== null ? `${length}/${max}` : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+        )}
+        {platform.changeCategory && (
+          <Select
+            label="Category"
+            placeholder="Search categories"
+            searchable
+            clearable={false}
+            data={options}
+            value={category?.id ?? null}
+            onChange={(value, option) => value && setCategory({ id: value, name: option?.label ?? value })}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: all }) => all}
+            nothingFoundMessage={debounced.trim() ? (found.isFetching ? 'Searching…' : 'No category found') : 'Type to search'}
+          />
+        )}
+        {update.isError && <ErrorAlert error={update.error} />}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!changes || tooLong || empty}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Title and category of one connection, read from and saved to the platform (Editor+, spec §6). */
+export function StreamInfoCard({ provider: p }: { provider: ChannelProvider }) {
+  const platform = providers[p.provider];
+  // YouTube keeps title and category on the broadcast's video: nothing to edit until there is one.
+  const noBroadcast = p.provider === 'youtube' && p.live_stream_id == null;
+  const enabled = (platform.changeTitle || platform.changeCategory) && !p.scope_needed && !noBroadcast;
+  const info = useStreamInfo(p.channel_id, p.id, enabled);
+  if (!platform.changeTitle && !platform.changeCategory) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`stream-info-${p.id}`}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4" id={`stream-info-${p.id}`}>
+            Stream info
+          </Title>
+          <Text size="sm" c="dimmed">
+            Title and category on {platform.name}.
+          </Text>
+        </div>
+        {p.scope_needed ? (
+          <Text size="sm" c="dimmed">
+            Reconnect {platform.name} to edit the title and category.
+          </Text>
+        ) : noBroadcast ? (
+          <Text size="sm" c="dimmed">
+            On YouTube the title and category belong to a live broadcast. Schedule or start one in Studio to edit them here.
+          </Text>
+        ) : info.isPending ? (
+          <Stack gap="sm" aria-busy="true" aria-label="Loading stream info">
+            <Skeleton h={36} />
+            <Skeleton h={36} />
+          </Stack>
+        ) : info.isError ? (
+          <ErrorAlert error={info.error} />
+        ) : (
+          <Form provider={p} info={info.data} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
