@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
+import { getChannelQueryOptions } from '../channels/api/get-channel';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from './api/get-channel-providers';
 
 /**
@@ -25,6 +26,8 @@ export function applyToList(list: ChannelProvider[], message: ProviderUpdateMess
 export function applyProviderUpdate(queryClient: QueryClient, channelId: string, message: ProviderUpdateMessage): void {
   queryClient.setQueryData<ChannelProvider[]>(getChannelProvidersQueryOptions(channelId).queryKey, (list) => (list ? applyToList(list, message) : list));
   if (message.action !== 'deleted') queryClient.setQueryData<ChannelProvider>(getChannelProviderQueryOptions(channelId, message.data.id).queryKey, message.data);
+  // The channel itself lists its platforms (dashboard): refresh it when one comes or goes.
+  if (message.action !== 'updated') void queryClient.invalidateQueries({ queryKey: getChannelQueryOptions(channelId).queryKey, exact: true });
 }
 
 /** The nav badge of spec §2: the number of connections needing reconnect (own or bot account), or "none" when nothing is connected. */

@@ -2,19 +2,23 @@ import { ActionIcon, Anchor, Badge, CopyButton, Group, List, Paper, SimpleGrid, 
 import { IconCheck, IconCopy, IconExternalLink, IconLock, IconPlugOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Channel } from '@greenroom/contracts/api/channels';
-import { accessLevelLabels } from '@greenroom/contracts/access';
+import { AccessLevel, accessLevelLabels, hasLevel } from '@greenroom/contracts/access';
+import { Link } from 'react-router';
 import { dashboardUrl, providers } from '@greenroom/contracts/providers';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDate, relativeTime } from '../../../lib/format';
 import { abilitiesOf, missingAbilities } from '../role-permissions';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {action}
+      </Group>
       {children}
     </Paper>
   );
@@ -41,7 +45,16 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <Stack gap="md">
-          <Section title="Platforms">
+          <Section
+            title="Platforms"
+            action={
+              hasLevel(channel.access_level, AccessLevel.MOD) && (
+                <Anchor component={Link} to={`/channels/${channel.id}/providers`} size="xs">
+                  {channel.providers.length === 0 && hasLevel(channel.access_level, AccessLevel.ADMIN) ? 'Connect a platform' : 'Manage platforms'}
+                </Anchor>
+              )
+            }
+          >
             {channel.providers.length === 0 ? (
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <ThemeIcon variant="light" color="orange" size={36} radius="md" aria-hidden>
@@ -75,7 +88,7 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
                         </div>
                       </Group>
                       {url && (
-                        <Anchor href={url} target="_blank" rel="noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
+                        <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
                           <Group gap={4} wrap="nowrap">
                             {info.name} dashboard <IconExternalLink size={12} aria-hidden />
                           </Group>
