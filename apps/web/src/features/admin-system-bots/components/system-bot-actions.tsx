@@ -1,8 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group } from '@mantine/core';
 import { IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import type { SystemBotProvider } from '@greenroom/contracts/api/system-bots';
 import { providers, type ProviderId } from '@greenroom/contracts/providers';
+import { confirmDisconnect } from '../../../components/confirm-disconnect';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectSystemBot } from '../api/disconnect-system-bot';
 import { useConnectSystemBot } from '../hooks/use-connect-system-bot';
@@ -13,15 +13,7 @@ export function SystemBotActions({ provider, bot, size = 'xs' }: { provider: Pro
   const disconnect = useDisconnectSystemBot();
   const name = providers[provider].name;
 
-  const confirmDisconnect = () =>
-    modals.openConfirmModal({
-      title: `Disconnect ${name}?`,
-      children: <Text size="sm">Are you sure you want to disconnect {name}?</Text>,
-      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      centered: true,
-      onConfirm: () => disconnect.mutate(provider, { onSuccess: () => notifySuccess(`${name} system bot disconnected`) }),
-    });
+  const askDisconnect = () => confirmDisconnect(name, () => disconnect.mutate(provider, { onSuccess: () => notifySuccess(`${name} system bot disconnected`) }));
 
   if (!bot) {
     return (
@@ -43,7 +35,7 @@ export function SystemBotActions({ provider, bot, size = 'xs' }: { provider: Pro
       >
         Reconnect
       </Button>
-      <Button size={size} variant="light" color="red" onClick={confirmDisconnect} loading={disconnect.isPending} aria-label={`Disconnect ${name} system bot`}>
+      <Button size={size} variant="light" color="red" onClick={askDisconnect} loading={disconnect.isPending} aria-label={`Disconnect ${name} system bot`}>
         Disconnect
       </Button>
     </Group>

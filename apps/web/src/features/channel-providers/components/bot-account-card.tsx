@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconRefresh, IconRobot } from '@tabler/icons-react';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
+import { confirmDisconnect } from '../../../components/confirm-disconnect';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectChannelBot } from '../api/disconnect-channel-provider';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
@@ -23,15 +23,7 @@ export function BotAccountCard({ provider: p, canManage, connect, pending }: Bot
   if (!info.chatWrite) return null;
   const bot = p.bot_provider;
   const ownBot = bot && !bot.system ? bot : null;
-  const confirmRemove = () =>
-    modals.openConfirmModal({
-      title: `Disconnect ${info.name} bot?`,
-      children: <Text size="sm">Are you sure you want to disconnect the {info.name} bot account {ownBot?.display_name}?</Text>,
-      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      centered: true,
-      onConfirm: () => removeBot.mutate(p.id, { onSuccess: () => notifySuccess(`${info.name} bot disconnected`) }),
-    });
+  const confirmRemove = () => confirmDisconnect(`${info.name} bot`, () => removeBot.mutate(p.id, { onSuccess: () => notifySuccess(`${info.name} bot disconnected`) }));
   const connecting = pending?.provider === p.provider && pending.bot;
 
   return (

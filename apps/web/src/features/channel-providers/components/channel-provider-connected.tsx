@@ -1,9 +1,9 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-providers';
+import { ConnectedLanding } from '../../../components/connected-landing';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../api/get-channel-providers';
 import { connectedMessage } from '../hooks/use-connect-channel-provider';
@@ -44,29 +44,17 @@ export function ChannelProviderConnected() {
   }, [forward, channelId, channelProviderId, queryClient, navigate]);
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder radius="lg" p="xl" maw={420} w="100%">
-        <Stack align="center" gap="sm" ta="center">
-          {forward ? (
-            <Loader aria-label="Opening the platform" />
-          ) : (
-            <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden>
-              <IconCircleCheck size={32} />
-            </ThemeIcon>
-          )}
-          <Title order={1} size="h3">
-            Connected
-          </Title>
-          <Text c="dimmed" size="sm">
-            {inPopup ? 'The platform was connected to the channel. This window closes by itself.' : forward ? 'Opening the platform…' : 'The platform was connected to the channel.'}
-          </Text>
-          {!inPopup && !forward && (
-            <Button component={Link} to={channelId ? `/channels/${channelId}/providers` : '/'} mt="xs">
-              {channelId ? 'Back to Platforms' : 'Back to Greenroom'}
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    </Center>
+    <ConnectedLanding
+      icon={forward ? <Loader aria-label="Opening the platform" /> : undefined}
+      text={inPopup ? 'The platform was connected to the channel. This window closes by itself.' : forward ? 'Opening the platform…' : 'The platform was connected to the channel.'}
+      action={
+        !inPopup &&
+        !forward && (
+          <Button component={Link} to={channelId ? `/channels/${channelId}/providers` : '/'} mt="xs">
+            {channelId ? 'Back to Platforms' : 'Back to Greenroom'}
+          </Button>
+        )
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Text, type ButtonProps } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
+import { confirmDisconnect } from '../../../components/confirm-disconnect';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectChannelProvider } from '../api/disconnect-channel-provider';
 
@@ -11,20 +11,14 @@ export function DisconnectProviderButton({ provider: p, onDisconnected, ...props
   const disconnect = useDisconnectChannelProvider(p.channel_id);
   const name = providers[p.provider].name;
   const confirm = () =>
-    modals.openConfirmModal({
-      title: `Disconnect ${name}?`,
-      children: <Text size="sm">Are you sure you want to disconnect {name}?</Text>,
-      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      centered: true,
-      onConfirm: () =>
-        disconnect.mutate(p.id, {
-          onSuccess: () => {
-            notifySuccess(`${name} disconnected`);
-            onDisconnected?.();
-          },
-        }),
-    });
+    confirmDisconnect(name, () =>
+      disconnect.mutate(p.id, {
+        onSuccess: () => {
+          notifySuccess(`${name} disconnected`);
+          onDisconnected?.();
+        },
+      }),
+    );
   return (
     <Button variant="light" color="red" size="xs" leftSection={<IconPlugConnectedX size={14} />} loading={disconnect.isPending} onClick={confirm} aria-label={`Disconnect ${name}`} {...props}>
       Disconnect

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconExternalLink, IconRefresh, IconSettings } from '@tabler/icons-react';
+import { IconExternalLink, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
@@ -7,6 +7,7 @@ import { ProviderIcon } from '../../../components/provider-icon';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
 import { BotAccountLine } from './bot-account-line';
 import { ConnectionStatus } from './connection-status';
+import { ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { KickNote } from './kick-note';
 
@@ -21,7 +22,6 @@ interface ProviderCardProps {
 /** One connected platform on the Platforms page: colour, name, live status, bot account, scope state and links. */
 export function ProviderCard({ provider: p, canManage, connect, pending }: ProviderCardProps) {
   const info = providers[p.provider];
-  const reconnect = p.scope_needed;
   const detailPath = `/channels/${p.channel_id}/providers/${p.id}`;
   return (
     <Paper
@@ -63,17 +63,7 @@ export function ProviderCard({ provider: p, canManage, connect, pending }: Provi
           )}
           {canManage && (
             <>
-              <Button
-                size="xs"
-                variant={reconnect ? 'filled' : 'subtle'}
-                color={reconnect ? 'red' : 'gray'}
-                leftSection={<IconRefresh size={14} />}
-                loading={pending?.provider === p.provider && !pending.bot}
-                onClick={() => void connect({ provider: p.provider, bot: false })}
-                aria-label={`Reconnect ${info.name}`}
-              >
-                Reconnect
-              </Button>
+              <ReconnectButton provider={p} connect={connect} pending={pending} />
               <DisconnectProviderButton provider={p} />
             </>
           )}

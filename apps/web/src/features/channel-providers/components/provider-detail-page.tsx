@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconExternalLink, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconExternalLink, IconPlugConnectedX } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
@@ -15,6 +15,7 @@ import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { BotAccountCard } from './bot-account-card';
 import { ConnectionHealthCard } from './connection-health-card';
 import { ConnectionStatus } from './connection-status';
+import { ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
 import { StreamInfoCard } from './stream-info-form';
@@ -98,19 +99,11 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
               </Button>
             )}
             {canManage && (
-              <Button
-                size="xs"
-                variant={p.scope_needed ? 'filled' : 'subtle'}
-                color={p.scope_needed ? 'red' : 'gray'}
-                leftSection={<IconRefresh size={14} />}
-                loading={pending?.provider === p.provider && !pending.bot}
-                onClick={() => void connect({ provider: p.provider, bot: false })}
-                aria-label={`Reconnect ${info.name}`}
-              >
-                Reconnect
-              </Button>
+              <>
+                <ReconnectButton provider={p} connect={connect} pending={pending} />
+                <DisconnectProviderButton provider={p} onDisconnected={() => void navigate(listPath)} />
+              </>
             )}
-            {canManage && <DisconnectProviderButton provider={p} onDisconnected={() => void navigate(listPath)} />}
           </Group>
         </Group>
       </Paper>

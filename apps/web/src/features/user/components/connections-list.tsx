@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { confirmDisconnect } from '../../../components/confirm-disconnect';
 import type { UserProvider } from '@greenroom/contracts/api/user';
 import { providers, signinProviderIds, type SigninProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -25,17 +25,7 @@ export function ConnectionsList() {
   }
   if (list.isError) return <ErrorAlert error={list.error} />;
 
-  const confirmDisconnect = (connection: UserProvider) => {
-    const name = providers[connection.provider].name;
-    modals.openConfirmModal({
-      title: `Disconnect ${name}?`,
-      children: <Text size="sm">Are you sure you want to disconnect {name}?</Text>,
-      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      centered: true,
-      onConfirm: () => remove.mutate(connection.id),
-    });
-  };
+  const askDisconnect = (connection: UserProvider) => confirmDisconnect(providers[connection.provider].name, () => remove.mutate(connection.id));
 
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -90,7 +80,7 @@ export function ConnectionsList() {
                       size="xs"
                       variant="default"
                       loading={remove.isPending && remove.variables === connection.id}
-                      onClick={() => confirmDisconnect(connection)}
+                      onClick={() => askDisconnect(connection)}
                     >
                       Disconnect
                     </Button>

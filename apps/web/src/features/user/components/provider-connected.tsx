@@ -1,8 +1,8 @@
-import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { ConnectedLanding } from '../../../components/connected-landing';
 import { getUserProvidersQueryOptions } from '../api/get-user-providers';
 
 /**
@@ -18,25 +18,15 @@ export function ProviderConnected() {
   }, [inPopup, queryClient]);
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder radius="lg" p="xl" maw={420} w="100%">
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden>
-            <IconCircleCheck size={32} />
-          </ThemeIcon>
-          <Title order={1} size="h3">
-            Connected
-          </Title>
-          <Text c="dimmed" size="sm">
-            {inPopup ? 'The connection was added. This window closes by itself.' : 'The connection was added to your account.'}
-          </Text>
-          {!inPopup && (
-            <Button component={Link} to="/" mt="xs">
-              Back to Greenroom
-            </Button>
-          )}
-        </Stack>
-      </Paper>
-    </Center>
+    <ConnectedLanding
+      text={inPopup ? 'The connection was added. This window closes by itself.' : 'The connection was added to your account.'}
+      action={
+        !inPopup && (
+          <Button component={Link} to="/" mt="xs">
+            Back to Greenroom
+          </Button>
+        )
+      }
+    />
   );
 }
