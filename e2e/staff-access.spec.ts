@@ -96,6 +96,10 @@ test('an Owner invites a Mod, who gets moderation only until promoted', async ({
 
   await guest.goto(`/channels/${channelId}`);
   await expect(guest.getByText('You are Editor in this channel.')).toBeVisible();
+  // Editors see the Platforms pages (stream title and category) but cannot connect platforms.
+  await nav(guest).getByRole('link', { name: /Platforms/ }).click();
+  await expect(guest.getByText('An admin of this channel can connect its platforms.')).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Connect a platform' })).toHaveCount(0);
   expect(await apiStatus(guest, `/api/2/channels/${channelId}/users`)).toBe(403);
 
   // Promoted to Admin, the User Access page appears in their navigation.

@@ -32,8 +32,9 @@ export interface ChannelPage {
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
-  { path: 'providers', nav: 'platforms', minLevel: AccessLevel.MOD, badge: PlatformsNavBadge, lazy: () => import('./routes/channels/providers') },
-  { path: 'providers/:channelProviderId', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/provider-detail') },
+  // Editors update titles and categories there (spec §6); Admins also connect and disconnect.
+  { path: 'providers', nav: 'platforms', minLevel: AccessLevel.EDITOR, badge: PlatformsNavBadge, lazy: () => import('./routes/channels/providers') },
+  { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
   { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
   { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
   { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },

@@ -1,7 +1,7 @@
 import { ProvidersPage } from '../../../features/channel-providers/components/providers-page';
 import { useCurrentChannel } from './use-current-channel';
 
-/** `/channels/:channelId/providers` (Mod and above see it; Admins manage). */
+/** `/channels/:channelId/providers` (Editors see it and edit stream info; Admins manage). */
 export function Component() {
   return <ProvidersPage channel={useCurrentChannel()} />;
 }

@@ -48,9 +48,9 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
           <Section
             title="Platforms"
             action={
-              hasLevel(channel.access_level, AccessLevel.MOD) && (
+              hasLevel(channel.access_level, AccessLevel.EDITOR) && (
                 <Anchor component={Link} to={`/channels/${channel.id}/providers`} size="xs">
-                  {channel.providers.length === 0 && hasLevel(channel.access_level, AccessLevel.ADMIN) ? 'Connect a platform' : 'Manage platforms'}
+                  {channel.providers.length === 0 && hasLevel(channel.access_level, AccessLevel.ADMIN) ? 'Connect a platform' : 'Open Platforms'}
                 </Anchor>
               )
             }
