@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { ChannelStreamEvent } from '../packages/contracts/src/api/events';
 import { openDatabase } from '../apps/server/src/db/client';
 import { channels, chatMessages, viewers } from '../apps/server/src/db/schema';
-import { ChatLogStore, messageRow } from '../apps/server/src/modules/chat/chat-log-store';
+import { ChatLogStore } from '../apps/server/src/modules/chat/chat-log-store';
+import { messageRow } from '../apps/server/src/modules/chat/chat-rows';
 import { ChatLogWriter } from '../apps/server/src/modules/chat/chat-log-writer';
 import { chatMessage } from '../apps/server/test/chat-fixtures';
 

@@ -3,7 +3,7 @@
  * Chromium. Measures (a) first paint of the chat route with 500 messages in the chat log, (b) 20 s of
  * 200 incoming chat messages/s on top of a full 10,000-message buffer: long tasks (> 50 ms) and dropped
  * frames, against a baseline of the same page idle for the same time, measured in the same run.
- * Run: npx tsx bench/chat-render.ts
+ * Run: npx tsx bench/chat-render.ts (BENCH_PORT picks the server port, the emulator takes the next one; default 3500)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -195,7 +195,7 @@ async function measureWindow(page: Page, seconds: number): Promise<Window> {
 
 export async function benchChatRender(options: { port?: number } = {}): Promise<BenchResult[]> {
   ensureWebBuilt();
-  const product = await startProduct(options.port ?? 3500);
+  const product = await startProduct(options.port ?? (Number(process.env.BENCH_PORT) || 3500));
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -113,6 +113,9 @@ test('chat shows messages from three platforms live, with emotes as images', asy
   await expect(row(page, `${tag} from youtube`)).toHaveAttribute('data-provider', 'youtube');
   const emote = row(page, `${tag} from twitch`).getByRole('img', { name: 'Kappa' });
   await expect(emote).toHaveAttribute('src', /^https?:\/\//);
+  // Twitch emote images come from the configured emote CDN (the emulator here) and actually load (CSP img-src allows it).
+  await expect(emote).toHaveAttribute('src', /\/twitch-cdn\/emoticons\/v2\/25\/default\/dark\/1\.0$/);
+  await expect.poll(() => emote.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(28);
 });
 
 test('time out, ban, unban and delete from the context menu', async ({ page }) => {

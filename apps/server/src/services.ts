@@ -23,7 +23,7 @@ import { ChannelProviderService } from './modules/channel-providers/channel-prov
 import { ModerationService } from './modules/moderation/moderation-service';
 import { ConnectionManager } from './platforms/connection-manager';
 import { IngestPipeline } from './platforms/ingest';
-import { createPlatformAdapters } from './platforms/registry';
+import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 
@@ -68,7 +68,14 @@ export function publicUrlOf(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
 
-export function createServices(input: { config: Config; database: Database; endpoints: PlatformEndpoints; emulatorUrl: string | null }): AppServices {
+export function createServices(input: {
+  config: Config;
+  database: Database;
+  endpoints: PlatformEndpoints;
+  emulatorUrl: string | null;
+  /** Adapter timing overrides (tests). */
+  platformOptions?: PlatformAdapterOptions;
+}): AppServices {
   const { config, database, endpoints } = input;
   const db = database.db;
   const publicUrl = publicUrlOf(config);
@@ -114,7 +121,7 @@ export function createServices(input: { config: Config; database: Database; endp
       void done?.catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
     },
   });
-  connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks }), log: platformLog });
+  connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }), log: platformLog });
   const providerService = new ChannelProviderService({ db, cipher, bus, manager: connections, audit, endpoints, log: platformLog });
   channelProviders = providerService;
   connections.onChange = (change) => void providerService.publishUpdated(change.channelProviderId).catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));

@@ -1,67 +1,25 @@
 /**
- * The unified chat end to end against the platform emulator: Twitch and Kick connected through the
- * real connection manager (EventSub WebSocket, signed Kick webhooks), YouTube through its adapter
- * emitting into the same ingest pipeline; a real `ws` client on the staff and public sockets.
+ * The unified chat end to end against the platform emulator: Twitch, Kick and YouTube connected through the real
+ * connection manager (EventSub WebSocket, signed Kick webhooks, YouTube polling); a real `ws` client on the staff
+ * and public sockets.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startEmulator, type Account, type Emulator } from '@greenroom/platform-emulator';
+import type { Emulator } from '@greenroom/platform-emulator';
 import { AccessLevel } from '@greenroom/contracts/access';
-import type { ChannelProviderId } from '@greenroom/contracts/providers';
-import { channelProviders, channelUsers } from '../src/db/schema';
+import type { TestApp, TestUser } from './helper';
 import { newId } from '../src/lib/ids';
-import { scopesFor } from '../src/platforms/scopes';
-import type { LiveConnection } from '../src/platforms/port';
-import { createYoutubeAdapter } from '../src/platforms/youtube/youtube-adapter';
-import { createTestApp, testApps, type TestApp, type TestUser } from './helper';
-import { actionsSince, control, lastActionSeq, MemoryBanStore } from './platform-fixtures';
+import { chatPlatforms as platforms, SocketClient as Client, startChatWorld, type ChatPlatform as P, type ChatWorld } from './chat-world';
+import { actionsSince, lastActionSeq } from './platform-fixtures';
 
-type Frame = { type: string; data: Record<string, unknown> };
-const platforms = ['twitch', 'kick', 'youtube'] as const;
-type P = (typeof platforms)[number];
-
+let world: ChatWorld;
 let emulator: Emulator;
 let t: TestApp;
 let base: string;
-let owner: TestUser;
 let mod: TestUser;
 let sub: TestUser;
 let channelId: string;
-const cp = {} as Record<P, string>;
-const streamer = {} as Record<P, Account>;
-let youtubeConnection: LiveConnection | null = null;
-
-/** A ws client that records frames and resolves waits on them. */
-class Client {
-  readonly frames: Frame[] = [];
-  readonly ws: WebSocket;
-  closed: { code: number } | null = null;
-  constructor(url: string, token?: string) {
-    this.ws = new WebSocket(url, token ? ['greenroom', token] : []);
-    this.ws.on('message', (data: Buffer) => this.frames.push(JSON.parse(data.toString('utf8')) as Frame));
-    this.ws.on('close', (code) => (this.closed = { code }));
-  }
-  opened(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      this.ws.once('error', reject);
-    });
-  }
-  async waitFor<T>(pick: (frames: Frame[]) => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const v = pick(this.frames);
-      if (v) return v;
-      if (Date.now() > until) throw new Error(`timed out; frames: ${JSON.stringify(this.frames.map((f) => f.type))}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  close() {
-    this.ws.close();
-  }
-}
+let cp: Record<P, string>;
 
 function rejectedStatus(url: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,86 +33,18 @@ function rejectedStatus(url: string, token: string): Promise<number> {
   });
 }
 
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-let viewerCounter = 0;
-const newViewer = (p: P, name: string) => control<{ id: string }>(emulator, 'POST', '/accounts', { platform: p, displayName: `${name}${++viewerCounter}`, kind: 'viewer' });
-const chat = (p: P, text: string, user?: string) => control<{ id: string }>(emulator, 'POST', '/chat', { platform: p, channel: streamer[p].id, text, ...(user ? { user } : {}) });
+const newViewer = (p: P, name: string) => world.newViewer(p, name);
+const chat = (p: P, text: string, user?: string) => world.chat(p, text, user);
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
-  emulator.ctx.youtube!.pollingIntervalMillis = 50;
-  emulator.ctx.kick!.delivery.retryBaseMs = 50;
-  process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
-  t = await createTestApp({ emulatorOrigin: emulator.origin });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (t.app.server.address() as AddressInfo).port;
-  base = `ws://127.0.0.1:${port}`;
-  await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `http://127.0.0.1:${port}/api/2/webhooks/kick` });
-
-  owner = await t.createUser({ displayName: 'Owner' });
-  mod = await t.createUser({ displayName: 'Moddy' });
-  sub = await t.createUser({ displayName: 'Subby' });
-  channelId = (await t.s.channels.create(owner.id, 'Live chat')).id;
-  await t.s.db.insert(channelUsers).values([
-    { channelId, userId: mod.id, level: AccessLevel.MOD },
-    { channelId, userId: sub.id, level: AccessLevel.SUB },
-  ]);
-  for (const p of platforms) {
-    streamer[p] = emulator.world.accountByLogin(p, 'greenroomdemo')!;
-    const token = emulator.world.issueToken({ platform: p, clientId: testApps[p].clientId, userId: streamer[p].id, scopes: scopesFor[p].channel, ttlSeconds: 3600, refreshable: true });
-    cp[p] = newId();
-    await t.s.db.insert(channelProviders).values({
-      id: cp[p],
-      channelId,
-      provider: p,
-      providerChannelId: streamer[p].id,
-      providerChannelName: streamer[p].login,
-      accessTokenEnc: t.s.cipher.encrypt(token.accessToken),
-      refreshTokenEnc: token.refreshToken ? t.s.cipher.encrypt(token.refreshToken) : null,
-      tokenExpiresAt: new Date(Date.now() + 3600_000),
-      scopes: scopesFor[p].channel,
-    });
-  }
-  for (const p of ['twitch', 'kick'] as const) {
-    await t.s.connections.restart(cp[p]);
-  }
-  if (t.s.connections.hasAdapter('youtube')) await t.s.connections.restart(cp.youtube);
-  else {
-    // The YouTube adapter is not in the server's registry yet: run it here, emitting into the app's ingest pipeline.
-    const adapter = createYoutubeAdapter({ endpoints: t.endpoints.youtube, offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 } });
-    const broadcaster = (await t.s.tokens.get({ kind: 'broadcaster', channelProviderId: cp.youtube }))!;
-    const source = { channelId, channelProviderId: cp.youtube, provider: 'youtube' as ChannelProviderId, providerChannelId: streamer.youtube.id };
-    const abort = new AbortController();
-    const state: Record<string, unknown> = {};
-    youtubeConnection = adapter.connect({
-      ...source,
-      providerChannelName: streamer.youtube.login,
-      broadcaster,
-      bot: null,
-      state,
-      saveState: async (patch) => void Object.assign(state, patch),
-      bans: new MemoryBanStore(),
-      emit: (e) => void t.s.ingest.ingest(source, e),
-      setHealth: () => {},
-      signal: abort.signal,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-    });
-  }
-  await waitUntil(() => ['twitch', 'kick'].every((p) => t.s.connections.health(cp[p as P])?.state === 'connected'));
+  world = await startChatWorld('Live chat');
+  ({ emulator, t, base, channelId, cp } = world);
+  mod = await world.member('Moddy', AccessLevel.MOD);
+  sub = await world.member('Subby', AccessLevel.SUB);
 }, 60_000);
 
 afterAll(async () => {
-  await youtubeConnection?.close();
-  await t?.close();
-  await t?.s.chat.close();
-  await emulator?.close();
+  await world?.close();
 });
 
 describe('staff chat websocket', () => {

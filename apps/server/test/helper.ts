@@ -7,6 +7,7 @@ import { openDatabase } from '../src/db/client';
 import { xsrfTokenFor } from '../src/plugins/auth';
 import { createServices, type AppServices } from '../src/services';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from '../src/platforms/endpoints';
+import type { PlatformAdapterOptions } from '../src/platforms/registry';
 import { newId } from '../src/lib/ids';
 
 /**
@@ -67,12 +68,14 @@ export async function createTestApp(
     emulatorOrigin?: string;
     /** Adds routes or hooks to the built app before it is made ready (gate tests). */
     configure?: (app: FastifyInstance) => void;
+    /** Adapter timing overrides (e.g. fast YouTube offline polling). */
+    platformOptions?: PlatformAdapterOptions;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_URL: 'http://localhost:3000', EMULATOR: 'true', ...options.env });
   const { database, drop } = await freshDatabase();
   const endpoints = options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
-  const s = createServices({ config, database, endpoints, emulatorUrl: options.emulatorOrigin ?? null });
+  const s = createServices({ config, database, endpoints, emulatorUrl: options.emulatorOrigin ?? null, ...(options.platformOptions ? { platformOptions: options.platformOptions } : {}) });
   const app = await buildApp(s, { logger: false, webDist: null });
   options.configure?.(app);
   await app.ready();

@@ -2,12 +2,15 @@
  * Test fixtures for platform adapters: token sources over emulator-issued tokens (refreshing through
  * the emulator's real token endpoint) and a ChannelConnectionContext that records what it receives.
  */
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import type { Emulator } from '@greenroom/platform-emulator';
+import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { OAuthProvider, PlatformEndpoints } from '../src/platforms/endpoints';
 import { ReauthRequiredError, refreshTokens } from '../src/platforms/oauth-client';
 import type { BanStore, ChannelConnectionContext, ConnectionState, PlatformEvent, TokenSource } from '../src/platforms/port';
-import { testApps } from './helper';
+import { testApps, type TestApp, type TestUser } from './helper';
 
 /** A TokenSource over a token the emulator issued to the test app; refreshes through the emulator's token endpoint. */
 export class EmulatorTokenSource implements TokenSource {
@@ -144,4 +147,75 @@ export async function actionsSince(emulator: Emulator, platform: string, since: 
 export async function lastActionSeq(emulator: Emulator): Promise<number> {
   const body = await control<{ data: EmulatorAction[] }>(emulator, 'GET', '/actions');
   return body.data.at(-1)?.seq ?? 0;
+}
+
+/** Polls `fn` until it returns something truthy, or rejects after `timeoutMs`. */
+export async function until<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Creates a Greenroom channel owned by `user`; returns its id. */
+export async function createChannel(t: TestApp, user: TestUser, name: string): Promise<string> {
+  const res = await t.inject(user, { method: 'POST', url: '/api/2/channels', payload: { display_name: name } });
+  if (res.statusCode !== 201) throw new Error(`creating a channel: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+
+/**
+ * Connects the emulator account `login` of `provider` to a channel through the real flow
+ * (connect-chat-url → the emulator's non-interactive authorize → callback); returns the channel provider id.
+ */
+export async function connectChannelProvider(t: TestApp, emulator: Emulator, user: TestUser, channelId: string, provider: OAuthProvider, login: string): Promise<string> {
+  const urlRes = await t.inject(user, { method: 'GET', url: `/api/2/${provider}/connect-chat-url?channel_id=${channelId}&bot=false&redirect_to=/channels/${channelId}/providers` });
+  if (urlRes.statusCode !== 200) throw new Error(`connect-chat-url: ${urlRes.statusCode} ${urlRes.body}`);
+  const cookie = urlRes.cookies.find((c) => c.name === 'gr_oauth_state')!;
+  const params = Object.fromEntries(new URL(urlRes.json<{ url: string }>().url).searchParams);
+  const auth = await control<{ redirect_url: string }>(emulator, 'POST', '/oauth/authorize', {
+    platform: provider,
+    client_id: params.client_id ?? params.client_key,
+    redirect_uri: params.redirect_uri,
+    scope: params.scope,
+    state: params.state,
+    ...(params.code_challenge ? { code_challenge: params.code_challenge, code_challenge_method: params.code_challenge_method } : {}),
+    ...(params.access_type ? { access_type: params.access_type } : {}),
+    account_login: login,
+  });
+  const back = new URL(auth.redirect_url);
+  const res = await t.inject(null, {
+    method: 'POST',
+    url: `/api/2/auth/${provider}/callback`,
+    headers: { cookie: `gr_oauth_state=${cookie.value}` },
+    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  if (res.statusCode !== 200) throw new Error(`callback: ${res.statusCode} ${res.body}`);
+  return decodeURIComponent(res.json<{ redirect_to: string }>().redirect_to.split('#channel_provider_id=')[1]!);
+}
+
+/** The channel's providers as GET /api/2/channels/{id}/providers lists them. */
+export async function providersOf(t: TestApp, user: TestUser, channelId: string): Promise<ChannelProvider[]> {
+  const res = await t.inject(user, { method: 'GET', url: `/api/2/channels/${channelId}/providers` });
+  if (res.statusCode !== 200) throw new Error(`providers: ${res.statusCode} ${res.body}`);
+  return res.json<ChannelProvider[]>();
+}
+
+/** A providers-ws client of a channel (the app must be listening); collects the update messages. */
+export async function providersSocket(t: TestApp, user: TestUser, channelId: string): Promise<{ updates: ProviderUpdateMessage[]; close(): void }> {
+  const port = (t.app.server.address() as AddressInfo).port;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/2/channels/${channelId}/providers-ws`, ['greenroom', user.token]);
+  const updates: ProviderUpdateMessage[] = [];
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as ProviderUpdateMessage | { type: string };
+    if ('action' in message) updates.push(message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return { updates, close: () => ws.close() };
 }

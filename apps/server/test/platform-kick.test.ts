@@ -10,7 +10,18 @@ import { DbWebhookDeliveryStore } from '../src/modules/webhooks/webhook-delivery
 import { scopesFor } from '../src/platforms/scopes';
 import type { PlatformAdapter, PlatformEvent } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
-import { actionsSince, control, EmulatorTokenSource, lastActionSeq, recordingContext, type RecordingContext } from './platform-fixtures';
+import {
+  actionsSince,
+  connectChannelProvider,
+  control,
+  createChannel,
+  EmulatorTokenSource,
+  lastActionSeq,
+  providersOf,
+  recordingContext,
+  until,
+  type RecordingContext,
+} from './platform-fixtures';
 
 type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
 const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
@@ -144,8 +155,12 @@ describe('Kick adapter against the emulator', () => {
     expect(kickTimeoutMinutes(60)).toBe(1);
     expect(kickTimeoutMinutes(61)).toBe(2);
     expect(kickTimeoutMinutes(1)).toBe(1);
-    // The platform's ban notification comes back through the webhook.
-    await rec.waitFor(() => rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === target.id));
+    // Kick echoes our own bans as moderation.banned webhooks: those are not emitted again (the moderation route
+    // publishes Greenroom's actions itself); a ban made in Kick's own chat is. Once that one is here, the echoes were too.
+    const other = emulator.world.accountsOf('kick', 'viewer')[2]!;
+    await control(emulator, 'POST', '/moderation/ban', { platform: 'kick', channel: streamer.id, user: other.id, durationSeconds: 120 });
+    await rec.waitFor(() => rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === other.id));
+    expect(rec.events.filter((e) => e.kind === 'moderation' && e.event.target?.provider_user_id === target.id)).toEqual([]);
     await expect(actions.ban({ providerViewerId: target.id, reason: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
   });
 
@@ -216,6 +231,70 @@ describe('Kick adapter against the emulator', () => {
     const lastId = kick.deliveries().at(-1)!.messageId;
     expect(await store.has('kick', lastId)).toBe(true);
     expect(await store.remember('kick', lastId)).toBe(false);
+  });
+});
+
+describe('Kick disconnect', () => {
+  let emulator: Emulator;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
+    emulator.ctx.kick!.delivery.retryBaseMs = 50;
+    t = await createTestApp({ emulatorOrigin: emulator.origin });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `http://127.0.0.1:${port}/api/2/webhooks/kick` });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.close();
+  });
+
+  it('deletes the webhook subscriptions at Kick before revoking the tokens; later chat is not delivered', async () => {
+    const owner = await t.createUser();
+    const channelId = await createChannel(t, owner, 'Kick channel');
+    const streamer = emulator.world.accountByLogin('kick', 'greenroomdemo')!;
+    const viewer = emulator.world.accountsOf('kick', 'viewer')[0]!;
+    const kick = emulator.ctx.kick!;
+    const subsOf = () => kick.subscriptions().filter((sub) => sub.broadcasterUserId === streamer.id);
+    const chat: string[] = [];
+    const off = t.s.bus.subscribe(`channel:${channelId}`, (event) => {
+      const e = event as { type: string; data?: { provider_message_id?: string } };
+      if (e.type === 'chat.message' && e.data?.provider_message_id) chat.push(e.data.provider_message_id);
+    });
+    try {
+      const id = await connectChannelProvider(t, emulator, owner, channelId, 'kick', streamer.login);
+      await until(async () => (await providersOf(t, owner, channelId)).find((p) => p.id === id)?.health?.state === 'connected');
+      expect(subsOf()).toHaveLength(8);
+      const before = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'while connected' });
+      await until(() => chat.includes(before.id));
+
+      // A restart (e.g. new tokens or bot) keeps the subscriptions: Kick delivers to the product's URL.
+      await t.s.connections.restart(id);
+      expect(subsOf()).toHaveLength(8);
+
+      const seq = await lastActionSeq(emulator);
+      const del = await t.inject(owner, { method: 'DELETE', url: `/api/2/channels/${channelId}/providers/${id}` });
+      expect(del.statusCode).toBe(204);
+      expect(subsOf()).toEqual([]);
+      const done = await actionsSince(emulator, 'kick', seq);
+      const unsubscribes = done.filter((a) => a.type === 'unsubscribe');
+      expect(unsubscribes).toHaveLength(8);
+      const firstRevoke = done.find((a) => a.type === 'revoke');
+      expect(firstRevoke).toBeTruthy();
+      expect(Math.max(...unsubscribes.map((a) => a.seq))).toBeLessThan(firstRevoke!.seq);
+
+      const deliveriesBefore = kick.deliveries().length;
+      const after = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'after disconnect' });
+      await kick.idle();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(kick.deliveries().slice(deliveriesBefore)).toEqual([]);
+      expect(chat).not.toContain(after.id);
+    } finally {
+      off();
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contract
 import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
 import { auditLog, channelProviders, channelUsers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
+import { realEndpoints } from '../src/platforms/endpoints';
+import { chatEvent, type ChatMessagePayload } from '../src/platforms/twitch/payloads';
 import { createTestApp, testApps, type TestApp, type TestUser } from './helper';
 
 let e: Emulator;
@@ -24,6 +26,20 @@ let cpId: string;
 let streamerId: string;
 let botId: string;
 const received: ChannelStreamEvent[] = [];
+
+const chatPayloadWithEmote: ChatMessagePayload = {
+  broadcaster_user_id: '1',
+  chatter_user_id: '2',
+  chatter_user_login: 'viewer',
+  chatter_user_name: 'Viewer',
+  message_id: 'm1',
+  message: { text: 'hi LUL', fragments: [{ type: 'text', text: 'hi ' }, { type: 'emote', text: 'LUL', emote: { id: 'emotesv2_abc' } }] },
+  color: null,
+  badges: [],
+  message_type: 'text',
+  cheer: null,
+  reply: null,
+};
 
 async function until<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
   const start = Date.now();
@@ -145,7 +161,14 @@ describe('receiving chat and events', () => {
     expect(first.data.author).toMatchObject({ provider_user_id: botId, login: 'greenroombot', display_name: 'GreenroomBot' });
     expect(first.data.author.roles.moderator).toBe(true);
     expect(first.data.emotes[0]).toMatchObject({ start: 6, end: 11, name: 'Kappa', source: 'platform' });
-    expect(first.data.emotes[0]!.url).toContain('/emoticons/v2/');
+    // Emote images come from the configured Twitch emote CDN: the emulator here (it serves an image there), Twitch's in real mode.
+    expect(t.endpoints.twitch.emoteCdnUrl).toBe(`${e.origin}/twitch-cdn`);
+    expect(first.data.emotes[0]!.url).toBe(`${e.origin}/twitch-cdn/emoticons/v2/25/default/dark/1.0`);
+    const image = await fetch(first.data.emotes[0]!.url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect(realEndpoints(t.config).twitch.emoteCdnUrl).toBe('https://static-cdn.jtvnw.net');
+    expect(chatEvent(chatPayloadWithEmote, first.data.sent_at, 'https://cdn.example')).toMatchObject({ message: { emotes: [{ url: 'https://cdn.example/emoticons/v2/emotesv2_abc/default/dark/1.0' }] } });
     const reply = seen[2]!;
     expect(reply.type === 'chat.message' && reply.data.reply).toMatchObject({ provider_message_id: parent.id, text: 'hello Kappa @greenroomdemo' });
     expect(seen[1]!.type === 'activity' && seen[1]!.data).toMatchObject({ type: 'follow', viewer: { login: 'helperbot' } });

@@ -5,7 +5,20 @@ import { YoutubeClient } from '../src/platforms/youtube/youtube-client';
 import { scopesFor } from '../src/platforms/scopes';
 import type { LiveConnection, PlatformAdapter, PlatformEvent } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
-import { actionsSince, control, EmulatorTokenSource, lastActionSeq, MemoryBanStore, recordingContext, type RecordingContext } from './platform-fixtures';
+import {
+  actionsSince,
+  connectChannelProvider,
+  control,
+  createChannel,
+  EmulatorTokenSource,
+  lastActionSeq,
+  MemoryBanStore,
+  providersOf,
+  providersSocket,
+  recordingContext,
+  until,
+  type RecordingContext,
+} from './platform-fixtures';
 
 type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
 const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
@@ -191,6 +204,50 @@ describe('YouTube adapter against the emulator', () => {
       expect(r.ctx.state.liveChatId).toBeNull();
     } finally {
       await conn.close();
+    }
+  });
+});
+
+describe('YouTube live_stream_id on the channel provider', () => {
+  let emulator: Emulator;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
+    emulator.ctx.youtube!.pollingIntervalMillis = 50;
+    t = await createTestApp({ emulatorOrigin: emulator.origin, platformOptions: { youtube: { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 } } } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.close();
+  });
+
+  it('holds the live video id while the broadcast is live (list and providers-ws `updated`), null once it ends', async () => {
+    const owner = await t.createUser();
+    const channelId = await createChannel(t, owner, 'YouTube live');
+    const account = emulator.world.accountByLogin('youtube', 'retrorunner')!;
+    const socket = await providersSocket(t, owner, channelId);
+    try {
+      const id = await connectChannelProvider(t, emulator, owner, channelId, 'youtube', account.login);
+      const item = async () => (await providersOf(t, owner, channelId)).find((p) => p.id === id);
+      await until(async () => (await item())?.health?.detail === YOUTUBE_WAITING_DETAIL);
+      expect(await item()).toMatchObject({ is_live: false, live_stream_id: null });
+
+      await control(emulator, 'POST', `/channels/youtube/${account.id}/live`, { live: true });
+      const videoId = emulator.ctx.youtube!.broadcastOf(account.id)!.videoId;
+      expect(videoId).toBeTruthy();
+      await until(async () => (await item())?.live_stream_id === videoId);
+      expect(await item()).toMatchObject({ is_live: true, live_stream_id: videoId });
+      const liveUpdate = await until(() => socket.updates.findIndex((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === videoId) + 1);
+
+      await control(emulator, 'POST', `/channels/youtube/${account.id}/live`, { live: false });
+      await until(async () => (await item())?.live_stream_id === null);
+      expect(await item()).toMatchObject({ is_live: false, live_stream_id: null });
+      await until(() => socket.updates.slice(liveUpdate).some((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === null && !m.data.is_live));
+    } finally {
+      socket.close();
     }
   });
 });

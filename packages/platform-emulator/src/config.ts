@@ -24,6 +24,8 @@ export interface EmulatorClientConfig {
     eventSubWsUrl: string;
     /** Set TWURPLE_MOCK_API_PORT to this for unmodified @twurple code. */
     mockApiPort: number;
+    /** Emote images, in the layout of https://static-cdn.jtvnw.net (`/emoticons/v2/{id}/{format}/{theme_mode}/{scale}`). */
+    emoteCdnUrl: string;
   };
   youtube: OAuthClientConfig & { /** googleapis `rootUrl`. */ rootUrl: string };
   kick: OAuthClientConfig & { publicKeyUrl: string; webhookUrl: string | null };
@@ -64,6 +66,7 @@ export function clientConfig(origin: string, port: number, apps: Record<string, 
       eventSubSubscriptionsUrl: `${origin}/eventsub/subscriptions`,
       eventSubWsUrl: `${ws}/ws`,
       mockApiPort: port,
+      emoteCdnUrl: `${origin}/twitch-cdn`,
     },
     youtube: {
       ...creds('youtube'),

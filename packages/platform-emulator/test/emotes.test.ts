@@ -113,3 +113,23 @@ describe('BetterTTV', () => {
     expect(img.rawPayload.readUInt32BE(16)).toBe(84);
   });
 });
+
+describe('Twitch emote CDN', () => {
+  it('serves a PNG at the static-cdn.jtvnw.net layout for numeric and emotesv2 ids, 404 for anything else', async () => {
+    for (const [scale, px] of [
+      ['1.0', 28],
+      ['2.0', 56],
+      ['3.0', 112],
+    ] as const) {
+      const res = await get(`/twitch-cdn/emoticons/v2/25/default/dark/${scale}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(res.rawPayload.readUInt32BE(16)).toBe(px);
+    }
+    expect((await get('/twitch-cdn/emoticons/v2/emotesv2_0123456789abcdef0123456789abcdef/static/light/1.0')).statusCode).toBe(200);
+    for (const bad of ['25/default/dark/4.0', '25/gif/dark/1.0', '25/default/blue/1.0', 'Kappa/default/dark/1.0', '25/default/dark']) {
+      expect((await get(`/twitch-cdn/emoticons/v2/${bad}`)).statusCode, bad).toBe(404);
+    }
+  });
+});

@@ -222,6 +222,32 @@ describe('Kick webhooks', () => {
     expect(del.statusCode).toBe(204);
     expect(h.ctx.kick!.subscriptions()).toHaveLength(0);
   });
+
+  it('delivers nothing more for a deleted subscription: not new events, queued ones or retries; only the app deletes its own', async () => {
+    const receiver = await startReceiver();
+    try {
+      h.ctx.apps.kick!.webhookUrl = receiver.url;
+      const [chat, follow] = await subscribe(['chat.message.sent', 'channel.followed']);
+      const otherApp = token(h.world, 'kick', '1001', allScopes, 'other-kick-app');
+      expect((await api('DELETE', `/events/subscriptions?id=${chat!.subscription_id}`, otherApp)).statusCode).toBe(204);
+      expect(h.ctx.kick!.subscriptions()).toHaveLength(2); // another app's ids are not this app's to delete
+      expect((await api('DELETE', '/events/subscriptions', streamerToken)).statusCode).toBe(400);
+
+      h.ctx.kick!.setDeliveryFault({ delayMs: 50 });
+      h.world.postChat(viewerMessage('queued before the delete'));
+      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId: '2001', data: {}, createdAt: new Date() });
+      const del = await api('DELETE', `/events/subscriptions?id=${chat!.subscription_id}&id=${follow!.subscription_id}&id=01UNKNOWN0000000000000000000`, streamerToken);
+      expect(del.statusCode).toBe(204);
+      expect(del.body).toBe('');
+      h.world.postChat(viewerMessage('sent after the delete'));
+      await h.ctx.kick!.idle();
+      h.ctx.kick!.setDeliveryFault({ delayMs: 0 });
+      expect(receiver.received).toHaveLength(0);
+      expect(h.ctx.kick!.subscriptions()).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
 });
 
 describe('Kick metadata webhook', () => {

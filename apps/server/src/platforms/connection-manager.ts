@@ -4,7 +4,7 @@
  * connection's health, and hands out the actions of a connection (sends through the rate-limited
  * send queue). Started once with the server, closed at shutdown.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import { channelProviders, platformBans, systemBots } from '../db/schema';
@@ -38,6 +38,8 @@ interface Entry {
   connection: LiveConnection | null;
   health: Health;
   live: { isLive: boolean; viewerCount: number | null; liveStreamId: string | null };
+  /** The last live-status write (chained so they land in order). */
+  liveWrite: Promise<void>;
   botUserId: string | null;
 }
 
@@ -51,7 +53,7 @@ export interface ConnectionManagerDeps {
   sendQueue: SendQueue;
   adapters: PlatformAdapter[];
   log: ConnectionLog;
-  /** Called when a connection's health, live status or viewer count changed. */
+  /** Called when a connection's health, live status, viewer count or live stream id changed. */
   onChange?: (change: ConnectionChange) => void;
   /** Twitch token validation period (providers.md §1: hourly). */
   validateEveryMs?: number;
@@ -95,10 +97,34 @@ export class ConnectionManager {
     if (row) await this.open(row);
   }
 
-  /** Closes and forgets a connection (disconnect). */
+  /**
+   * Disconnect (only): closes and forgets a connection, then lets the adapter remove what it set up
+   * at the platform (`teardown`, e.g. Kick webhook subscriptions) while the tokens still work.
+   * Restarts and shutdown only close connections, so platform-side set-up survives them.
+   */
   async remove(channelProviderId: string): Promise<void> {
     await this.closeEntry(channelProviderId);
+    await this.teardown(channelProviderId);
     this.deps.tokens.forgetChannelProvider(channelProviderId);
+  }
+
+  private async teardown(channelProviderId: string): Promise<void> {
+    try {
+      const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
+      const adapter = row ? this.adapters.get(row.provider as ChannelProviderId) : undefined;
+      if (!row || !adapter?.teardown) return;
+      // Another Greenroom channel connected to the same platform channel still relies on it.
+      const [shared] = await this.deps.db
+        .select({ id: channelProviders.id })
+        .from(channelProviders)
+        .where(and(eq(channelProviders.provider, row.provider), eq(channelProviders.providerChannelId, row.providerChannelId), ne(channelProviders.id, row.id)))
+        .limit(1);
+      if (shared) return;
+      const base = await this.baseContext(row);
+      if (base) await adapter.teardown(base);
+    } catch (error) {
+      this.deps.log.warn({ err: error, channelProviderId }, 'removing platform-side set-up of a disconnected connection failed');
+    }
   }
 
   health(channelProviderId: string): ConnectionHealth | null {
@@ -180,6 +206,7 @@ export class ConnectionManager {
       connection: null,
       health: { state: 'connecting', detail: null, since: now, lastEventAt: null, reconnects: 0 },
       live: { isLive: row.isLive, viewerCount: row.viewerCount, liveStreamId: row.liveStreamId },
+      liveWrite: Promise.resolve(),
       botUserId: row.botProviderUserId,
     };
     this.entries.set(row.id, entry);
@@ -213,7 +240,7 @@ export class ConnectionManager {
     if (entry.abort.signal.aborted) return;
     entry.health.lastEventAt = Date.now();
     this.deps.ingest.ingest(entry.source, event);
-    if (event.kind === 'stream') this.streamStatus(entry, event.status.is_live, event.status.viewer_count);
+    if (event.kind === 'stream') this.streamStatus(entry, event.status.is_live, event.status.viewer_count, event.status.live_stream_id ?? null);
     else if (event.kind === 'chat' && entry.botUserId !== null && event.message.author.provider_user_id === entry.botUserId) {
       const roles = event.message.author.roles;
       const key = `${entry.id}:${entry.botUserId}`;
@@ -222,16 +249,18 @@ export class ConnectionManager {
     }
   }
 
-  private streamStatus(entry: Entry, isLive: boolean, viewerCount: number | null): void {
+  /** Keeps is_live, viewer_count and live_stream_id (the YouTube video to embed) of the row current; `updated` follows. */
+  private streamStatus(entry: Entry, isLive: boolean, viewerCount: number | null, liveStreamId: string | null): void {
     const live = entry.live;
     const count = isLive ? (viewerCount ?? live.viewerCount) : null;
-    if (live.isLive === isLive && live.viewerCount === count) return;
+    const streamId = isLive ? liveStreamId : null;
+    if (live.isLive === isLive && live.viewerCount === count && live.liveStreamId === streamId) return;
     live.isLive = isLive;
     live.viewerCount = count;
-    void this.deps.db
-      .update(channelProviders)
-      .set({ isLive, viewerCount: count })
-      .where(eq(channelProviders.id, entry.id))
+    live.liveStreamId = streamId;
+    // One write at a time per connection, each saving the latest status: a quick live → offline cannot land out of order.
+    entry.liveWrite = entry.liveWrite
+      .then(() => this.deps.db.update(channelProviders).set({ isLive: live.isLive, viewerCount: live.viewerCount, liveStreamId: live.liveStreamId }).where(eq(channelProviders.id, entry.id)))
       .then(() => this.changed(entry))
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'saving live status failed'));
   }

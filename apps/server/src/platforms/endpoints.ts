@@ -19,7 +19,14 @@ export interface OAuthEndpoints {
 
 /** Every base URL the platform layer talks to. The same adapters reach the real platform or the emulator. */
 export interface PlatformEndpoints {
-  twitch: OAuthEndpoints & { validateUrl: string; helixUrl: string; eventSubWsUrl: string; mockApiPort: number | null };
+  twitch: OAuthEndpoints & {
+    validateUrl: string;
+    helixUrl: string;
+    eventSubWsUrl: string;
+    mockApiPort: number | null;
+    /** Emote image CDN: `{emoteCdnUrl}/emoticons/v2/{id}/{format}/{theme_mode}/{scale}`. */
+    emoteCdnUrl: string;
+  };
   youtube: OAuthEndpoints & { apiUrl: string };
   kick: OAuthEndpoints & { apiUrl: string };
   tiktok: OAuthEndpoints & { apiUrl: string; liveUrl: string | null; signApiKey: string | null };
@@ -47,6 +54,7 @@ export function realEndpoints(config: Config): PlatformEndpoints {
       helixUrl: 'https://api.twitch.tv/helix',
       eventSubWsUrl: 'wss://eventsub.wss.twitch.tv/ws',
       mockApiPort: null,
+      emoteCdnUrl: 'https://static-cdn.jtvnw.net',
       pkce: 'none',
     },
     youtube: {
@@ -124,6 +132,7 @@ export function emulatorEndpoints(origin: string, apps: Record<OAuthProvider, { 
       helixUrl: `${origin}/mock`,
       eventSubWsUrl: `${ws}/ws`,
       mockApiPort: port,
+      emoteCdnUrl: `${origin}/twitch-cdn`,
       pkce: 'none',
     },
     youtube: {

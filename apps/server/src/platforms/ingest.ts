@@ -133,7 +133,7 @@ export class IngestPipeline {
         return { type: 'activity', data };
       }
       case 'stream':
-        return { type: 'stream.status', data: { ...event.status, ...base } };
+        return { type: 'stream.status', data: { ...event.status, live_stream_id: event.status.live_stream_id ?? null, ...base } };
     }
   }
 

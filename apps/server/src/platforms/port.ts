@@ -16,7 +16,10 @@ export type PlatformEvent =
   | { kind: 'chat'; message: Omit<ChatMessage, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
   | { kind: 'moderation'; event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
   | { kind: 'activity'; activity: Omit<Activity, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
-  | { kind: 'stream'; status: Omit<StreamStatus, 'channel_id' | 'channel_provider_id' | 'provider'> };
+  | { kind: 'stream'; status: PlatformStreamStatus };
+
+/** A stream status as adapters emit it; `live_stream_id` (YouTube's live video id) may be left out: null. */
+export type PlatformStreamStatus = Omit<StreamStatus, 'channel_id' | 'channel_provider_id' | 'provider' | 'live_stream_id'> & { live_stream_id?: string | null };
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'needs_reauth' | 'error';
 
@@ -119,6 +122,13 @@ export interface PlatformAdapter {
   /** Opens the live connection (reconnects by itself until closed); null when the platform has no chat (Spotify). */
   connect(ctx: ChannelConnectionContext): LiveConnection | null;
   actions(ctx: Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>): ChannelActions;
+  /**
+   * The channel provider is being disconnected for good (its connection is already closed, its tokens
+   * not yet revoked): removes what the connection set up at the platform (Kick: its webhook
+   * subscriptions). Never called on a restart or shutdown, which must leave them in place. Best
+   * effort: failures are logged, never thrown.
+   */
+  teardown?(ctx: Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>): Promise<void>;
   /** Releases adapter-wide resources (clients, timers) at shutdown. */
   dispose?(): Promise<void>;
 }

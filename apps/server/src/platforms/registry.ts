@@ -6,11 +6,17 @@ import type { PlatformAdapter } from './port';
 import { createSpotifyAdapter } from './spotify/spotify-adapter';
 import { createTiktokAdapter } from './tiktok/tiktok-adapter';
 import { createTwitchAdapter } from './twitch/twitch-adapter';
-import { createYoutubeAdapter } from './youtube/youtube-adapter';
+import { createYoutubeAdapter, type YoutubeAdapterDeps } from './youtube/youtube-adapter';
+
+/** Timing overrides of the adapters (tests shorten YouTube's offline polling). */
+export interface PlatformAdapterOptions {
+  youtube?: Omit<YoutubeAdapterDeps, 'endpoints' | 'client'>;
+}
 
 export interface PlatformAdapterDeps {
   endpoints: PlatformEndpoints;
   kickWebhooks: KickWebhookReceiver;
+  options?: PlatformAdapterOptions;
 }
 
 export function createPlatformAdapters(deps: PlatformAdapterDeps): PlatformAdapter[] {
@@ -18,7 +24,7 @@ export function createPlatformAdapters(deps: PlatformAdapterDeps): PlatformAdapt
   return [
     createTwitchAdapter({ endpoints: e }),
     createKickAdapter({ endpoints: e.kick, receiver: deps.kickWebhooks }),
-    createYoutubeAdapter({ endpoints: e.youtube }),
+    createYoutubeAdapter({ ...deps.options?.youtube, endpoints: e.youtube }),
     createTiktokAdapter({ endpoints: e.tiktok }),
     createSpotifyAdapter({ endpoints: e.spotify }),
   ];

@@ -15,6 +15,8 @@ export const scopesFor: Record<OAuthProvider, Record<ConnectionPurpose, string[]
       'channel:bot',
       'moderator:manage:banned_users',
       'moderator:manage:chat_messages',
+      // EventSub channel.ban: bans and timeouts done on Twitch itself, with their duration.
+      'channel:moderate',
       'moderator:read:followers',
       'channel:manage:broadcast',
       'channel:read:subscriptions',

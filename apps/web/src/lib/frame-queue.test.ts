@@ -71,4 +71,37 @@ describe('frame queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(onFlush).toHaveBeenCalledWith([1, 2]);
   });
+
+  it('with minIntervalMs, waits that long after the previous flush before asking for a frame (a quiet stream does not wait)', () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 1000;
+      const frames = manualScheduler();
+      const batches: number[][] = [];
+      const queue = new FrameQueue<number>((b) => batches.push(b), { schedule: frames.schedule, minIntervalMs: 100, now: () => clock });
+      queue.push(1);
+      expect(frames.pending).toHaveLength(1); // nothing flushed yet: next frame
+      frames.runFrame();
+      clock += 16;
+      queue.push(2);
+      queue.push(3);
+      expect(frames.pending).toHaveLength(0); // 16 ms after a flush: wait
+      vi.advanceTimersByTime(83);
+      expect(frames.pending).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      expect(frames.pending).toHaveLength(1);
+      clock += 84;
+      frames.runFrame();
+      expect(batches).toEqual([[1], [2, 3]]);
+      clock += 500;
+      queue.push(4);
+      expect(frames.pending).toHaveLength(1); // long after the last flush: next frame again
+      queue.dispose();
+      vi.advanceTimersByTime(1000);
+      frames.runFrame();
+      expect(batches).toEqual([[1], [2, 3]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -131,6 +131,8 @@ export const streamStatusSchema = z.object({
   title: z.string().nullable(),
   category: z.string().nullable(),
   started_at: z.string().nullable(),
+  /** YouTube: the live video id (for the embedded player) while live; null otherwise and on other platforms. */
+  live_stream_id: z.string().nullable(),
 });
 export type StreamStatus = z.infer<typeof streamStatusSchema>;
 

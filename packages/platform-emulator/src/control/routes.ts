@@ -7,7 +7,7 @@ import type { EmulatorServices } from '../services';
 import { findTwitchEmotes } from '../twitch/emotes';
 import { newId, platforms, type Account, type Platform } from '../world';
 import { accountJson, channelJson, findAccount, findChannel } from './lookup';
-import { accountBody, appBody, chatBody, crowdRateBody, eventBody, faultBody, liveBody, platformSchema, tokenBody } from './schemas';
+import { accountBody, appBody, chatBody, crowdRateBody, eventBody, faultBody, liveBody, moderationBanBody, moderationDeleteBody, platformSchema, tokenBody } from './schemas';
 
 function parse<T extends z.ZodType>(schema: T, body: unknown, reply: FastifyReply): z.infer<T> | null {
   const result = schema.safeParse(body ?? {});
@@ -134,6 +134,40 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     }
     const event = world.postEvent({ id: newId(), platform: b.platform, channelId: channel.id, type: b.type, userId, data: b.data ?? {}, createdAt: new Date() });
     return reply.code(201).send(event);
+  });
+
+  // ── a moderator acting in the platform's own chat (not through the product) ──
+  // The world reports it like any deletion or ban; each platform plugin turns it into its own wire event
+  // (Twitch EventSub, YouTube liveChat/messages items, Kick webhooks where Kick has one). Not recorded in /actions.
+  app.post('/_emulator/moderation/delete', async (request, reply) => {
+    const b = parse(moderationDeleteBody, request.body, reply);
+    if (!b) return reply;
+    const channel = findChannel(world, b.platform, b.channel);
+    if (!channel) return notFound(reply, 'channel');
+    const message = world.messages.get(b.messageId);
+    if (!message || message.platform !== b.platform || message.channelId !== channel.id) return notFound(reply, 'message');
+    if (b.moderator && !findAccount(world, b.platform, b.moderator)) return notFound(reply, 'moderator');
+    if (message.deleted) return reply.code(409).send({ error: 'conflict', message: 'message already deleted' });
+    world.deleteChat(message.id);
+    return { ...message, createdAt: message.createdAt.toISOString() };
+  });
+
+  app.post('/_emulator/moderation/ban', async (request, reply) => {
+    const b = parse(moderationBanBody, request.body, reply);
+    if (!b) return reply;
+    const channel = findChannel(world, b.platform, b.channel);
+    if (!channel) return notFound(reply, 'channel');
+    const target = findAccount(world, b.platform, b.user);
+    if (!target) return notFound(reply, 'user');
+    const moderator = b.moderator ? findAccount(world, b.platform, b.moderator) : world.account(b.platform, channel.id);
+    if (!moderator) return notFound(reply, 'moderator');
+    if (target.id === channel.id) return reply.code(400).send({ error: 'invalid_body', message: 'the broadcaster cannot be banned' });
+    const now = new Date();
+    const expiresAt = b.durationSeconds === undefined ? null : new Date(now.getTime() + b.durationSeconds * 1000);
+    const reason = b.reason ?? '';
+    channel.bans.set(target.id, { expiresAt, reason, banId: `${channel.id}:${target.id}:${now.getTime()}` });
+    world.emit('ban', { platform: b.platform, channelId: channel.id, userId: target.id, moderatorId: moderator.id, expiresAt, reason });
+    return reply.code(201).send({ platform: b.platform, channelId: channel.id, userId: target.id, moderatorId: moderator.id, expiresAt: expiresAt?.toISOString() ?? null, reason });
   });
 
   // ── what the product did ────────────────────────────────────────────────

@@ -68,3 +68,26 @@ export const accountBody = z.object({
   kind: z.enum(['streamer', 'bot', 'viewer']).default('viewer'),
   premium: z.boolean().optional(),
 });
+
+/** Platforms whose own chat a simulated moderator can act in (POST /moderation/*). */
+export const moderatedPlatformSchema = z.enum(['twitch', 'youtube', 'kick']);
+
+export const moderationDeleteBody = z.object({
+  platform: moderatedPlatformSchema,
+  channel: z.string().min(1),
+  messageId: z.string().min(1),
+  /** Moderator id or login; default: the broadcaster. */
+  moderator: z.string().optional(),
+});
+
+export const moderationBanBody = z.object({
+  platform: moderatedPlatformSchema,
+  channel: z.string().min(1),
+  /** Viewer id or login. */
+  user: z.string().min(1),
+  /** Omit for a permanent ban; Twitch allows 1–1,209,600 s. */
+  durationSeconds: z.number().int().min(1).max(1_209_600).optional(),
+  reason: z.string().max(500).optional(),
+  /** Moderator id or login; default: the broadcaster. */
+  moderator: z.string().optional(),
+});

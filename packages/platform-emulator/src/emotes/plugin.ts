@@ -1,5 +1,7 @@
 /**
- * 7TV (`/7tv/v3/*`, CDN `/7tv-cdn/emote/{id}/{size}.{ext}`) and BetterTTV (`/bttv/3/*`, CDN `/bttv-cdn/emote/{id}/{size}`).
+ * 7TV (`/7tv/v3/*`, CDN `/7tv-cdn/emote/{id}/{size}.{ext}`), BetterTTV (`/bttv/3/*`, CDN `/bttv-cdn/emote/{id}/{size}`)
+ * and Twitch's own emote CDN (`/twitch-cdn/emoticons/v2/{id}/{format}/{theme_mode}/{scale}`, the layout of
+ * https://static-cdn.jtvnw.net).
  *
  * Public, unauthenticated. A channel is "linked" when the world has a streamer channel with that id on
  * the platform (7TV: twitch, kick, youtube; BTTV: twitch, youtube). Emote sets default to every channel
@@ -198,8 +200,7 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   // ---- CDN ----
-  function image(reply: FastifyReply, id: string, scale: string): FastifyReply {
-    const px = sizes[scale]!;
+  function image(reply: FastifyReply, id: string, scale: string, px = sizes[scale]!): FastifyReply {
     const k = `${id}:${px}`;
     let png = images.get(k);
     if (!png) {
@@ -214,6 +215,18 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     if (!match || !/^[0-9a-zA-Z]{1,32}$/.test(request.params.id)) return reply.code(404).send();
     return image(reply, request.params.id, match[1]!);
   });
+
+  // Twitch: https://dev.twitch.tv/docs/irc/emotes/#cdn-template — format static|animated|default, theme light|dark, scale 1.0|2.0|3.0 (28/56/112 px).
+  const twitchScales: Record<string, number> = { '1.0': 28, '2.0': 56, '3.0': 112 };
+  app.get(
+    '/twitch-cdn/emoticons/v2/:id/:format/:theme/:scale',
+    async (request: FastifyRequest<{ Params: { id: string; format: string; theme: string; scale: string } }>, reply) => {
+      const { id, format, theme, scale } = request.params;
+      const px = twitchScales[scale];
+      if (!px || !['static', 'animated', 'default'].includes(format) || !['light', 'dark'].includes(theme) || !/^(?:\d{1,12}|emotesv2_[0-9a-f]{32})$/.test(id)) return reply.code(404).send();
+      return image(reply, `twitch:${id}`, scale, px);
+    },
+  );
 
   app.get('/bttv-cdn/emote/:id/:file', async (request: FastifyRequest<{ Params: { id: string; file: string } }>, reply) => {
     const match = /^([1-3])x(?:\.(webp|png|gif))?$/.exec(request.params.file);

@@ -541,12 +541,17 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     if (!token) return reply;
     const ids = many(request.query, 'id');
     if (ids.length === 0) return kickError(reply, 400, 'Invalid request');
+    const removed: string[] = [];
     for (const id of ids) {
       const sub = subscriptions.get(id);
+      // Only the app's own subscriptions; unknown ids are ignored (still 204).
       if (!sub || sub.appId !== token.clientId) continue;
       subscriptions.delete(id);
+      removed.push(id);
       world.record({ platform: 'kick', type: 'unsubscribe', channelId: sub.broadcasterUserId, actorId: token.userId, data: { event: sub.event, subscriptionId: id } });
     }
+    // A deleted subscription gets no further webhook, not even one already queued or being retried.
+    dispatcher.cancel(removed);
     return reply.code(204).send();
   });
 

@@ -73,7 +73,10 @@ export class KickWebhookDispatcher {
   /** Jobs waiting on a timer (delay fault or retry backoff). */
   private waiting = 0;
   private idleWaiters: (() => void)[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Jobs waiting on a timer, by timer. */
+  private readonly timers = new Map<NodeJS.Timeout, Job>();
+  /** Deleted subscriptions: their queued, waiting and retried deliveries are dropped. */
+  private readonly cancelled = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -111,10 +114,24 @@ export class KickWebhookDispatcher {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** A subscription was deleted: nothing more is delivered for it, not even queued messages or retries. */
+  cancel(subscriptionIds: Iterable<string>): void {
+    for (const id of subscriptionIds) this.cancelled.add(id);
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.cancelled.has(this.queue[i]!.subscriptionId)) this.queue.splice(i, 1);
+    for (const [timer, job] of this.timers) {
+      if (!this.cancelled.has(job.subscriptionId)) continue;
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.waiting--;
+    }
+    this.checkIdle();
+  }
+
   /** Drops everything pending (reset / shutdown). */
   clear(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.keys()) clearTimeout(timer);
     this.timers.clear();
+    this.cancelled.clear();
     this.waiting = 0;
     this.queue.length = 0;
     this.log.length = 0;
@@ -138,7 +155,7 @@ export class KickWebhookDispatcher {
   }
 
   private schedule(job: Job, delayMs: number): void {
-    if (this.stopped) return;
+    if (this.stopped || this.cancelled.has(job.subscriptionId)) return;
     if (delayMs <= 0) {
       this.queue.push(job);
       this.pump();
@@ -151,7 +168,7 @@ export class KickWebhookDispatcher {
       this.queue.push(job);
       this.pump();
     }, delayMs);
-    this.timers.add(timer);
+    this.timers.set(timer, job);
   }
 
   private pump(): void {

@@ -1,33 +1,14 @@
 /** The persisted activity feed: newest first with a `seq` cursor, type/platform filters, replay. */
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
-import { activityTypeSchema, type Activity, type ActivityType } from '@greenroom/contracts/api/events';
-import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
+import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { parseCursor } from '../chat/chat-queries';
+import { activityFromRow } from '../chat/chat-rows';
 import type { BusEvent } from '../chat/fanout-hub';
-
-type Row = typeof activities.$inferSelect;
-
-export function activityFromRow(r: Row): Activity {
-  return {
-    id: r.id,
-    channel_id: r.channelId,
-    channel_provider_id: r.channelProviderId,
-    provider: r.provider as ChannelProviderId,
-    provider_event_id: r.providerEventId,
-    type: r.type as ActivityType,
-    viewer: r.viewerId !== null ? { provider_user_id: r.viewerId, login: r.viewerLogin ?? '', display_name: r.viewerName ?? '' } : null,
-    tier: r.tier,
-    months: r.months,
-    count: r.count,
-    amount: r.amount,
-    message: r.message,
-    occurred_at: r.occurredAt.toISOString(),
-  };
-}
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(value: string | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string): T[] | null {

@@ -4,6 +4,7 @@
  */
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Activity, ChannelStreamEvent, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
+import { activityRow, messageRow, moderationRow } from './chat-rows';
 import type { Db } from '../../db/client';
 import { activities, chatMessages, moderationEvents, viewers } from '../../db/schema';
 
@@ -19,69 +20,6 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export function messageRow(m: ChatMessage): typeof chatMessages.$inferInsert {
-  return {
-    id: m.id,
-    channelId: m.channel_id,
-    channelProviderId: m.channel_provider_id,
-    provider: m.provider,
-    providerMessageId: m.provider_message_id,
-    authorId: m.author.provider_user_id,
-    authorLogin: m.author.login,
-    authorName: m.author.display_name,
-    authorColor: m.author.color,
-    authorAvatarUrl: m.author.avatar_url,
-    authorBadges: m.author.badges,
-    authorRoles: m.author.roles,
-    text: m.text,
-    emotes: m.emotes,
-    reply: m.reply,
-    mentions: m.mentions,
-    highlight: m.highlight,
-    sentAt: new Date(m.sent_at),
-    deletedAt: m.deleted ? new Date() : null,
-  };
-}
-
-function moderationRow(e: ModerationEvent): typeof moderationEvents.$inferInsert {
-  return {
-    id: e.id,
-    channelId: e.channel_id,
-    channelProviderId: e.channel_provider_id,
-    provider: e.provider,
-    kind: e.kind,
-    targetId: e.target?.provider_user_id ?? null,
-    targetName: e.target?.display_name ?? null,
-    providerMessageId: e.provider_message_id,
-    durationSeconds: e.duration_seconds,
-    reason: e.reason,
-    moderatorUserId: e.moderator?.user_id ?? null,
-    moderatorName: e.moderator?.display_name ?? null,
-    source: e.source,
-    occurredAt: new Date(e.occurred_at),
-  };
-}
-
-function activityRow(a: Activity): typeof activities.$inferInsert {
-  return {
-    id: a.id,
-    channelId: a.channel_id,
-    channelProviderId: a.channel_provider_id,
-    provider: a.provider,
-    providerEventId: a.provider_event_id,
-    type: a.type,
-    viewerId: a.viewer?.provider_user_id ?? null,
-    viewerLogin: a.viewer?.login ?? null,
-    viewerName: a.viewer?.display_name ?? null,
-    tier: a.tier,
-    months: a.months,
-    count: a.count,
-    amount: a.amount,
-    message: a.message,
-    occurredAt: new Date(a.occurred_at),
-  };
-}
 
 export class ChatLogStore {
   constructor(private readonly db: Db) {}
@@ -184,8 +122,10 @@ export class ChatLogStore {
           }
           break;
         case 'clear': {
+          // With a target only that viewer's lines were cleared (Twitch clear_user_messages); without, the whole chat.
           const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
-          await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since)));
+          const who = e.target ? eq(chatMessages.authorId, e.target.provider_user_id) : undefined;
+          await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since), who));
           break;
         }
         case 'unban':

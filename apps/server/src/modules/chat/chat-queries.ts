@@ -1,4 +1,4 @@
-/** Reads of the chat log: history pages, message rows → contract shape. */
+/** Reads of the chat log: history pages and the public popout's recent lines. */
 import { and, desc, eq, ilike, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
@@ -6,27 +6,8 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { messageFromRow } from './chat-rows';
 import { toPublicMessage } from './public-message';
-
-type Row = typeof chatMessages.$inferSelect;
-
-export function messageFromRow(r: Row): ChatMessage {
-  return {
-    id: r.id,
-    channel_id: r.channelId,
-    channel_provider_id: r.channelProviderId,
-    provider: r.provider as ChannelProviderId,
-    provider_message_id: r.providerMessageId,
-    author: { provider_user_id: r.authorId, login: r.authorLogin, display_name: r.authorName, color: r.authorColor, avatar_url: r.authorAvatarUrl, badges: r.authorBadges, roles: r.authorRoles },
-    text: r.text,
-    emotes: r.emotes,
-    reply: r.reply ?? null,
-    mentions: r.mentions,
-    highlight: r.highlight,
-    sent_at: r.sentAt.toISOString(),
-    deleted: r.deletedAt !== null,
-  };
-}
 
 /** `%`, `_` and `\` are literal in a search (ILIKE's default escape character is the backslash). */
 export function escapeLike(q: string): string {

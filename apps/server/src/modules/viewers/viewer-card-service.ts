@@ -6,26 +6,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelProviders, chatMessages, moderationEvents, viewers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { messageFromRow } from '../chat/chat-queries';
-
-type ModRow = typeof moderationEvents.$inferSelect;
-
-export function moderationFromRow(r: ModRow): ModerationEvent {
-  return {
-    id: r.id,
-    channel_id: r.channelId,
-    channel_provider_id: r.channelProviderId,
-    provider: r.provider as ChannelProviderId,
-    kind: r.kind,
-    target: r.targetId !== null ? { provider_user_id: r.targetId, display_name: r.targetName ?? '' } : null,
-    provider_message_id: r.providerMessageId,
-    duration_seconds: r.durationSeconds,
-    reason: r.reason,
-    moderator: r.moderatorName !== null || r.moderatorUserId !== null ? { user_id: r.moderatorUserId, display_name: r.moderatorName ?? '' } : null,
-    source: r.source,
-    occurred_at: r.occurredAt.toISOString(),
-  };
-}
+import { messageFromRow, moderationFromRow } from '../chat/chat-rows';
 
 /** Ban state from the moderation history (newest first): the latest ban/unban/timeout decides. */
 export function banState(history: ModerationEvent[], now = Date.now()): { banned: boolean; timed_out_until: string | null } {

@@ -1,14 +1,16 @@
 /**
  * The Kick adapter: actions over the public API, and a "live connection" that keeps the channel's
  * webhook subscriptions in place and registers the channel with the KickWebhookReceiver, which
- * routes verified deliveries to `ctx.emit`.
+ * routes verified deliveries to `ctx.emit`. The subscriptions outlive restarts (Kick delivers to the
+ * product's URL); `teardown` deletes them when the channel provider is disconnected.
  */
 import { providers } from '@greenroom/contracts/providers';
 import { AppError, badRequest } from '../../lib/errors';
 import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
 import { ReauthRequiredError } from '../oauth-client';
-import type { ChannelActions, ChannelConnectionContext, LiveConnection, PlatformAdapter, StreamInfo, TokenSource } from '../port';
+import { OwnBans } from '../own-actions';
+import type { ChannelActions, ChannelConnectionContext, LiveConnection, PlatformAdapter, PlatformEvent, StreamInfo, TokenSource } from '../port';
 import { KickClient } from './kick-client';
 import { kickSubscribedEvents } from './kick-events';
 import type { KickWebhookReceiver } from './kick-webhook-receiver';
@@ -46,6 +48,7 @@ function sameMap(a: Record<string, string>, b: Record<string, string>): boolean 
 
 export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
   const client = deps.client ?? new KickClient({ apiUrl: deps.endpoints.apiUrl });
+  const ownBans = new OwnBans();
 
   /** Makes sure every wanted event is subscribed (creating only the missing ones); persists the ids. */
   async function ensureSubscriptions(ctx: ChannelConnectionContext): Promise<void> {
@@ -86,7 +89,12 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
   function connect(ctx: ChannelConnectionContext): LiveConnection {
     const stop = new AbortController();
     const signal = AbortSignal.any([ctx.signal, stop.signal]);
-    const unregister = deps.receiver.register(ctx.providerChannelId, { channelProviderId: ctx.channelProviderId, emit: (event) => ctx.emit(event) });
+    const emit = (event: PlatformEvent) => {
+      // Kick's moderation.banned echo of a ban Greenroom made is already published (source greenroom).
+      if (event.kind === 'moderation' && event.event.target && (event.event.kind === 'ban' || event.event.kind === 'timeout') && ownBans.takeEcho(ctx.providerChannelId, event.event.target.provider_user_id)) return;
+      ctx.emit(event);
+    };
+    const unregister = deps.receiver.register(ctx.providerChannelId, { channelProviderId: ctx.channelProviderId, emit });
     const backoff = new Backoff({ baseMs: deps.backoff?.baseMs ?? 1000, maxMs: deps.backoff?.maxMs ?? 5 * 60_000 });
 
     const run = async (): Promise<void> => {
@@ -123,6 +131,27 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     };
   }
 
+  /**
+   * Disconnect: deletes the channel's webhook subscriptions at Kick (the stored ids and any Kick still
+   * lists for the broadcaster), so Kick stops sending its events. Best effort: logs, never throws.
+   */
+  async function teardown(ctx: ActionsContext): Promise<void> {
+    const ids = new Set(Object.values(savedSubscriptions(ctx.state)));
+    try {
+      for (const sub of await client.subscriptions(ctx.broadcaster, ctx.providerChannelId)) {
+        if (sub.broadcaster_user_id === ctx.providerChannelId) ids.add(sub.id);
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error, channelProviderId: ctx.channelProviderId }, 'listing Kick event subscriptions to remove failed; removing the stored ones');
+    }
+    if (ids.size === 0) return;
+    try {
+      await client.unsubscribe(ctx.broadcaster, [...ids]);
+    } catch (error) {
+      ctx.log.warn({ err: error, channelProviderId: ctx.channelProviderId, subscriptions: ids.size }, 'removing Kick event subscriptions failed');
+    }
+  }
+
   function actions(ctx: ActionsContext): ChannelActions {
     const broadcasterId = ctx.providerChannelId;
     const moderator = (): TokenSource => ctx.broadcaster;
@@ -157,12 +186,18 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
           const maxMinutes = Math.floor((kickInfo.maxTimeoutSeconds ?? 604_800) / 60);
           if (durationMinutes > maxMinutes) throw new AppError(400, 'validation_error', `Kick timeouts last at most ${maxMinutes / 1440} days.`);
         }
-        await client.ban(moderator(), {
-          broadcasterUserId: broadcasterId,
-          userId: providerViewerId,
-          ...(durationMinutes !== undefined ? { durationMinutes } : {}),
-          ...(reason ? { reason } : {}),
-        });
+        ownBans.mark(broadcasterId, providerViewerId);
+        try {
+          await client.ban(moderator(), {
+            broadcasterUserId: broadcasterId,
+            userId: providerViewerId,
+            ...(durationMinutes !== undefined ? { durationMinutes } : {}),
+            ...(reason ? { reason } : {}),
+          });
+        } catch (error) {
+          ownBans.forget(broadcasterId, providerViewerId);
+          throw error;
+        }
       },
 
       async unban({ providerViewerId }) {
@@ -206,5 +241,5 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     };
   }
 
-  return { provider: 'kick', connect, actions };
+  return { provider: 'kick', connect, actions, teardown };
 }

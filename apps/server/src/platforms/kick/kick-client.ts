@@ -166,9 +166,12 @@ export class KickClient {
     return this.parse(envelope(z.array(subscribeResultSchema)), result, what).data.map((r) => ({ name: r.name, subscriptionId: r.subscription_id || null, error: r.error ?? null }));
   }
 
+  /** `DELETE /events/subscriptions?id=…&id=…` (204), 50 ids per request (the limit is undocumented; a list of ~330 was seen refused with 400). */
   async unsubscribe(token: TokenSource, subscriptionIds: readonly string[]): Promise<void> {
-    if (subscriptionIds.length === 0) return;
-    await this.call(token, { method: 'DELETE', path: 'events/subscriptions', query: { id: [...subscriptionIds] }, what: 'remove event subscriptions', scope: 'events:subscribe' });
+    for (let i = 0; i < subscriptionIds.length; i += 50) {
+      const ids = subscriptionIds.slice(i, i + 50);
+      await this.call(token, { method: 'DELETE', path: 'events/subscriptions', query: { id: ids }, what: 'remove event subscriptions', scope: 'events:subscribe' });
+    }
   }
 
   /** The PEM public key Kick signs webhooks with (no token needed). */

@@ -37,6 +37,21 @@ export interface ClearUserMessagesPayload {
   target_user_name: string;
 }
 
+/** channel.ban v1 (https://dev.twitch.tv/docs/eventsub/eventsub-subscription-types/#channelban): a timeout or a permanent ban. */
+export interface ChannelBanPayload {
+  user_id: string;
+  user_login: string;
+  user_name: string;
+  broadcaster_user_id: string;
+  moderator_user_id: string;
+  moderator_user_login: string;
+  moderator_user_name: string;
+  reason: string;
+  banned_at: string;
+  ends_at: string | null;
+  is_permanent: boolean;
+}
+
 interface UserFields {
   user_id: string | null;
   user_login: string | null;
@@ -59,9 +74,9 @@ export interface StreamOnlinePayload {
   started_at: string;
 }
 
-/** Twitch's emote CDN (v2, dark theme, 1x). */
-export function emoteUrl(id: string): string {
-  return `https://static-cdn.jtvnw.net/emoticons/v2/${encodeURIComponent(id)}/default/dark/1.0`;
+/** An emote image on Twitch's CDN (v2 layout, animated when available, dark theme, 1x) under `cdnBase` (endpoints: `twitch.emoteCdnUrl`). */
+export function emoteUrl(cdnBase: string, id: string): string {
+  return `${cdnBase}/emoticons/v2/${encodeURIComponent(id)}/default/dark/1.0`;
 }
 
 const badgeLabels: Record<string, string> = {
@@ -84,7 +99,7 @@ function badgeLabel(b: ChatBadgeWire): string {
   return b.info && (b.set_id === 'subscriber' || b.set_id === 'founder') ? `${label} (${b.info} months)` : label;
 }
 
-export function chatEvent(p: ChatMessagePayload, receivedAt: string): PlatformEvent {
+export function chatEvent(p: ChatMessagePayload, receivedAt: string, emoteCdnUrl: string): PlatformEvent {
   const wireBadges = p.badges ?? [];
   const badges: ChatBadge[] = wireBadges.map((b) => ({ set_id: b.set_id, id: b.id, label: badgeLabel(b) }));
   const has = (set: string) => wireBadges.some((b) => b.set_id === set);
@@ -101,7 +116,7 @@ export function chatEvent(p: ChatMessagePayload, receivedAt: string): PlatformEv
   let offset = 0;
   for (const f of p.message.fragments ?? []) {
     if (f.type === 'emote' && f.emote) {
-      emotes.push({ start: offset, end: offset + f.text.length, name: f.text, id: f.emote.id, source: 'platform', url: emoteUrl(f.emote.id) });
+      emotes.push({ start: offset, end: offset + f.text.length, name: f.text, id: f.emote.id, source: 'platform', url: emoteUrl(emoteCdnUrl, f.emote.id) });
     } else if (f.type === 'mention' && f.mention) {
       mentions.push(f.mention.user_login.toLowerCase());
     }
@@ -158,6 +173,26 @@ export function clearUserMessagesEvent(p: ClearUserMessagesPayload, at: string):
       duration_seconds: null,
       reason: null,
       moderator: null,
+      source: 'platform',
+      occurred_at: at,
+    },
+  };
+}
+
+/** A ban or timeout done by anyone (on Twitch itself or through Greenroom), with its duration and moderator. */
+export function channelBanEvent(p: ChannelBanPayload, receivedAt: string): PlatformEvent {
+  const at = Number.isNaN(Date.parse(p.banned_at)) ? receivedAt : new Date(p.banned_at).toISOString();
+  const ends = p.ends_at ? Date.parse(p.ends_at) : NaN;
+  const duration = !p.is_permanent && !Number.isNaN(ends) ? Math.max(1, Math.round((ends - Date.parse(at)) / 1000)) : null;
+  return {
+    kind: 'moderation',
+    event: {
+      kind: duration === null ? 'ban' : 'timeout',
+      target: { provider_user_id: p.user_id, display_name: p.user_name || p.user_login },
+      provider_message_id: null,
+      duration_seconds: duration,
+      reason: p.reason || null,
+      moderator: p.moderator_user_id ? { user_id: null, display_name: p.moderator_user_name || p.moderator_user_login } : null,
       source: 'platform',
       occurred_at: at,
     },

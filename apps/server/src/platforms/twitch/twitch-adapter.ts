@@ -13,12 +13,14 @@ import { EventSubWsListener, type EventSubWsConfig } from '@twurple/eventsub-ws'
 import { providers } from '@greenroom/contracts/providers';
 import { AppError, badRequest, notFound, unsupported } from '../../lib/errors';
 import { Backoff } from '../backoff';
+import { OwnBans } from '../own-actions';
 import type { PlatformEndpoints } from '../endpoints';
 import { BoundedSet } from '../ingest';
 import { ReauthRequiredError } from '../oauth-client';
 import type { BanInput, Category, ChannelActions, ChannelConnectionContext, LiveConnection, PlatformAdapter, SendResult, StreamInfo, TokenSource } from '../port';
 import { TokenSourceAuthProvider } from './auth-provider';
 import {
+  channelBanEvent,
   chatEvent,
   cheerEvent,
   clearUserMessagesEvent,
@@ -28,6 +30,7 @@ import {
   raidEvent,
   resubEvent,
   subscribeEvent,
+  type ChannelBanPayload,
   type ChatMessagePayload,
   type CheerPayload,
   type ClearUserMessagesPayload,
@@ -135,15 +138,17 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
     return api;
   };
 
+  const ownBans = new OwnBans();
+
   return {
     provider: 'twitch',
     connect(ctx) {
-      const connection = new TwitchLiveConnection(ctx, apiFor(ctx), endpoints.mockApiPort === null ? endpoints.eventSubWsUrl : null);
+      const connection = new TwitchLiveConnection(ctx, apiFor(ctx), endpoints.mockApiPort === null ? endpoints.eventSubWsUrl : null, endpoints.emoteCdnUrl, ownBans);
       connection.start();
       return connection;
     },
     actions(ctx) {
-      return new TwitchActions(ctx, apiFor(ctx));
+      return new TwitchActions(ctx, apiFor(ctx), ownBans);
     },
   };
 }
@@ -162,6 +167,8 @@ class TwitchLiveConnection implements LiveConnection {
     private readonly ctx: ChannelConnectionContext,
     private readonly api: ApiClient,
     private readonly wsUrl: string | null,
+    private readonly emoteCdnUrl: string,
+    private readonly ownBans: OwnBans,
   ) {}
 
   start(): void {
@@ -210,7 +217,7 @@ class TwitchLiveConnection implements LiveConnection {
     const b = this.broadcasterId;
     const noop = () => undefined;
     const routes: [Subscription, RawHandler][] = [
-      [l.onChannelChatMessage(b, b, noop), (p) => this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString()))],
+      [l.onChannelChatMessage(b, b, noop), (p) => this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString(), this.emoteCdnUrl))],
       [l.onChannelChatMessageDelete(b, b, noop), (p) => this.ctx.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, new Date().toISOString()))],
       [l.onChannelChatClearUserMessages(b, b, noop), (p) => this.ctx.emit(clearUserMessagesEvent(p as unknown as ClearUserMessagesPayload, new Date().toISOString()))],
       [l.onChannelFollow(b, b, noop), (p, id) => this.ctx.emit(followEvent(p as unknown as FollowPayload, id))],
@@ -222,9 +229,19 @@ class TwitchLiveConnection implements LiveConnection {
       [l.onStreamOnline(b, noop), (p, id) => this.streamOnline(p as unknown as StreamOnlinePayload, id)],
       [l.onStreamOffline(b, noop), (_p, id) => this.streamOffline(id)],
     ];
+    // Bans and timeouts with their duration (also those done on Twitch itself) need channel:moderate; connections
+    // made before Greenroom asked for it still get channel.chat.clear_user_messages.
+    if (this.ctx.broadcaster.scopes.includes('channel:moderate')) {
+      routes.push([l.onChannelBan(b, noop), (p) => this.channelBan(p as unknown as ChannelBanPayload)]);
+    }
     for (const [sub, handler] of routes) l.route(sub, handler);
     this.expected = routes.length;
     this.created = 0;
+  }
+
+  private channelBan(p: ChannelBanPayload): void {
+    if (this.ownBans.takeEcho(this.broadcasterId, p.user_id)) return;
+    this.ctx.emit(channelBanEvent(p, new Date().toISOString()));
   }
 
   private streamOnline(p: StreamOnlinePayload, eventId: string): void {
@@ -322,6 +339,7 @@ class TwitchActions implements ChannelActions {
   constructor(
     private readonly ctx: ActionsContext,
     private readonly api: ApiClient,
+    private readonly ownBans: OwnBans,
   ) {}
 
   private get broadcasterId(): string {
@@ -351,6 +369,7 @@ class TwitchActions implements ChannelActions {
       throw badRequest(`Twitch timeouts last 1 to ${MAX_TIMEOUT_SECONDS} seconds.`);
     }
     if (input.reason !== undefined && [...input.reason].length > MAX_REASON_LENGTH) throw badRequest(`Twitch ban reasons are limited to ${MAX_REASON_LENGTH} characters.`);
+    this.ownBans.mark(this.broadcasterId, input.providerViewerId);
     try {
       await this.api.moderation.banUser(this.broadcasterId, {
         user: input.providerViewerId,
@@ -358,6 +377,7 @@ class TwitchActions implements ChannelActions {
         ...(input.reason ? { reason: input.reason } : {}),
       });
     } catch (error) {
+      this.ownBans.forget(this.broadcasterId, input.providerViewerId);
       throw await mapError(error, this.ctx.broadcaster);
     }
   }

@@ -81,7 +81,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         chat = null;
         pageToken = null;
         await ctx.saveState({ liveChatId: null, videoId: null, pageToken: null });
-        if (stream.live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+        if (stream.live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null, live_stream_id: null } });
         stream.live = false;
       };
 
@@ -100,7 +100,8 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             chat = broadcast;
             pageToken = null;
             await ctx.saveState({ liveChatId: broadcast.liveChatId, videoId: broadcast.videoId, pageToken: null });
-            ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: broadcast.title || null, category: null, started_at: broadcast.startedAt } });
+            // The video id is the channel provider's live_stream_id: the web embeds the player with it.
+            ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: broadcast.title || null, category: null, started_at: broadcast.startedAt, live_stream_id: broadcast.videoId } });
             stream.live = true;
           } else if (stream.live === null) {
             stream.live = true;

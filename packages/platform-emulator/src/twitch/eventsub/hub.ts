@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { ChannelEvent, ChatMessage, Token, World } from '../../world';
 import { newToken } from '../../world';
-import { chatMessageEventJson, clearUserMessagesEvent, eventDeliveries, messageDeleteEvent } from './payloads';
+import { channelBanEvent, chatMessageEventJson, clearUserMessagesEvent, eventDeliveries, messageDeleteEvent } from './payloads';
 import type { Condition } from './subscription-types';
 
 export const closeCodes = {
@@ -109,8 +109,12 @@ export class EventSubHub {
     const onDeleted = (m: ChatMessage) => {
       if (m.platform === 'twitch') this.deliver('channel.chat.message_delete', m.channelId, () => messageDeleteEvent(world, m));
     };
-    const onBan = (b: { platform: string; channelId: string; userId: string }) => {
-      if (b.platform === 'twitch') this.deliver('channel.chat.clear_user_messages', b.channelId, () => clearUserMessagesEvent(world, b.channelId, b.userId));
+    const onBan = (b: { platform: string; channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string }) => {
+      if (b.platform !== 'twitch') return;
+      // Twitch sends both: the chat clears the user's lines, and channel.ban says who did what for how long.
+      this.deliver('channel.chat.clear_user_messages', b.channelId, () => clearUserMessagesEvent(world, b.channelId, b.userId));
+      const at = new Date();
+      this.deliver('channel.ban', b.channelId, () => channelBanEvent(world, b, at));
     };
     const onEvent = (e: ChannelEvent) => {
       if (e.platform !== 'twitch') return;

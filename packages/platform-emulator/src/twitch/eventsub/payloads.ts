@@ -180,6 +180,19 @@ export function clearUserMessagesEvent(world: World, channelId: string, userId: 
   return { ...broadcaster(world, channelId), ...user('target_', world.account('twitch', userId), userId) };
 }
 
+/** `channel.ban` v1: a timeout (ends_at set) or a permanent ban, with the moderator who did it. */
+export function channelBanEvent(world: World, ban: { channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string }, at: Date): Json {
+  return {
+    ...user('', world.account('twitch', ban.userId), ban.userId),
+    ...broadcaster(world, ban.channelId),
+    ...user('moderator_', world.account('twitch', ban.moderatorId), ban.moderatorId),
+    reason: ban.reason,
+    banned_at: at.toISOString(),
+    ends_at: ban.expiresAt?.toISOString() ?? null,
+    is_permanent: ban.expiresAt === null,
+  };
+}
+
 /** A world event as one or more EventSub (type, routeKey, event) deliveries. */
 export function eventDeliveries(world: World, event: ChannelEvent): { type: string; routeKey: string; event: Json }[] {
   const b = broadcaster(world, event.channelId);

@@ -38,6 +38,7 @@ export const subscriptionTypes: Record<string, SubscriptionTypeSpec> = {
   'channel.chat.message': chatRead,
   'channel.chat.message_delete': chatRead,
   'channel.chat.clear_user_messages': chatRead,
+  'channel.ban': broadcasterOnly('channel:moderate'),
   'channel.follow': {
     version: '2',
     required: ['broadcaster_user_id', 'moderator_user_id'],

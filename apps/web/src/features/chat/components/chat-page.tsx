@@ -1,9 +1,10 @@
 import { Button, Center, Chip, Group, Loader, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessages, IconSearch } from '@tabler/icons-react';
-import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
+import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -27,6 +28,71 @@ function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query:
   return m.text.toLowerCase().includes(query) || m.author.display_name.toLowerCase().includes(query) || m.author.login.toLowerCase().includes(query);
 }
 
+interface ChatToolbarProps {
+  socketState: ReturnType<typeof useChatFeed>['state'];
+  chatPlatforms: ChannelProviderId[];
+  platformFilter: string[];
+  onPlatformFilter: (value: string[]) => void;
+  search: string;
+  onSearch: (value: string) => void;
+}
+
+/** Title, connection state, platform filter and search. Memoized: the live list re-renders many times a second, this does not. */
+const ChatToolbar = memo(function ChatToolbar({ socketState, chatPlatforms, platformFilter, onPlatformFilter, search, onSearch }: ChatToolbarProps) {
+  return (
+    <div className={classes.toolbar}>
+      <Group gap="sm" wrap="nowrap">
+        <Title order={1} size="h4">
+          Chat
+        </Title>
+        <LiveStatus state={socketState} />
+      </Group>
+      <Group gap="xs" wrap="wrap" className={classes.filters}>
+        {chatPlatforms.length > 1 && (
+          <Chip.Group multiple value={platformFilter} onChange={onPlatformFilter}>
+            <Group gap={6} role="group" aria-label="Filter by platform">
+              {chatPlatforms.map((id) => (
+                <Chip key={id} value={id} size="xs" color={providers[id].color} variant="light" icon={<ProviderIcon provider={id} size={12} />}>
+                  {providers[id].name}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        )}
+        <TextInput
+          size="xs"
+          leftSection={<IconSearch size={14} aria-hidden />}
+          placeholder="Search loaded chat"
+          aria-label="Search loaded chat"
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          className={classes.search}
+        />
+      </Group>
+    </div>
+  );
+});
+
+interface ChatFooterProps {
+  isError: boolean;
+  error: unknown;
+  channelId: string;
+  channelProviders: ChannelProvider[] | undefined;
+  replyTo: ChatMessage | null;
+  onCancelReply: () => void;
+}
+
+/** The composer (or why it is not there). Memoized for the same reason as the toolbar. */
+const ChatFooter = memo(function ChatFooter({ isError, error, channelId, channelProviders, replyTo, onCancelReply }: ChatFooterProps) {
+  if (isError) return <ErrorAlert error={error} m="xs" />;
+  if (channelProviders) return <ChatComposer channelId={channelId} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
+  return (
+    <Center p="sm">
+      <Loader size="xs" type="dots" aria-label="Loading platforms" />
+    </Center>
+  );
+});
+
 /** `/channels/:channelId/chat`: every platform's chat in one live list, with moderation and a composer. */
 export function ChatPage({ channel }: { channel: Channel }) {
   const feed = useChatFeed(channel.id);
@@ -34,6 +100,7 @@ export function ChatPage({ channel }: { channel: Channel }) {
   const canModerate = hasLevel(channel.access_level, AccessLevel.MOD);
   const moderation = useModeration(feed.applyModeration);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const onCancelReply = useCallback(() => setReplyTo(null), []);
   const { onContextMenu, openFromButton } = useModerationMenu({ moderation, canModerate, onReply: setReplyTo });
 
   const chatPlatforms = useMemo(() => {
@@ -100,36 +167,7 @@ export function ChatPage({ channel }: { channel: Channel }) {
 
   return (
     <div className={classes.page}>
-      <div className={classes.toolbar}>
-        <Group gap="sm" wrap="nowrap">
-          <Title order={1} size="h4">
-            Chat
-          </Title>
-          <LiveStatus state={feed.state} />
-        </Group>
-        <Group gap="xs" wrap="wrap" className={classes.filters}>
-          {chatPlatforms.length > 1 && (
-            <Chip.Group multiple value={platformFilter} onChange={setPlatformFilter}>
-              <Group gap={6} role="group" aria-label="Filter by platform">
-                {chatPlatforms.map((id) => (
-                  <Chip key={id} value={id} size="xs" color={providers[id].color} variant="light" icon={<ProviderIcon provider={id} size={12} />}>
-                    {providers[id].name}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          )}
-          <TextInput
-            size="xs"
-            leftSection={<IconSearch size={14} aria-hidden />}
-            placeholder="Search loaded chat"
-            aria-label="Search loaded chat"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            className={classes.search}
-          />
-        </Group>
-      </div>
+      <ChatToolbar socketState={feed.state} chatPlatforms={chatPlatforms} platformFilter={platformFilter} onPlatformFilter={setPlatformFilter} search={search} onSearch={setSearch} />
       <ChatList
         entries={entries}
         paused={paused}
@@ -146,15 +184,7 @@ export function ChatPage({ channel }: { channel: Channel }) {
         canReveal={canModerate}
         emptyState={emptyState}
       />
-      {channelProviders.isError ? (
-        <ErrorAlert error={channelProviders.error} m="xs" />
-      ) : channelProviders.data ? (
-        <ChatComposer channelId={channel.id} channelProviders={channelProviders.data} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
-      ) : (
-        <Center p="sm">
-          <Loader size="xs" type="dots" aria-label="Loading platforms" />
-        </Center>
-      )}
+      <ChatFooter isError={channelProviders.isError} error={channelProviders.error} channelId={channel.id} channelProviders={channelProviders.data} replyTo={replyTo} onCancelReply={onCancelReply} />
     </div>
   );
 }

@@ -6,17 +6,26 @@ export type RemovalReason = 'deleted' | 'timeout' | 'ban' | 'clear';
 export interface ChatEntry {
   message: ChatMessage;
   removed: RemovalReason | null;
+  /** Position in the buffer's arrival sequence (see MessageBufferState). */
+  seq: number;
 }
 
 /**
- * The in-browser chat buffer: `items` oldest → newest (what the list shows), `pending` messages that
- * arrived while the live view was paused, and every id held (for dedupe). Both lists together stay
- * within `cap`; the oldest are dropped first.
+ * The in-browser chat buffer: `items` oldest → newest (what the list shows) and `pending` messages that
+ * arrived while the live view was paused. Both lists together stay within `cap`; the oldest are dropped first.
+ *
+ * Together `items ++ pending` hold the entries numbered `lo … hi - 1`, in order: live messages take `hi++`,
+ * older history takes `--lo`, dropping the oldest moves `lo` up. Dedupe uses `index` (message id → seq),
+ * which successive states share and which is only ever extended or trimmed, never copied: an id is held
+ * when its seq lies in this state's `[lo, hi)`. So a 10,000-message buffer costs no per-update copy of a
+ * set, and a reducer run twice on the same state (StrictMode, a discarded render) gives the same result.
  */
 export interface MessageBufferState {
   items: ChatEntry[];
   pending: ChatEntry[];
-  ids: ReadonlySet<string>;
+  index: Map<string, number>;
+  lo: number;
+  hi: number;
   paused: boolean;
   cap: number;
 }
@@ -32,56 +41,90 @@ export type BufferAction =
   | { type: 'reset' };
 
 export function createBuffer(cap: number = CHAT_BUFFER_CAP): MessageBufferState {
-  return { items: [], pending: [], ids: new Set(), paused: false, cap };
+  return { items: [], pending: [], index: new Map(), lo: 0, hi: 0, paused: false, cap };
 }
 
-function entryOf(message: ChatMessage): ChatEntry {
-  return { message, removed: message.deleted ? 'deleted' : null };
+/** Whether the buffer holds a message with this id (shown or pending). */
+export function bufferHas(state: MessageBufferState, id: string): boolean {
+  const seq = state.index.get(id);
+  return seq !== undefined && seq >= state.lo && seq < state.hi;
 }
 
-/** Drops the oldest entries (items first, then pending) beyond the cap; returns the dropped ids' new set. */
-function enforceCap(items: ChatEntry[], pending: ChatEntry[], ids: Set<string>, cap: number): { items: ChatEntry[]; pending: ChatEntry[] } {
-  const over = items.length + pending.length - cap;
-  if (over <= 0) return { items, pending };
-  const fromItems = Math.min(over, items.length);
-  for (let i = 0; i < fromItems; i += 1) ids.delete(items[i]!.message.id);
-  const fromPending = over - fromItems;
-  for (let i = 0; i < fromPending; i += 1) ids.delete(pending[i]!.message.id);
-  return { items: fromItems > 0 ? items.slice(fromItems) : items, pending: fromPending > 0 ? pending.slice(fromPending) : pending };
+/** How many messages the buffer holds (shown and pending). */
+export function bufferSize(state: MessageBufferState): number {
+  return state.hi - state.lo;
+}
+
+function entryOf(message: ChatMessage, seq: number): ChatEntry {
+  return { message, removed: message.deleted ? 'deleted' : null, seq };
+}
+
+/** Forgets the ids of dropped entries (unless the id was taken again by a newer entry). */
+function forget(index: Map<string, number>, list: ChatEntry[], count: number): void {
+  for (let i = 0; i < count; i += 1) {
+    const entry = list[i]!;
+    if (index.get(entry.message.id) === entry.seq) index.delete(entry.message.id);
+  }
+}
+
+/** `list` without its first `drop` entries, plus `fresh`: one copy. */
+function dropAndAppend(list: ChatEntry[], drop: number, fresh: ChatEntry[]): ChatEntry[] {
+  if (drop === 0 && fresh.length === 0) return list;
+  const kept = Math.max(0, list.length - drop);
+  const next = new Array<ChatEntry>(kept + fresh.length);
+  for (let i = 0; i < kept; i += 1) next[i] = list[drop + i]!;
+  for (let i = 0; i < fresh.length; i += 1) next[kept + i] = fresh[i]!;
+  return next;
 }
 
 function addLive(state: MessageBufferState, messages: ChatMessage[]): MessageBufferState {
-  if (messages.length === 0) return state;
-  let ids: Set<string> | null = null;
+  const { index, lo } = state;
+  let hi = state.hi;
   const fresh: ChatEntry[] = [];
   for (const message of messages) {
-    if ((ids ?? state.ids).has(message.id)) continue;
-    ids ??= new Set(state.ids);
-    ids.add(message.id);
-    fresh.push(entryOf(message));
+    const seq = index.get(message.id);
+    if (seq !== undefined && seq >= lo && seq < hi) continue;
+    index.set(message.id, hi);
+    fresh.push(entryOf(message, hi));
+    hi += 1;
   }
-  if (!ids) return state;
-  const items = state.paused ? state.items : state.items.concat(fresh);
-  const pending = state.paused ? state.pending.concat(fresh) : state.pending;
-  return { ...state, ...enforceCap(items, pending, ids, state.cap), ids };
+  if (fresh.length === 0) return state;
+  // Beyond the cap the oldest go: shown items first, then pending, then (a burst larger than the cap) fresh ones.
+  let over = Math.max(0, hi - lo - state.cap);
+  const fromItems = Math.min(over, state.items.length);
+  forget(index, state.items, fromItems);
+  over -= fromItems;
+  const fromPending = Math.min(over, state.pending.length);
+  forget(index, state.pending, fromPending);
+  over -= fromPending;
+  const fromFresh = Math.min(over, fresh.length);
+  forget(index, fresh, fromFresh);
+  const added = fromFresh > 0 ? fresh.slice(fromFresh) : fresh;
+  const newLo = lo + fromItems + fromPending + fromFresh;
+  const items = dropAndAppend(state.items, fromItems, state.paused ? [] : added);
+  const pending = dropAndAppend(state.pending, fromPending, state.paused ? added : []);
+  return { ...state, items, pending, lo: newLo, hi };
 }
 
 /** Older messages (any order) go before the oldest held; beyond the cap the oldest of them are not kept. */
 function addHistory(state: MessageBufferState, messages: ChatMessage[]): MessageBufferState {
-  const room = state.cap - state.items.length - state.pending.length;
+  const room = state.cap - bufferSize(state);
   if (room <= 0 || messages.length === 0) return state;
-  const ids = new Set(state.ids);
+  const { index, hi } = state;
+  let lo = state.lo;
   const fresh: ChatEntry[] = [];
   const sorted = messages.toSorted((a, b) => b.sent_at.localeCompare(a.sent_at)); // newest first
   for (const message of sorted) {
     if (fresh.length >= room) break;
-    if (ids.has(message.id)) continue;
-    ids.add(message.id);
-    fresh.push(entryOf(message));
+    const seq = index.get(message.id);
+    if (seq !== undefined && seq >= lo && seq < hi) continue;
+    lo -= 1;
+    index.set(message.id, lo);
+    fresh.push(entryOf(message, lo));
   }
   if (fresh.length === 0) return state;
   fresh.reverse();
-  return { ...state, items: fresh.concat(state.items), ids };
+  return { ...state, items: fresh.concat(state.items), lo };
 }
 
 function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason | null) | null {
@@ -115,15 +158,17 @@ function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason |
 /** A stronger reason replaces a weaker one, never the other way round (a ban stays a ban after a clear). */
 const strength: Record<RemovalReason, number> = { clear: 1, timeout: 2, ban: 3, deleted: 4 };
 
+/** The list with matching entries marked; the same array when nothing changes (copied once otherwise). */
 function markList(list: ChatEntry[], mark: (entry: ChatEntry) => RemovalReason | null): ChatEntry[] {
-  let changed = false;
-  const next = list.map((entry) => {
+  let next: ChatEntry[] | null = null;
+  for (let i = 0; i < list.length; i += 1) {
+    const entry = list[i]!;
     const reason = mark(entry);
-    if (!reason || (entry.removed && strength[entry.removed] >= strength[reason])) return entry;
-    changed = true;
-    return { ...entry, removed: reason };
-  });
-  return changed ? next : list;
+    if (!reason || (entry.removed && strength[entry.removed] >= strength[reason])) continue;
+    next ??= list.slice();
+    next[i] = { ...entry, removed: reason };
+  }
+  return next ?? list;
 }
 
 function applyModeration(state: MessageBufferState, events: ModerationEvent[]): MessageBufferState {

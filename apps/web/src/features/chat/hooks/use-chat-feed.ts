@@ -1,10 +1,17 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatSocketMessageSchema, type ChatSocketMessage } from '@greenroom/contracts/api/chat';
 import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
 import { useLiveSocket } from '../../../lib/live-socket';
 import { useChatHistory } from '../api/get-chat-history';
 import { FrameQueue } from '../../../lib/frame-queue';
-import { CHAT_BUFFER_CAP, createBuffer, messageBufferReducer } from './message-buffer';
+import { bufferSize, CHAT_BUFFER_CAP, createBuffer, messageBufferReducer } from './message-buffer';
+
+/**
+ * At most this many list updates per second under load (a quiet chat still updates on the next frame).
+ * At 200 msgs/s a render per animation frame (60/s) kept the main thread saturated — list render, row
+ * mounts and the layout they force each time — and tasks ran over 50 ms; ~10 larger batches a second do not.
+ */
+const LIVE_UPDATE_INTERVAL_MS = 100;
 
 type LiveEvent = Extract<ChatSocketMessage, { type: 'chat.message' | 'chat.moderation' }>;
 
@@ -23,7 +30,7 @@ export function parseChatFrame(raw: string): LiveEvent | null {
 
 /**
  * The live chat of a channel: history from the chat log plus the staff websocket, merged into one capped
- * buffer. Socket frames are coalesced into one state update per animation frame.
+ * buffer. Socket frames are coalesced into one state update per animation frame, at most every LIVE_UPDATE_INTERVAL_MS.
  */
 export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
   const [buffer, dispatch] = useReducer(messageBufferReducer, cap, createBuffer);
@@ -37,9 +44,10 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
             if (event.type === 'chat.message') messages.push(event.data);
             else moderation.push(event.data);
           }
-          dispatch({ type: 'live', messages, moderation });
+          // A transition: React renders the list in interruptible slices instead of one long task.
+          startTransition(() => dispatch({ type: 'live', messages, moderation }));
         },
-        { maxSize: cap * 2 },
+        { maxSize: cap * 2, minIntervalMs: LIVE_UPDATE_INTERVAL_MS },
       ),
   );
   useEffect(() => () => queue.dispose(), [queue]);
@@ -61,7 +69,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
     appliedPages.current = pages.length;
   }, [history.data]);
 
-  const full = buffer.items.length + buffer.pending.length >= cap;
+  const full = bufferSize(buffer) >= cap;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   const loadOlder = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !full) void fetchNextPage();
