@@ -74,6 +74,7 @@ test('an Owner invites a Mod, who gets moderation only until promoted', async ({
   // The server is the authority: calling a route above the Mod level directly is refused.
   expect(await apiStatus(guest, `/api/2/channels/${channelId}/users`)).toBe(403);
   expect(await apiStatus(guest, `/api/2/channels/${channelId}/audit-log`)).toBe(403);
+  expect(await apiStatus(guest, `/api/2/channels/${channelId}/providers/any/stream-info`)).toBe(403); // an Editor route
 
   // The used link tells anyone else so.
   const late = await newPage(browser);
@@ -113,6 +114,13 @@ test('an Owner invites a Mod, who gets moderation only until promoted', async ({
   await expect(guest.getByRole('combobox', { name: `Level of ${ownerName}` })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Transfer ownership' })).toHaveCount(0);
   expect(await apiStatus(guest, `/api/2/channels/${channelId}/users`)).toBe(200);
+
+  // Anyone but the Owner can leave from the dashboard.
+  await nav(guest).getByRole('link', { name: 'Dashboard' }).click();
+  await guest.getByRole('button', { name: 'Leave channel' }).click();
+  await guest.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+  await guest.waitForURL('**/channels');
+  expect(await apiStatus(guest, `/api/2/channels/${channelId}`)).toBe(404);
 });
 
 test('a revoked invitation shows a clear message', async ({ page: owner, browser }) => {

@@ -38,6 +38,7 @@ export const channelPages: ChannelPage[] = [
   { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
   { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
   { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },
+  { path: 'settings', nav: 'channel-settings', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/settings') },
 ];
 
 function NotAllowed() {

@@ -30,6 +30,12 @@ export const createChannelBodySchema = z.object({
   display_name: z.string().trim().min(1, 'Enter a channel name').max(CHANNEL_NAME_MAX, `A channel name has at most ${CHANNEL_NAME_MAX} characters`),
 });
 
+/** Rename (Admin). */
+export const updateChannelBodySchema = createChannelBodySchema;
+
+/** Delete (Owner): the channel's name typed as confirmation; the server verifies it. */
+export const deleteChannelQuerySchema = z.object({ name: z.string().max(200) });
+
 export const adminChannelSchema = z.object({
   id: z.string(),
   display_name: z.string(),

@@ -210,7 +210,7 @@ export class ChannelProviderService {
   }
 
   /** Disconnects a platform: closes the connection, revokes its tokens at the platform (best effort), deletes the row. */
-  async disconnect(channelId: string, channelProviderId: string, actorUserId: string): Promise<void> {
+  async disconnect(channelId: string, channelProviderId: string, actorUserId: string | null): Promise<void> {
     const row = await this.row(channelId, channelProviderId);
     const dto = this.dto(row, await this.systemBotOf(row.provider));
     await this.deps.manager.remove(row.id);
@@ -219,6 +219,12 @@ export class ChannelProviderService {
     await this.deps.db.delete(channelProviders).where(eq(channelProviders.id, row.id));
     await this.deps.audit.record({ channelId, actorUserId, action: 'platform.disconnected', data: { provider: row.provider, provider_channel_name: row.providerChannelName, channel_provider_id: row.id } });
     this.publish(channelId, { action: 'deleted', data: { ...dto, health: null } });
+  }
+
+  /** Disconnects every platform of a channel (before the channel is deleted): connections closed, tokens revoked. */
+  async disconnectAll(channelId: string, actorUserId: string | null): Promise<void> {
+    const rows = await this.deps.db.select({ id: channelProviders.id }).from(channelProviders).where(eq(channelProviders.channelId, channelId));
+    for (const row of rows) await this.disconnect(channelId, row.id, actorUserId);
   }
 
   /** Revokes tokens at the platform; failures are logged, never thrown (the connection is removed anyway). */

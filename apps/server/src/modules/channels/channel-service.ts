@@ -46,6 +46,22 @@ export class ChannelService {
     return this.getForUser(id, userId, AccessLevel.OWNER);
   }
 
+  async rename(channelId: string, displayName: string): Promise<void> {
+    const updated = await this.db.update(channels).set({ displayName }).where(eq(channels.id, channelId)).returning({ id: channels.id });
+    if (updated.length === 0) throw notFound('Channel not found');
+  }
+
+  async displayName(channelId: string): Promise<string> {
+    const [row] = await this.db.select({ displayName: channels.displayName }).from(channels).where(eq(channels.id, channelId));
+    if (!row) throw notFound('Channel not found');
+    return row.displayName;
+  }
+
+  /** Deletes the channel row; staff, invitations, chat log, activity and audit log go with it (cascade). */
+  async deleteRow(channelId: string): Promise<void> {
+    await this.db.delete(channels).where(eq(channels.id, channelId));
+  }
+
   async getForUser(channelId: string, _userId: string, level: number): Promise<Channel> {
     const [row] = await this.db.select().from(channels).where(eq(channels.id, channelId));
     if (!row) throw notFound('Channel not found');

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccessLevel } from '@greenroom/contracts/access';
-import { channelListSchema, channelSchema, createChannelBodySchema, listChannelsQuerySchema } from '@greenroom/contracts/api/channels';
+import { channelListSchema, channelSchema, createChannelBodySchema, deleteChannelQuerySchema, listChannelsQuerySchema, updateChannelBodySchema } from '@greenroom/contracts/api/channels';
 import { providerIdSchema } from '@greenroom/contracts/providers';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/http';
+import { errorResponses, noContent } from '../../lib/http';
 import type { AppServices } from '../../services';
 
 export const CHANNEL_ID_REQUIRED = 'A channel id, or provider plus provider channel name, is required';
@@ -47,9 +47,43 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
     },
   });
 
+  const params = z.object({ channelId: z.string().max(64) });
+
   r.get('/api/2/channels/:channelId', {
     config: { access: { channel: AccessLevel.PUBLIC } },
-    schema: { tags: ['channels'], params: z.object({ channelId: z.string().max(64) }), response: { 200: channelSchema, ...errorResponses } },
+    schema: { tags: ['channels'], params, response: { 200: channelSchema, ...errorResponses } },
     handler: async (request) => s.channels.getForUser(request.params.channelId, requireAuth(request).user.id, request.channelLevel ?? 0),
+  });
+
+  /** Rename (Admin). */
+  r.patch('/api/2/channels/:channelId', {
+    config: { access: { channel: AccessLevel.ADMIN } },
+    schema: { tags: ['channels'], params, body: updateChannelBodySchema, response: { 200: channelSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { channelId } = request.params;
+      const before = await s.channels.displayName(channelId);
+      await s.channels.rename(channelId, request.body.display_name);
+      await s.audit.record({ channelId, actorUserId: requireAuth(request).user.id, action: 'channel.renamed', data: { from: before, to: request.body.display_name } });
+      return s.channels.getForUser(channelId, requireAuth(request).user.id, request.channelLevel ?? 0);
+    },
+  });
+
+  /**
+   * Delete (Owner, spec §6), confirmed by typing the channel's name: every platform is disconnected first
+   * (connections closed, tokens revoked, Kick subscriptions removed), then the channel and all its data.
+   */
+  r.delete('/api/2/channels/:channelId', {
+    config: { access: { channel: AccessLevel.OWNER } },
+    schema: { tags: ['channels'], params, querystring: deleteChannelQuerySchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      const { channelId } = request.params;
+      const name = await s.channels.displayName(channelId);
+      if (request.query.name !== name) throw badRequest(`Type the channel name "${name}" exactly to confirm.`);
+      const { user } = requireAuth(request);
+      await s.channelProviders.disconnectAll(channelId, user.id);
+      await s.channels.deleteRow(channelId);
+      request.log.info({ channelId, userId: user.id }, 'channel deleted');
+      return reply.code(204).send(null);
+    },
   });
 }

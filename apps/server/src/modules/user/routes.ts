@@ -41,7 +41,9 @@ export function userRoutes(app: FastifyInstance, s: AppServices): void {
     schema: { tags: ['user'], querystring: deleteUserQuerySchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       const { user } = requireAuth(request);
-      await s.users.delete(user.id, request.query.username);
+      await s.users.delete(user.id, request.query.username, async (channelIds) => {
+        for (const channelId of channelIds) await s.channelProviders.disconnectAll(channelId, null);
+      });
       return reply.code(204).send(null);
     },
   });

@@ -107,30 +107,36 @@ export class UserService {
     return settings;
   }
 
+  /** Channels whose only Owner is this user (deleted with the account; channels with another owner stay). */
+  private async solelyOwnedChannels(db: Pick<Db, 'select'>, userId: string): Promise<string[]> {
+    const owned = await db
+      .select({ channelId: channelUsers.channelId })
+      .from(channelUsers)
+      .where(and(eq(channelUsers.userId, userId), eq(channelUsers.level, AccessLevel.OWNER)));
+    const ids = owned.map((o) => o.channelId);
+    if (ids.length === 0) return [];
+    const shared = await db
+      .select({ channelId: channelUsers.channelId, owners: sql<number>`count(*)::int` })
+      .from(channelUsers)
+      .where(and(inArray(channelUsers.channelId, ids), eq(channelUsers.level, AccessLevel.OWNER)))
+      .groupBy(channelUsers.channelId);
+    return shared.filter((s) => s.owners <= 1).map((s) => s.channelId);
+  }
+
   /**
-   * Deletes the account: its connections and settings (cascade), the channels it solely owns
-   * (channels with another owner are left to them), and its staff roles. Sessions are revoked by the caller.
+   * Deletes the account: its connections and settings (cascade), the channels it solely owns, and its staff roles.
+   * `beforeChannelsDeleted` runs first for those channels (their platforms are disconnected: connections closed,
+   * tokens revoked). Sessions are revoked by the caller.
    */
-  async delete(userId: string, typedName: string): Promise<void> {
+  async delete(userId: string, typedName: string, beforeChannelsDeleted: (channelIds: string[]) => Promise<void> = async () => {}): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
       throw badRequest(`Type your display name "${user.displayName}" exactly to confirm.`);
     }
+    await beforeChannelsDeleted(await this.solelyOwnedChannels(this.db, userId));
     await this.db.transaction(async (tx) => {
-      const owned = await tx
-        .select({ channelId: channelUsers.channelId })
-        .from(channelUsers)
-        .where(and(eq(channelUsers.userId, userId), eq(channelUsers.level, AccessLevel.OWNER)));
-      const ids = owned.map((o) => o.channelId);
-      if (ids.length > 0) {
-        const shared = await tx
-          .select({ channelId: channelUsers.channelId, owners: sql<number>`count(*)::int` })
-          .from(channelUsers)
-          .where(and(inArray(channelUsers.channelId, ids), eq(channelUsers.level, AccessLevel.OWNER)))
-          .groupBy(channelUsers.channelId);
-        const solelyOwned = shared.filter((s) => s.owners <= 1).map((s) => s.channelId);
-        if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
-      }
+      const solelyOwned = await this.solelyOwnedChannels(tx, userId);
+      if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
     });

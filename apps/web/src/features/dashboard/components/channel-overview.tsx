@@ -9,6 +9,7 @@ import { ProviderIcon } from '../../../components/provider-icon';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDate, relativeTime } from '../../../lib/format';
 import { abilitiesOf, missingAbilities } from '../role-permissions';
+import { LeaveChannelButton } from './leave-channel-button';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -174,6 +175,7 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
               ))}
             </List>
           )}
+          {channel.access_level < AccessLevel.OWNER && <LeaveChannelButton channel={channel} />}
         </Section>
 
       </SimpleGrid>

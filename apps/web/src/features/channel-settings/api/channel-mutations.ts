@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { channelSchema, type Channel } from '@greenroom/contracts/api/channels';
+import { api } from '../../../lib/api-client';
+import { getChannelQueryOptions } from '../../channels/api/get-channel';
+import { channelListsKey } from '../../channels/api/get-channels';
+
+const path = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}`;
+
+/** Renames the channel (Admin); the answer replaces the cached channel, lists refresh. */
+export function useRenameChannel(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string): Promise<Channel> => api.patch(path(channelId), { display_name: displayName }, { schema: channelSchema }),
+    meta: { errorToast: false }, // the form shows the error
+    onSuccess: async (channel) => {
+      queryClient.setQueryData(getChannelQueryOptions(channelId).queryKey, channel);
+      await queryClient.invalidateQueries({ queryKey: channelListsKey });
+    },
+  });
+}
+
+/** Deletes the channel (Owner) after the typed confirmation; every cached channel query is dropped. */
+export function useDeleteChannel(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (typedName: string) => api.delete(path(channelId), { query: { name: typedName } }),
+    meta: { errorToast: false }, // the dialog shows the error
+    onSuccess: () => queryClient.removeQueries({ queryKey: ['channels'] }),
+  });
+}
