@@ -12,7 +12,8 @@ const grants: { level: AccessLevelValue; abilities: string[] }[] = [
       'Update the stream title, run ads and read stats',
     ],
   },
-  { level: AccessLevel.ADMIN, abilities: ['Manage the connected platforms', 'Manage user access'] },
+  { level: AccessLevel.ADMIN, abilities: ['Manage the connected platforms', 'Manage user access', 'Rename the channel'] },
+  { level: AccessLevel.OWNER, abilities: ['Transfer ownership and delete the channel'] },
 ];
 
 export function abilitiesOf(level: number): string[] {
