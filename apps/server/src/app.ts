@@ -105,13 +105,26 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
   if (serveWeb && webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1y', immutable: true, index: false });
+    // `wildcard: true` looks files up per request, so a web build made while the server runs is served too.
+    // Hashed assets are immutable; index.html (also sent by the SPA fallback below) is revalidated every time.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, filePath) => {
+        if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    // The wildcard route would answer `/` as a directory (403): the root is the app's index page.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // The web app's routes: any GET that is not the API and not a file gets index.html (SPA fallback).
     if (serveWeb && request.method === 'GET' && !pathname.startsWith('/api/') && path.extname(pathname) === '') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0, immutable: false });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${pathname}` });
   });

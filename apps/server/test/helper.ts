@@ -70,13 +70,15 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void;
     /** Adapter timing overrides (e.g. fast YouTube offline polling). */
     platformOptions?: PlatformAdapterOptions;
+    /** Serve a built web app from this folder (default: none). */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_URL: 'http://localhost:3000', EMULATOR: 'true', ...options.env });
   const { database, drop } = await freshDatabase();
   const endpoints = options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
   const s = createServices({ config, database, endpoints, emulatorUrl: options.emulatorOrigin ?? null, ...(options.platformOptions ? { platformOptions: options.platformOptions } : {}) });
-  const app = await buildApp(s, { logger: false, webDist: null });
+  const app = await buildApp(s, { logger: false, webDist: options.webDist ?? null });
   options.configure?.(app);
   await app.ready();
 
