@@ -3,6 +3,7 @@ import { providers } from '@greenroom/contracts/providers';
 import { AppError } from '../lib/errors';
 import { pkceChallenge, randomToken } from '../lib/crypto';
 import type { OAuthEndpoints, OAuthProvider, PlatformEndpoints } from './endpoints';
+import { readJsonBody } from './authorized-call';
 
 export interface TokenSet {
   accessToken: string;
@@ -75,13 +76,7 @@ async function tokenRequest(provider: OAuthProvider, endpoints: OAuthEndpoints, 
   } catch (cause) {
     throw new AppError(502, 'provider_error', `${providers[provider].name} could not be reached, try again.`, { cause });
   }
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // handled below
-  }
+  const json = await readJsonBody(response);
   if (!response.ok) {
     const detail = describeOAuthError(json) ?? `HTTP ${response.status}`;
     if (response.status === 400 || response.status === 401) throw new ReauthRequiredError(provider, detail);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { TokenSource } from '../port';
 import { parseKickError } from './kick-errors';
+import { readJsonBody, sendAuthorized } from '../authorized-call';
 
 export interface KickClientOptions {
   apiUrl: string;
@@ -82,22 +83,8 @@ export class KickClient {
 
   /** One call as `token`'s account (or anonymous when null); returns the parsed JSON body (null for 204). */
   async call(token: TokenSource | null, input: CallInput): Promise<unknown> {
-    let accessToken = token ? await token.accessToken() : null;
-    let response = await this.send(input, accessToken);
-    if (response.status === 401 && token && accessToken) {
-      await response.body?.cancel();
-      accessToken = await token.refreshAfterUnauthorized(accessToken);
-      response = await this.send(input, accessToken);
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    if (text !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-    }
+    const response = token ? await sendAuthorized(token, (accessToken) => this.send(input, accessToken)) : await this.send(input, null);
+    const body = await readJsonBody(response);
     if (!response.ok) throw parseKickError(response.status, body, { what: input.what, scope: input.scope, tokenScopes: token?.scopes ?? [] });
     return body;
   }

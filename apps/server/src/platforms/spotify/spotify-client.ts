@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError, unsupported } from '../../lib/errors';
 import { ReauthRequiredError } from '../oauth-client';
 import type { TokenSource } from '../port';
+import { readJsonBody, sendAuthorized } from '../authorized-call';
 
 export interface SpotifyClientOptions {
   apiUrl: string;
@@ -104,22 +105,8 @@ export class SpotifyClient {
 
   /** One call; returns the JSON body, or null for 204 / an empty body. */
   private async call(token: TokenSource, method: Method, path: string, query: Record<string, string>, what: string): Promise<unknown> {
-    let access = await token.accessToken();
-    let response = await this.send(method, path, query, access, what);
-    if (response.status === 401) {
-      await response.body?.cancel();
-      access = await token.refreshAfterUnauthorized(access);
-      response = await this.send(method, path, query, access, what);
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    if (text !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    }
+    const response = await sendAuthorized(token, (access) => this.send(method, path, query, access, what));
+    const json = await readJsonBody(response);
     if (!response.ok) throw parseSpotifyError(response.status, json, what);
     return json;
   }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import type { TokenSource } from '../port';
 import { parseYoutubeError } from './youtube-errors';
+import { readJsonBody, sendAuthorized } from '../authorized-call';
 
 export interface YoutubeClientOptions {
   apiUrl: string;
@@ -134,22 +135,8 @@ export class YoutubeClient {
 
   private async call<T>(token: TokenSource, input: { method: Method; path: string; query?: Record<string, string>; body?: unknown; what: string; schema: z.ZodType<T> | null }): Promise<T | null> {
     const query = input.query ?? {};
-    let access = await token.accessToken();
-    let response = await this.send(input.method, input.path, query, input.body, access, input.what);
-    if (response.status === 401) {
-      await response.body?.cancel();
-      access = await token.refreshAfterUnauthorized(access);
-      response = await this.send(input.method, input.path, query, input.body, access, input.what);
-    }
-    const text = await response.text();
-    let json: unknown = null;
-    if (text !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    }
+    const response = await sendAuthorized(token, (access) => this.send(input.method, input.path, query, input.body, access, input.what));
+    const json = await readJsonBody(response);
     if (!response.ok) throw parseYoutubeError(response.status, json, input.what);
     if (!input.schema) return null;
     const parsed = input.schema.safeParse(json);
