@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import { CHANNEL_NAME_MAX, type Channel } from '@greenroom/contracts/api/channels';
 import { ErrorAlert } from '../../../components/error-alert';
+import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteChannel, useRenameChannel } from '../api/channel-mutations';
 
@@ -44,59 +45,36 @@ function RenameForm({ channel }: { channel: Channel }) {
 /** Delete the channel (Owner): type its name, then the red button; every platform is disconnected first. */
 function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [typed, setTyped] = useState('');
   const remove = useDeleteChannel(channel.id);
-  const matches = typed.trim() === channel.display_name;
-  const close = () => {
-    setTyped('');
-    remove.reset();
-    onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!matches) return;
-    remove.mutate(typed.trim(), {
-      onSuccess: () => {
-        notifySuccess(`${channel.display_name} was deleted`);
-        void navigate('/channels', { replace: true });
-      },
-    });
-  };
   return (
-    <Modal opened={opened} onClose={close} title="Delete channel" centered>
-      <form onSubmit={submit}>
-        <Stack gap="sm">
-          <Text size="sm">
-            This disconnects every platform of <b>{channel.display_name}</b> and deletes its staff, invitations, chat log, activity and settings.
-          </Text>
-          <Text size="sm" c="red.4" fw={500}>
-            This is an irreversible action, please be sure.
-          </Text>
-          <TextInput
-            label="Channel name"
-            description={
-              <>
-                Type <b>{channel.display_name}</b> to confirm.
-              </>
-            }
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
-          />
-          {remove.isError && <ErrorAlert error={remove.error} />}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={remove.isPending}>
-              Delete channel
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <TypedConfirmModal
+      opened={opened}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+      title="Delete channel"
+      label="Channel name"
+      expected={channel.display_name}
+      confirmLabel="Delete channel"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={(typed) =>
+        remove.mutate(typed, {
+          onSuccess: () => {
+            notifySuccess(`${channel.display_name} was deleted`);
+            void navigate('/channels', { replace: true });
+          },
+        })
+      }
+    >
+      <Text size="sm">
+        This disconnects every platform of <b>{channel.display_name}</b> and deletes its staff, invitations, chat log, activity and settings.
+      </Text>
+      <Text size="sm" c="red.4" fw={500}>
+        This is an irreversible action, please be sure.
+      </Text>
+    </TypedConfirmModal>
   );
 }
 
