@@ -219,3 +219,7 @@ export async function providersSocket(t: TestApp, user: TestUser, channelId: str
   });
   return { updates, close: () => ws.close() };
 }
+
+type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
+/** The chat messages among recorded adapter events. */
+export const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));

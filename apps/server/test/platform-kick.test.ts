@@ -21,10 +21,9 @@ import {
   recordingContext,
   until,
   type RecordingContext,
+  chats,
 } from './platform-fixtures';
 
-type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
-const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
 
 describe('Kick adapter against the emulator', () => {
   let emulator: Emulator;

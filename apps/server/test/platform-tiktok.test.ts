@@ -4,11 +4,9 @@ import { createTiktokAdapter, TIKTOK_WAITING_DETAIL } from '../src/platforms/tik
 import { mapTikTokEvent } from '../src/platforms/tiktok/tiktok-events';
 import type { LiveConnection, PlatformAdapter, PlatformEvent } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
-import { control, EmulatorTokenSource, recordingContext, type RecordingContext } from './platform-fixtures';
+import { chats, control, EmulatorTokenSource, recordingContext, type RecordingContext } from './platform-fixtures';
 
-type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
 type Act = Extract<PlatformEvent, { kind: 'activity' }>['activity'];
-const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
 const activities = (events: PlatformEvent[]): Act[] => events.flatMap((e) => (e.kind === 'activity' ? [e.activity] : []));
 
 describe('TikTok adapter (read-only) against the emulator live socket', () => {

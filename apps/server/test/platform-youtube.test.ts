@@ -3,7 +3,7 @@ import { startEmulator, type Account, type Emulator } from '@greenroom/platform-
 import { createYoutubeAdapter, YOUTUBE_WAITING_DETAIL } from '../src/platforms/youtube/youtube-adapter';
 import { YoutubeClient } from '../src/platforms/youtube/youtube-client';
 import { scopesFor } from '../src/platforms/scopes';
-import type { LiveConnection, PlatformAdapter, PlatformEvent } from '../src/platforms/port';
+import type { LiveConnection, PlatformAdapter } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
 import {
   actionsSince,
@@ -18,10 +18,9 @@ import {
   recordingContext,
   until,
   type RecordingContext,
+  chats,
 } from './platform-fixtures';
 
-type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
-const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
 
 describe('YouTube adapter against the emulator', () => {
   let emulator: Emulator;

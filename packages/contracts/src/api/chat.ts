@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
-import { activitySchema, activityTypeSchema, chatMessageSchema, chatRolesSchema, chatBadgeSchema, moderationEventSchema, streamStatusSchema } from './events';
+import { activitySchema, activityTypeSchema, chatAuthorSchema, chatMessageSchema, moderationEventSchema, streamStatusSchema } from './events';
 
 /**
  * Unified chat (issue 5). Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
@@ -59,15 +59,9 @@ export const activityQuerySchema = z.object({
 export const activityListSchema = z.object({ records: z.array(activitySchema), cursor: z.string().nullable(), total: z.number().int().optional() });
 export { activityTypeSchema };
 
-export const viewerCardSchema = z.object({
+/** A viewer as the chat shows them (author fields), plus what Greenroom knows of them in this channel. */
+export const viewerCardSchema = chatAuthorSchema.extend({
   provider: channelProviderIdSchema,
-  provider_user_id: z.string(),
-  login: z.string(),
-  display_name: z.string(),
-  color: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  badges: z.array(chatBadgeSchema),
-  roles: chatRolesSchema,
   first_seen_at: z.string().nullable(),
   last_seen_at: z.string().nullable(),
   message_count: z.number().int(),
