@@ -1,4 +1,5 @@
 import { ReadyState, type Options } from 'react-use-websocket';
+import type { z } from 'zod';
 // The package is CommonJS with only a default export, which the production bundle's interop does not
 // unwrap; the named export of its module file works in both Vite dev and build.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
@@ -8,6 +9,18 @@ import { getAccessToken } from './auth-token';
 export const LIVE_PING_INTERVAL_MS = 2000;
 export const LIVE_PING_TIMEOUT_MS = 3000;
 export const LIVE_RECONNECT_INTERVAL_MS = 1000;
+
+/** One socket frame checked against its schema; null for a frame that is not JSON or not of that shape. */
+export function parseFrame<T>(raw: string, schema: z.ZodType<T>): T | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
 
 /** ws(s):// URL of an API websocket path on this origin. */
 export function socketUrl(path: string): string {

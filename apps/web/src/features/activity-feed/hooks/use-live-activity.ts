@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { chatSocketMessageSchema } from '@greenroom/contracts/api/chat';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Activity } from '@greenroom/contracts/api/events';
-import { useLiveSocket } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { prependToPages } from '../../../lib/paginated-cache';
 import { activityListsKey, type ActivityFilter } from '../api/get-activity';
 
@@ -18,15 +18,9 @@ export function useLiveActivity(channelId: string) {
   const onData = useCallback(
     (raw: string) => {
       if (!raw.includes('"activity"')) return;
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return;
-      }
-      const parsed = chatSocketMessageSchema.safeParse(json);
-      if (!parsed.success || parsed.data.type !== 'activity') return;
-      const activity = parsed.data.data;
+      const frame = parseFrame(raw, chatSocketMessageSchema);
+      if (frame?.type !== 'activity') return;
+      const activity = frame.data;
       for (const [key] of queryClient.getQueriesData({ queryKey: activityListsKey(channelId) })) {
         const filter = key[3] as ActivityFilter | undefined;
         if (filter && !matchesFilter(activity, filter)) continue;

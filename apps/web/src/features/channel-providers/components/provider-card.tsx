@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconExternalLink, IconSettings } from '@tabler/icons-react';
+import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
@@ -7,6 +7,7 @@ import { ProviderIcon } from '../../../components/provider-icon';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
 import { BotAccountLine } from './bot-account-line';
 import { ConnectionStatus } from './connection-status';
+import { DashboardLinkButton } from './dashboard-link-button';
 import { ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { KickNote } from './kick-note';
@@ -56,11 +57,7 @@ export function ProviderCard({ provider: p, canManage, connect, pending }: Provi
           <Button component={Link} to={detailPath} size="xs" variant="default" leftSection={<IconSettings size={14} />} aria-label={`Manage ${info.name}`}>
             Manage
           </Button>
-          {p.dashboard_url && (
-            <Button component="a" href={p.dashboard_url} target="_blank" rel="noopener noreferrer" size="xs" variant="subtle" leftSection={<IconExternalLink size={14} />}>
-              {info.name} dashboard
-            </Button>
-          )}
+          <DashboardLinkButton provider={p} variant="subtle" />
           {canManage && (
             <>
               <ReconnectButton provider={p} connect={connect} pending={pending} />

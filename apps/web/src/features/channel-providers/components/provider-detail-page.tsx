@@ -1,6 +1,6 @@
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconExternalLink, IconPlugConnectedX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
@@ -15,6 +15,7 @@ import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { BotAccountCard } from './bot-account-card';
 import { ConnectionHealthCard } from './connection-health-card';
 import { ConnectionStatus } from './connection-status';
+import { DashboardLinkButton } from './dashboard-link-button';
 import { ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
@@ -93,11 +94,7 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
             </div>
           </Group>
           <Group gap="xs">
-            {p.dashboard_url && (
-              <Button component="a" href={p.dashboard_url} target="_blank" rel="noopener noreferrer" variant="default" size="xs" leftSection={<IconExternalLink size={14} />}>
-                {info.name} dashboard
-              </Button>
-            )}
+            <DashboardLinkButton provider={p} variant="default" />
             {canManage && (
               <>
                 <ReconnectButton provider={p} connect={connect} pending={pending} />

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { providerUpdateMessageSchema } from '@greenroom/contracts/api/channel-providers';
-import { useLiveSocket } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { getChannelProvidersQueryOptions } from '../api/get-channel-providers';
 import { applyProviderUpdate } from '../provider-updates';
 
@@ -15,14 +15,8 @@ export function useLiveChannelProviders(channelId: string) {
   const query = useQuery(options);
   const onMessage = useCallback(
     (data: string) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(data);
-      } catch {
-        return;
-      }
-      const message = providerUpdateMessageSchema.safeParse(json);
-      if (message.success) applyProviderUpdate(queryClient, channelId, message.data);
+      const message = parseFrame(data, providerUpdateMessageSchema);
+      if (message) applyProviderUpdate(queryClient, channelId, message);
     },
     [queryClient, channelId],
   );

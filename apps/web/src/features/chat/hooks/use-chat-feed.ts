@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chatSocketMessageSchema, type ChatSocketMessage } from '@greenroom/contracts/api/chat';
 import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
-import { useLiveSocket } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { useChatHistory } from '../api/get-chat-history';
 import { FrameQueue } from '../../../lib/frame-queue';
 import { bufferSize, CHAT_BUFFER_CAP, createBuffer, messageBufferReducer } from './message-buffer';
@@ -17,15 +17,8 @@ type LiveEvent = Extract<ChatSocketMessage, { type: 'chat.message' | 'chat.moder
 
 /** Parses one socket frame; anything that is not a chat message or moderation event is ignored here. */
 export function parseChatFrame(raw: string): LiveEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = chatSocketMessageSchema.safeParse(json);
-  if (!parsed.success) return null;
-  return parsed.data.type === 'chat.message' || parsed.data.type === 'chat.moderation' ? parsed.data : null;
+  const frame = parseFrame(raw, chatSocketMessageSchema);
+  return frame?.type === 'chat.message' || frame?.type === 'chat.moderation' ? frame : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { publicChatSocketMessageSchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
 import { FrameQueue } from '../../../lib/frame-queue';
-import { useLiveSocket } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { usePublicChat } from '../api/get-public-chat';
 
 type PublicEvent = { type: 'message'; message: PublicChatMessage } | { type: 'removed'; ids: string[] };
@@ -38,16 +38,9 @@ export function usePublicChatFeed(channelId: string, max: number) {
 
   const onData = useCallback(
     (raw: string) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return;
-      }
-      const parsed = publicChatSocketMessageSchema.safeParse(json);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'chat.message') queue.push({ type: 'message', message: parsed.data.data });
-      else if (parsed.data.type === 'chat.removed') queue.push({ type: 'removed', ids: parsed.data.data.ids });
+      const frame = parseFrame(raw, publicChatSocketMessageSchema);
+      if (frame?.type === 'chat.message') queue.push({ type: 'message', message: frame.data });
+      else if (frame?.type === 'chat.removed') queue.push({ type: 'removed', ids: frame.data.ids });
     },
     [queue],
   );
