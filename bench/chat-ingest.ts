@@ -23,10 +23,12 @@ export interface BenchResult {
 }
 
 const providersList: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
-const apps = Object.fromEntries(providersList.map((p) => [p, { clientId: `bench-${p}`, clientSecret: `bench-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] }])) as Record<
-  OAuthProvider,
-  { clientId: string; clientSecret: string; redirectUris: string[] }
->;
+const apps = Object.fromEntries(
+  providersList.map((p) => [
+    p,
+    { clientId: `bench-${p}`, clientSecret: `bench-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] },
+  ]),
+) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }>;
 
 class StaticTokenSource implements TokenSource {
   readonly provider = 'twitch' as const;
@@ -65,7 +67,14 @@ async function streamers(e: Emulator, n: number): Promise<Streamer[]> {
       body: JSON.stringify({ platform: 'twitch', kind: 'streamer', displayName: `BenchStreamer${i}`, login: `benchstreamer${i}` }),
     });
     const account = (await res.json()) as { id: string };
-    const token = e.world.issueToken({ platform: 'twitch', clientId: apps.twitch.clientId, userId: account.id, scopes: scopesFor.twitch.channel, ttlSeconds: 36_000, refreshable: true });
+    const token = e.world.issueToken({
+      platform: 'twitch',
+      clientId: apps.twitch.clientId,
+      userId: account.id,
+      scopes: scopesFor.twitch.channel,
+      ttlSeconds: 36_000,
+      refreshable: true,
+    });
     out.push({ id: account.id, token: token.accessToken });
   }
   return out;
@@ -82,7 +91,13 @@ function setLive(e: Emulator, all: Streamer[], n: number): void {
  * the sustained rate is the messages offered divided by the time until the consumer had them all
  * (equal to the offered rate when it keeps up, its capacity when it does not).
  */
-async function measure(e: Emulator, rate: number, seconds: number, count: () => number, onWindow?: (open: boolean) => void): Promise<{ delivered: number; generated: number }> {
+async function measure(
+  e: Emulator,
+  rate: number,
+  seconds: number,
+  count: () => number,
+  onWindow?: (open: boolean) => void,
+): Promise<{ delivered: number; generated: number }> {
   const drain = async (target: number) => {
     const start = performance.now();
     while (count() < target && performance.now() - start < 30_000) await sleep(2);
@@ -116,14 +131,23 @@ async function rawDelivery(e: Emulator, chans: Streamer[], rate: number, seconds
   const sockets: WebSocket[] = [];
   for (const s of chans) {
     const ws = new WebSocket(`${e.origin.replace(/^http/, 'ws')}/ws`);
-    const session = await new Promise<string>((resolve) => ws.once('message', (d: Buffer) => resolve((JSON.parse(d.toString('utf8')) as { payload: { session: { id: string } } }).payload.session.id)));
+    const session = await new Promise<string>((resolve) =>
+      ws.once('message', (d: Buffer) =>
+        resolve((JSON.parse(d.toString('utf8')) as { payload: { session: { id: string } } }).payload.session.id),
+      ),
+    );
     ws.on('message', (d: Buffer) => {
       if (d.includes('"notification"')) received++;
     });
     await fetch(`http://localhost:${e.port}/eventsub/subscriptions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${s.token}`, 'client-id': apps.twitch.clientId, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'channel.chat.message', version: '1', condition: { broadcaster_user_id: s.id, user_id: s.id }, transport: { method: 'websocket', session_id: session } }),
+      body: JSON.stringify({
+        type: 'channel.chat.message',
+        version: '1',
+        condition: { broadcaster_user_id: s.id, user_id: s.id },
+        transport: { method: 'websocket', session_id: session },
+      }),
     });
     sockets.push(ws);
   }
@@ -174,7 +198,8 @@ async function productDelivery(e: Emulator, chans: Streamer[], rate: number, sec
       state: {},
       saveState: async () => undefined,
       bans: { get: async () => null, set: async () => undefined, delete: async () => undefined },
-      emit: (event) => ingest.ingest({ channelId: s.id, channelProviderId: `cp-${s.id}`, provider: 'twitch', providerChannelId: s.id }, event),
+      emit: (event) =>
+        ingest.ingest({ channelId: s.id, channelProviderId: `cp-${s.id}`, provider: 'twitch', providerChannelId: s.id }, event),
       setHealth: (state: ConnectionState) => {
         if (state === 'connected') connected.add(s.id);
       },
@@ -189,7 +214,13 @@ async function productDelivery(e: Emulator, chans: Streamer[], rate: number, sec
     if (Date.now() - start > 60_000) throw new Error(`only ${connected.size}/${chans.length} connections came up`);
     await sleep(50);
   }
-  const { delivered, generated } = await measure(e, rate, seconds, () => published, (open) => (recording = open));
+  const { delivered, generated } = await measure(
+    e,
+    rate,
+    seconds,
+    () => published,
+    (open) => (recording = open),
+  );
   abort.abort();
   await Promise.all(connections.map((c) => c.close()));
   await sleep(300);
@@ -233,7 +264,10 @@ export async function benchChatIngest(options: { rate?: number; seconds?: number
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [rateArg, secondsArg] = process.argv.slice(2);
-  const results = await benchChatIngest({ ...(rateArg ? { rate: Number(rateArg) } : {}), ...(secondsArg ? { seconds: Number(secondsArg) } : {}) });
+  const results = await benchChatIngest({
+    ...(rateArg ? { rate: Number(rateArg) } : {}),
+    ...(secondsArg ? { seconds: Number(secondsArg) } : {}),
+  });
   for (const r of results) console.log(`${r.name}: ${r.value.toLocaleString('en-US')} ${r.unit}`);
   process.exit(0);
 }

@@ -55,8 +55,24 @@ export async function benchChatPersist(): Promise<BenchResult[]> {
       const at = new Date(m.sent_at);
       await db
         .insert(viewers)
-        .values({ channelId: m.channel_id, provider: m.provider, providerUserId: m.author.provider_user_id, login: m.author.login, displayName: m.author.display_name, color: m.author.color, avatarUrl: m.author.avatar_url, badges: m.author.badges, roles: m.author.roles, firstSeenAt: at, lastSeenAt: at, messageCount: 1 })
-        .onConflictDoUpdate({ target: [viewers.channelId, viewers.provider, viewers.providerUserId], set: { messageCount: sql`${viewers.messageCount} + 1`, lastSeenAt: at } });
+        .values({
+          channelId: m.channel_id,
+          provider: m.provider,
+          providerUserId: m.author.provider_user_id,
+          login: m.author.login,
+          displayName: m.author.display_name,
+          color: m.author.color,
+          avatarUrl: m.author.avatar_url,
+          badges: m.author.badges,
+          roles: m.author.roles,
+          firstSeenAt: at,
+          lastSeenAt: at,
+          messageCount: 1,
+        })
+        .onConflictDoUpdate({
+          target: [viewers.channelId, viewers.provider, viewers.providerUserId],
+          set: { messageCount: sql`${viewers.messageCount} + 1`, lastSeenAt: at },
+        });
     }
     const singleRate = Math.round(singleCount / (Number(process.hrtime.bigint() - start) / 1e9));
 

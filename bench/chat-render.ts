@@ -50,7 +50,16 @@ export async function startProduct(port: number): Promise<Product> {
   const emulatorPort = port + 1;
   const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: 'memory://', EMULATOR: 'true', EMULATOR_PORT: String(emulatorPort), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: 'memory://',
+      EMULATOR: 'true',
+      EMULATOR_PORT: String(emulatorPort),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -79,13 +88,20 @@ export async function startProduct(port: number): Promise<Product> {
 }
 
 /** Signs in through the emulator's authorize page with auto-approve as an existing emulator account. */
-export async function signInAs(page: Page, base: string, account: string, provider: 'twitch' | 'youtube' | 'kick' = 'twitch'): Promise<void> {
+export async function signInAs(
+  page: Page,
+  base: string,
+  account: string,
+  provider: 'twitch' | 'youtube' | 'kick' = 'twitch',
+): Promise<void> {
   await page.goto(`${base}/api/2/auth/${provider}/sign-in?next=/`);
   await page.waitForURL((url) => url.port !== new URL(base).port || url.pathname !== '/api/2/auth/twitch/sign-in');
   const authorize = new URL(page.url());
   authorize.searchParams.set('emulator_account', account);
   await page.goto(authorize.toString());
-  await page.waitForURL((url) => url.origin === base && !url.pathname.startsWith('/oauth') && !url.pathname.startsWith('/sign-in'), { timeout: 30_000 });
+  await page.waitForURL((url) => url.origin === base && !url.pathname.startsWith('/oauth') && !url.pathname.startsWith('/sign-in'), {
+    timeout: 30_000,
+  });
   await page.waitForFunction(() => Boolean(localStorage.getItem('greenroom.access_token')));
 }
 
@@ -114,9 +130,19 @@ export async function createChannel(page: Page, name: string): Promise<string> {
 }
 
 /** Connects a platform to the channel through connect-chat-url and the emulator's auto-approve. */
-export async function connectPlatform(page: Page, base: string, channelId: string, provider: 'twitch' | 'youtube' | 'kick' | 'tiktok', account: string): Promise<void> {
+export async function connectPlatform(
+  page: Page,
+  base: string,
+  channelId: string,
+  provider: 'twitch' | 'youtube' | 'kick' | 'tiktok',
+  account: string,
+): Promise<void> {
   const redirect = `/channels/${channelId}`;
-  const { url } = await apiCall<{ url: string }>(page, 'GET', `/api/2/${provider}/connect-chat-url?channel_id=${encodeURIComponent(channelId)}&redirect_to=${encodeURIComponent(redirect)}`);
+  const { url } = await apiCall<{ url: string }>(
+    page,
+    'GET',
+    `/api/2/${provider}/connect-chat-url?channel_id=${encodeURIComponent(channelId)}&redirect_to=${encodeURIComponent(redirect)}`,
+  );
   const authorize = new URL(url);
   authorize.searchParams.set('emulator_account', account);
   await page.goto(authorize.toString());
@@ -124,7 +150,11 @@ export async function connectPlatform(page: Page, base: string, channelId: strin
 }
 
 export async function emulator<T>(origin: string, method: string, pathname: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}${pathname}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${origin}${pathname}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -208,7 +238,11 @@ export async function benchChatRender(options: { port?: number } = {}): Promise<
     // Quiet the crowd everywhere; seed the chat log with 500 messages through the emulator.
     await emulator(product.emulator, 'PUT', '/_emulator/crowd/rate', { rate: 0, eventRate: 0 });
     const seedStart = Date.now();
-    const burst = await emulator<{ messages: number }>(product.emulator, 'POST', '/_emulator/crowd/burst', { count: 500, platform: 'twitch', channel: 'greenroomdemo' });
+    const burst = await emulator<{ messages: number }>(product.emulator, 'POST', '/_emulator/crowd/burst', {
+      count: 500,
+      platform: 'twitch',
+      channel: 'greenroomdemo',
+    });
     // Wait until the log holds them (ingest writes are batched).
     for (;;) {
       const log = await apiCall<{ records: unknown[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=500`);
@@ -238,7 +272,7 @@ export async function benchChatRender(options: { port?: number } = {}): Promise<
     // Fill the buffer to its cap (10,000) and wait until the burst has been delivered and rendered.
     await page.evaluate(() => ((window as unknown as { __bench: { chatFrames: number } }).__bench.chatFrames = 0));
     await emulator(product.emulator, 'POST', '/_emulator/crowd/burst', { count: 10_000, platform: 'twitch', channel: 'greenroomdemo' });
-    for (let last = -1, stable = 0; stable < 4; ) {
+    for (let last = -1, stable = 0; stable < 4;) {
       await page.waitForTimeout(500);
       const now = await page.evaluate(() => (window as unknown as { __bench: { chatFrames: number } }).__bench.chatFrames);
       stable = now === last ? stable + 1 : 0;
@@ -251,8 +285,12 @@ export async function benchChatRender(options: { port?: number } = {}): Promise<
 
     const median = firstPaints.toSorted((a, b) => a - b)[1]!;
     console.log(`  first paint of the chat route (500 messages in the log): runs ${firstPaints.join(', ')} ms; FCP ${navTiming} ms`);
-    console.log(`  idle 20 s:              long tasks >50 ms ${idle.longTasks} (longest ${idle.longestTaskMs} ms), frames ${idle.frames}, dropped ${idle.droppedFrames}, p95 frame ${idle.p95FrameMs} ms`);
-    console.log(`  200 msg/s for 20 s:     long tasks >50 ms ${busy.longTasks} (longest ${busy.longestTaskMs} ms), frames ${busy.frames}, dropped ${busy.droppedFrames}, p95 frame ${busy.p95FrameMs} ms, chat frames received ${busy.chatFrames} (${Math.round(busy.chatFrames / 20)}/s), rows in DOM ${rows}`);
+    console.log(
+      `  idle 20 s:              long tasks >50 ms ${idle.longTasks} (longest ${idle.longestTaskMs} ms), frames ${idle.frames}, dropped ${idle.droppedFrames}, p95 frame ${idle.p95FrameMs} ms`,
+    );
+    console.log(
+      `  200 msg/s for 20 s:     long tasks >50 ms ${busy.longTasks} (longest ${busy.longestTaskMs} ms), frames ${busy.frames}, dropped ${busy.droppedFrames}, p95 frame ${busy.p95FrameMs} ms, chat frames received ${busy.chatFrames} (${Math.round(busy.chatFrames / 20)}/s), rows in DOM ${rows}`,
+    );
     return [
       { name: 'chat route first paint with 500 history messages (median of 3)', value: median, unit: 'ms' },
       { name: 'chat at 200 msg/s, 10k buffer: long tasks > 50 ms in 20 s', value: busy.longTasks, unit: 'tasks' },

@@ -21,7 +21,16 @@ async function userToken(e: Emulator, login: string): Promise<{ accessToken: str
     body: JSON.stringify({ platform: 'twitch', account_login: login, scope: 'user:read:chat' }),
   });
   const { code, account } = (await authorize.json()) as { code: string; account: { id: string } };
-  const token = await fetch(c.tokenUrl, { method: 'POST', body: new URLSearchParams({ client_id: c.clientId, client_secret: c.clientSecret, code, grant_type: 'authorization_code', redirect_uri: c.redirectUris[0]! }) });
+  const token = await fetch(c.tokenUrl, {
+    method: 'POST',
+    body: new URLSearchParams({
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      code,
+      grant_type: 'authorization_code',
+      redirect_uri: c.redirectUris[0]!,
+    }),
+  });
   return { accessToken: ((await token.json()) as { access_token: string }).access_token, userId: account.id };
 }
 
@@ -62,7 +71,9 @@ async function deliveryRate(e: Emulator): Promise<BenchResult[]> {
   const { accessToken, userId } = await userToken(e, 'greenroomdemo');
   const channel = e.world.channel('twitch', userId)!;
   const total = 100_000;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', clientSource, e.config.twitch.eventSubWsUrl, String(total)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', clientSource, e.config.twitch.eventSubWsUrl, String(total)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let notify: (() => void) | null = null;
   child.stdout.on('data', (chunk: Buffer) => {
@@ -82,7 +93,12 @@ async function deliveryRate(e: Emulator): Promise<BenchResult[]> {
   const sub = await fetch(e.config.twitch.eventSubSubscriptionsUrl, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'client-id': e.config.twitch.clientId, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'channel.chat.message', version: '1', condition: { broadcaster_user_id: userId, user_id: userId }, transport: { method: 'websocket', session_id: sessionId } }),
+    body: JSON.stringify({
+      type: 'channel.chat.message',
+      version: '1',
+      condition: { broadcaster_user_id: userId, user_id: userId },
+      transport: { method: 'websocket', session_id: sessionId },
+    }),
   });
   if (sub.status !== 202) throw new Error(`subscription failed: ${sub.status} ${await sub.text()}`);
   const done = waitFor('done');

@@ -80,10 +80,15 @@ async function drive(r: Rig, count: number, send: (event: ChannelStreamEvent) =>
 /** Baseline: raw ws broadcast (serialise once, send to every socket). */
 async function rawRun(n: number, count: number, events: ChannelStreamEvent[]): Promise<number> {
   const a = await rig(n);
-  const rate = await drive(a, count, (e) => {
-    const payload = JSON.stringify(e);
-    for (const s of a.serverSockets) s.send(payload);
-  }, events);
+  const rate = await drive(
+    a,
+    count,
+    (e) => {
+      const payload = JSON.stringify(e);
+      for (const s of a.serverSockets) s.send(payload);
+    },
+    events,
+  );
   await a.close();
   return rate;
 }
@@ -111,7 +116,10 @@ async function measure(n: number, count: number, events: ChannelStreamEvent[]): 
 }
 
 export async function benchWsFanout(): Promise<BenchResult[]> {
-  const events: ChannelStreamEvent[] = Array.from({ length: 1000 }, (_, i) => ({ type: 'chat.message', data: chatMessage(i, { text: `message ${i} with a few words of chat text` }) }));
+  const events: ChannelStreamEvent[] = Array.from({ length: 1000 }, (_, i) => ({
+    type: 'chat.message',
+    data: chatMessage(i, { text: `message ${i} with a few words of chat text` }),
+  }));
   const bytes = Buffer.byteLength(JSON.stringify(events[0]));
   const out: BenchResult[] = [];
   for (const [n, count] of [
@@ -122,7 +130,11 @@ export async function benchWsFanout(): Promise<BenchResult[]> {
     const r = await measure(n, count, events);
     out.push({ name: `ws fan-out, hub, ${n} socket(s), ${bytes}-byte messages`, value: r.hub, unit: 'msgs/s delivered' });
     out.push({ name: `ws fan-out, raw ws broadcast baseline, ${n} socket(s)`, value: r.raw, unit: 'msgs/s delivered' });
-    out.push({ name: `ws fan-out, hub / raw ratio, ${n} socket(s) (dropped by backpressure: ${r.dropped})`, value: Math.round((r.hub / r.raw) * 100) / 100, unit: 'x' });
+    out.push({
+      name: `ws fan-out, hub / raw ratio, ${n} socket(s) (dropped by backpressure: ${r.dropped})`,
+      value: Math.round((r.hub / r.raw) * 100) / 100,
+      unit: 'x',
+    });
   }
   return out;
 }

@@ -12,7 +12,11 @@ const STREAMERS = { twitch: 'nightowlgg', kick: 'latenightlarry', youtube: 'retr
 type Platform = keyof typeof STREAMERS;
 
 async function emulator<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${EMULATOR}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${EMULATOR}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
@@ -40,7 +44,11 @@ async function api<T>(page: Page, method: string, url: string, body?: unknown): 
 /** Connects a platform to the channel through connect-chat-url and the emulator's auto-approve. */
 async function connect(page: Page, channelId: string, platform: Platform): Promise<void> {
   const back = `/channels/${channelId}`;
-  const { url } = await api<{ url: string }>(page, 'GET', `/api/2/${platform}/connect-chat-url?channel_id=${channelId}&redirect_to=${encodeURIComponent(back)}`);
+  const { url } = await api<{ url: string }>(
+    page,
+    'GET',
+    `/api/2/${platform}/connect-chat-url?channel_id=${channelId}&redirect_to=${encodeURIComponent(back)}`,
+  );
   const authorize = new URL(url);
   authorize.searchParams.set('emulator_account', STREAMERS[platform]);
   await page.goto(authorize.toString());
@@ -204,7 +212,13 @@ test('activity feed shows a raid and a sub live', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Activity Feed', level: 1 })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
 
-  await emulator('POST', '/_emulator/events', { platform: 'twitch', channel: STREAMERS.twitch, type: 'raid', user: 'pixelpioneer', data: { viewers: 42 } });
+  await emulator('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: STREAMERS.twitch,
+    type: 'raid',
+    user: 'pixelpioneer',
+    data: { viewers: 42 },
+  });
   await emulator('POST', '/_emulator/events', { platform: 'twitch', channel: STREAMERS.twitch, type: 'sub' });
 
   const feed = page.getByRole('list', { name: 'Activity' });

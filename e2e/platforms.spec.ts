@@ -10,7 +10,10 @@ interface EmulatorAccount {
 /** Clicks "Connect {platform}" and creates a new platform account in the popup; returns its display name. */
 async function connectInPopup(page: Page, platform: 'Twitch' | 'Kick' | 'YouTube'): Promise<string> {
   const name = uniqueName(`${platform}Chan`);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: `Connect ${platform}`, exact: true }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: `Connect ${platform}`, exact: true }).click(),
+  ]);
   await consentAsNewAccount(popup, name);
   await popup.waitForEvent('close');
   await expect(page.getByText(`${platform} connected successfully`)).toBeVisible();

@@ -30,7 +30,10 @@ async function createChannel(page: Page, name: string): Promise<string> {
 async function createInvitation(page: Page, channelId: string, level: 'Mod' | 'Editor' | 'Admin'): Promise<string> {
   await page.goto(`/channels/${channelId}/user-access`);
   const form = page.getByRole('form', { name: 'Create invitation' });
-  await form.getByRole('textbox', { name: 'Level' }).or(form.getByRole('combobox', { name: 'Level' })).click();
+  await form
+    .getByRole('textbox', { name: 'Level' })
+    .or(form.getByRole('combobox', { name: 'Level' }))
+    .click();
   await page.getByRole('option', { name: level, exact: true }).click();
   await form.getByRole('button', { name: 'Create invitation' }).click();
   const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
@@ -98,7 +101,9 @@ test('an Owner invites a Mod, who gets moderation only until promoted', async ({
   await guest.goto(`/channels/${channelId}`);
   await expect(guest.getByText('You are Editor in this channel.')).toBeVisible();
   // Editors see the Platforms pages (stream title and category) but cannot connect platforms.
-  await nav(guest).getByRole('link', { name: /Platforms/ }).click();
+  await nav(guest)
+    .getByRole('link', { name: /Platforms/ })
+    .click();
   await expect(guest.getByText('An admin of this channel can connect its platforms.')).toBeVisible();
   await expect(guest.getByRole('heading', { name: 'Connect a platform' })).toHaveCount(0);
   expect(await apiStatus(guest, `/api/2/channels/${channelId}/users`)).toBe(403);
@@ -152,7 +157,10 @@ test('the Owner transfers ownership with the typed channel name and becomes Admi
   await owner.reload();
   await owner.getByRole('button', { name: 'Transfer ownership' }).click();
   const dialog = owner.getByRole('dialog', { name: 'Transfer ownership' });
-  await dialog.getByRole('textbox', { name: 'New owner' }).or(dialog.getByRole('combobox', { name: 'New owner' })).click();
+  await dialog
+    .getByRole('textbox', { name: 'New owner' })
+    .or(dialog.getByRole('combobox', { name: 'New owner' }))
+    .click();
   await owner.getByRole('option', { name: new RegExp(heirName) }).click();
   const submit = dialog.getByRole('button', { name: 'Transfer ownership' });
   await dialog.getByRole('textbox', { name: 'Channel name' }).fill(`${channelName}x`);
@@ -164,7 +172,10 @@ test('the Owner transfers ownership with the typed channel name and becomes Admi
   await expect(owner.getByRole('button', { name: 'Transfer ownership' })).toHaveCount(0);
 });
 
-test('a non-operator is refused the admin area; an operator sees every channel and manages system bots', async ({ page: user, browser }) => {
+test('a non-operator is refused the admin area; an operator sees every channel and manages system bots', async ({
+  page: user,
+  browser,
+}) => {
   await signIn(user);
   const channelName = uniqueName('Someone Else ');
   await createChannel(user, channelName);
@@ -176,11 +187,19 @@ test('a non-operator is refused the admin area; an operator sees every channel a
 
   // The operator is the emulator's seeded account configured in GREENROOM_ADMINS.
   const operator = await newPage(browser);
-  const accounts = (await (await operator.request.get(`http://localhost:${Number(process.env.E2E_PORT ?? 3200) + 1}/_emulator/accounts?platform=twitch`)).json()) as { data: { id: string; login: string }[] };
-  expect(accounts.data.find((a) => a.login === OPERATOR_LOGIN)?.id, 'the seeded operator account id changed: update GREENROOM_ADMINS in playwright.config.ts').toBe(OPERATOR_TWITCH_ID);
+  const accounts = (await (
+    await operator.request.get(`http://localhost:${Number(process.env.E2E_PORT ?? 3200) + 1}/_emulator/accounts?platform=twitch`)
+  ).json()) as { data: { id: string; login: string }[] };
+  expect(
+    accounts.data.find((a) => a.login === OPERATOR_LOGIN)?.id,
+    'the seeded operator account id changed: update GREENROOM_ADMINS in playwright.config.ts',
+  ).toBe(OPERATOR_TWITCH_ID);
   await operator.goto('/sign-in?next=%2Fadmin');
   await operator.getByRole('link', { name: 'Sign in with Twitch' }).click();
-  await operator.locator('label', { hasText: `@${OPERATOR_LOGIN}` }).locator('input').check();
+  await operator
+    .locator('label', { hasText: `@${OPERATOR_LOGIN}` })
+    .locator('input')
+    .check();
   await operator.getByRole('button', { name: 'Authorize' }).click();
   await operator.waitForURL('**/admin');
   await operator.getByRole('searchbox', { name: 'Search by name' }).fill(channelName);
@@ -196,7 +215,10 @@ test('a non-operator is refused the admin area; an operator sees every channel a
     await operator.getByRole('dialog', { name: 'Disconnect Twitch?' }).getByRole('button', { name: 'Disconnect' }).click();
   }
   await expect(navLink.getByLabel('No system bot connected')).toHaveText('!');
-  const [popup] = await Promise.all([operator.waitForEvent('popup'), twitch.getByRole('button', { name: 'Connect Twitch system bot', exact: true }).click()]);
+  const [popup] = await Promise.all([
+    operator.waitForEvent('popup'),
+    twitch.getByRole('button', { name: 'Connect Twitch system bot', exact: true }).click(),
+  ]);
   await popup.locator('label', { hasText: '@' }).filter({ hasText: 'GreenroomBot' }).locator('input').check();
   await popup.getByRole('button', { name: 'Authorize' }).click();
   await popup.waitForEvent('close');

@@ -16,7 +16,10 @@ export async function consentAsNewAccount(page: Page, displayName: string): Prom
 }
 
 /** Signs in through the sign-in page and the emulator's authorize page, as a new platform account. */
-export async function signIn(page: Page, options: { provider?: 'Twitch' | 'YouTube' | 'Kick'; displayName?: string; next?: string } = {}): Promise<string> {
+export async function signIn(
+  page: Page,
+  options: { provider?: 'Twitch' | 'YouTube' | 'Kick'; displayName?: string; next?: string } = {},
+): Promise<string> {
   const displayName = options.displayName ?? uniqueName('Streamer');
   await page.goto(options.next ? `/sign-in?next=${encodeURIComponent(options.next)}` : '/sign-in');
   await page.getByRole('link', { name: `Sign in with ${options.provider ?? 'Twitch'}` }).click();
@@ -30,7 +33,11 @@ export const EMULATOR_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?
 
 /** A call to the emulator's control API (`/_emulator/*`). */
 export async function emulatorControl<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${EMULATOR_ORIGIN}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${EMULATOR_ORIGIN}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;

@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   const initdb = findBin('initdb');
   const postgres = findBin('postgres');
   if (!initdb || !postgres) {
-    console.error('PostgreSQL is not installed: the suite runs its database tests on a real PostgreSQL server too.\nInstall it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL.');
+    console.error(
+      'PostgreSQL is not installed: the suite runs its database tests on a real PostgreSQL server too.\nInstall it (Debian: apt-get install -y postgresql) or set TEST_DATABASE_URL.',
+    );
     process.exit(1);
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'greenroom-pg-'));
@@ -81,13 +83,37 @@ async function main(): Promise<void> {
   // spawned with that uid directly (no runuser/su in between: su ignores SIGINT, so the cluster
   // would never be told to stop and this script would never exit).
   const user = process.getuid?.() === 0 ? postgresUser() : {};
-  const init = spawnSync(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], { encoding: 'utf8', ...user });
+  const init = spawnSync(initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], {
+    encoding: 'utf8',
+    ...user,
+  });
   if (init.status !== 0) {
     console.error(init.stdout, init.stderr);
     process.exit(1);
   }
   const port = await freePort();
-  const server = spawn(postgres, ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'], { stdio: ['ignore', 'ignore', 'pipe'], ...user });
+  const server = spawn(
+    postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-h',
+      '127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], ...user },
+  );
   let log = '';
   server.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;

@@ -53,11 +53,25 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
       directives: {
         defaultSrc: ["'self'"],
         // The Twitch embed script (spec §7 Media); with the local emulator, its stand-in served from loopback.
-        scriptSrc: ["'self'", 'https://embed.twitch.tv', 'https://player.twitch.tv', ...(s.config.useEmulator ? ['http://127.0.0.1:*', 'http://localhost:*'] : [])],
+        scriptSrc: [
+          "'self'",
+          'https://embed.twitch.tv',
+          'https://player.twitch.tv',
+          ...(s.config.useEmulator ? ['http://127.0.0.1:*', 'http://localhost:*'] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http://127.0.0.1:*', 'http://localhost:*'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'https://player.twitch.tv', 'https://embed.twitch.tv', 'https://www.twitch.tv', 'https://www.youtube.com', 'https://player.kick.com', 'http://127.0.0.1:*', 'http://localhost:*'],
+        frameSrc: [
+          "'self'",
+          'https://player.twitch.tv',
+          'https://embed.twitch.tv',
+          'https://www.twitch.tv',
+          'https://www.youtube.com',
+          'https://player.kick.com',
+          'http://127.0.0.1:*',
+          'http://localhost:*',
+        ],
         upgradeInsecureRequests: null,
       },
     },
@@ -67,7 +81,11 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     crossOriginOpenerPolicy: { policy: 'unsafe-none' },
   });
   await app.register(cookie, { secret: s.cookieSecret });
-  await app.register(rateLimit, { max: s.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/api/') });
+  await app.register(rateLimit, {
+    max: s.config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
   await app.register(websocket, {
     options: {
       maxPayload: 64 * 1024,
@@ -75,7 +93,10 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Greenroom API', version: '2' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Greenroom API', version: '2' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
 

@@ -11,7 +11,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   /** 32-byte key (base64 or hex) encrypting provider tokens; generated into DATA_DIR when absent in embedded mode. */
   ENCRYPTION_KEY: z.string().optional(),
   /** Secret signing cookies (anti-forgery, OAuth state); generated into DATA_DIR when absent. */
@@ -79,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean)
     .map((entry) => {
       const [provider, providerUserId] = entry.split(':');
-      if (!provider || !providerUserId) throw new ConfigError(`Invalid configuration:\n  GREENROOM_ADMINS: "${entry}" is not provider:user-id`);
+      if (!provider || !providerUserId)
+        throw new ConfigError(`Invalid configuration:\n  GREENROOM_ADMINS: "${entry}" is not provider:user-id`);
       return { provider, providerUserId };
     });
   return { ...e, useEmulator: e.EMULATOR ?? !anyCredentials, admins };

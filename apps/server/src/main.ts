@@ -7,7 +7,9 @@ import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndp
 
 const emulatedProviders: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
 
-async function startPlatforms(config: Config): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
+async function startPlatforms(
+  config: Config,
+): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
   if (!config.useEmulator) return { endpoints: realEndpoints(config), emulatorUrl: null, close: async () => {} };
   const { startEmulator } = await import('@greenroom/platform-emulator');
   const publicUrl = publicUrlOf(config);
@@ -69,7 +71,9 @@ async function main(): Promise<void> {
   await app.listen({ host: config.HOST, port: config.PORT });
   // Opens every stored platform connection (closed by app.close() on shutdown).
   await services.connections.start();
-  app.log.info(`Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`);
+  app.log.info(
+    `Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`,
+  );
 }
 
 void main();

@@ -91,7 +91,11 @@ export function createServices(input: {
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
     const session = await sessions.create(user.id);
-    return { access_token: session.token, expires_at: session.expiresAt.toISOString(), redirect_to: `/sign-in/success?next=${encodeURIComponent(flow.redirectTo)}` };
+    return {
+      access_token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      redirect_to: `/sign-in/success?next=${encodeURIComponent(flow.redirectTo)}`,
+    };
   });
   flows.on('link', async (flow) => {
     if (!flow.userId) throw new Error('link flow without a user');
@@ -104,12 +108,21 @@ export function createServices(input: {
   });
 
   const bus = new LocalEventBus<DomainEvent>();
-  const kickWebhooks = new KickWebhookReceiver({ client: new KickClient({ apiUrl: endpoints.kick.apiUrl }), store: new DbWebhookDeliveryStore(db) });
+  const kickWebhooks = new KickWebhookReceiver({
+    client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
+    store: new DbWebhookDeliveryStore(db),
+  });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
   // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
-  const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: pino({ level: config.LOG_LEVEL, name: 'chat' }), actions: () => connections });
+  const chat = createChatServices({
+    db,
+    bus,
+    retentionDays: config.CHAT_RETENTION_DAYS,
+    log: pino({ level: config.LOG_LEVEL, name: 'chat' }),
+    actions: () => connections,
+  });
   const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
   let channelProviders: ChannelProviderService | null = null;
   const tokens = new TokenSources({
@@ -117,14 +130,27 @@ export function createServices(input: {
     endpoints,
     log: platformLog,
     onReauthRequired: (ref) => {
-      const done = ref.kind === 'system_bot' ? channelProviders?.publishSystemBotChanged(ref.provider) : channelProviders?.publishUpdated(ref.channelProviderId);
+      const done =
+        ref.kind === 'system_bot'
+          ? channelProviders?.publishSystemBotChanged(ref.provider)
+          : channelProviders?.publishUpdated(ref.channelProviderId);
       void done?.catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
     },
   });
-  connections = new ConnectionManager({ db, tokens, ingest, sendQueue: new SendQueue(), adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }), log: platformLog });
+  connections = new ConnectionManager({
+    db,
+    tokens,
+    ingest,
+    sendQueue: new SendQueue(),
+    adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
+    log: platformLog,
+  });
   const providerService = new ChannelProviderService({ db, cipher, bus, manager: connections, audit, endpoints, log: platformLog });
   channelProviders = providerService;
-  connections.onChange = (change) => void providerService.publishUpdated(change.channelProviderId).catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+  connections.onChange = (change) =>
+    void providerService
+      .publishUpdated(change.channelProviderId)
+      .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
   flows.on('channel', (flow) => providerService.connect(flow));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
 

@@ -33,7 +33,9 @@ function paramValue(name: string, schema: unknown): string {
 
 function urlFor(route: AccessRoute, channelId: string): string {
   const shape = route.params instanceof z.ZodObject ? (route.params.shape as Record<string, unknown>) : {};
-  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(name === 'channelId' ? channelId : paramValue(name, shape[name])));
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+    encodeURIComponent(name === 'channelId' ? channelId : paramValue(name, shape[name])),
+  );
 }
 
 /** Every /api route in Fastify's router, read from `printRoutes` (independent of the gate's own table). */
@@ -81,9 +83,15 @@ async function fixture(t: TestApp): Promise<Fixture> {
 async function probe(t: TestApp, route: AccessRoute, user: TestUser | null, channelId: string): Promise<LightMyRequestResponse> {
   const url = urlFor(route, channelId);
   // Websocket clients authenticate through the subprotocol (`greenroom, <token>`), not a header.
-  const headers: Record<string, string> = route.websocket && user ? { 'sec-websocket-protocol': `${WS_PROTOCOL}, ${user.token}` } : { ...(user?.headers ?? {}) };
+  const headers: Record<string, string> =
+    route.websocket && user ? { 'sec-websocket-protocol': `${WS_PROTOCOL}, ${user.token}` } : { ...(user?.headers ?? {}) };
   const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-  return t.app.inject({ method: route.method as 'GET', url, headers: withBody ? { ...headers, 'content-type': 'application/json' } : headers, payload: withBody ? '{}' : undefined });
+  return t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: withBody ? { ...headers, 'content-type': 'application/json' } : headers,
+    payload: withBody ? '{}' : undefined,
+  });
 }
 
 /**
@@ -102,7 +110,8 @@ async function openSocket(t: TestApp, route: AccessRoute, user: TestUser, channe
   }).finally(() => socket.terminate());
 }
 
-const describeAccess = (r: AccessRoute) => (typeof r.access === 'string' ? r.access : `channel ${accessLevelLabels[r.access.channel]} (${r.access.channel})`);
+const describeAccess = (r: AccessRoute) =>
+  typeof r.access === 'string' ? r.access : `channel ${accessLevelLabels[r.access.channel]} (${r.access.channel})`;
 const bodyOf = (res: LightMyRequestResponse): { type?: string; message?: string } => {
   try {
     return res.json();
@@ -115,7 +124,8 @@ const bodyOf = (res: LightMyRequestResponse): { type?: string; message?: string 
 function gateRefused(res: LightMyRequestResponse): boolean {
   const { message } = bodyOf(res);
   if (res.statusCode === 401) return true;
-  if (res.statusCode === 403) return message === GATE_MESSAGES.belowLevel || message === GATE_MESSAGES.notOperator || /anti-forgery/.test(message ?? '');
+  if (res.statusCode === 403)
+    return message === GATE_MESSAGES.belowLevel || message === GATE_MESSAGES.notOperator || /anti-forgery/.test(message ?? '');
   return res.statusCode === 404 && message === GATE_MESSAGES.channelNotFound;
 }
 
@@ -156,9 +166,19 @@ async function checkRoute(t: TestApp, route: AccessRoute): Promise<void> {
   const required = access.channel;
   // No role at all, and a channel that does not exist: the same 404, so channel ids cannot be probed.
   expectStatus(await probe(t, route, fx.outsider, fx.channelId), 404, GATE_MESSAGES.channelNotFound, 'user without a role');
-  expectStatus(await probe(t, route, fx.byLevel.get(AccessLevel.OWNER)!, newId()), 404, GATE_MESSAGES.channelNotFound, 'member, unknown channel id');
+  expectStatus(
+    await probe(t, route, fx.byLevel.get(AccessLevel.OWNER)!, newId()),
+    404,
+    GATE_MESSAGES.channelNotFound,
+    'member, unknown channel id',
+  );
   for (const level of accessLevelValues.filter((l) => l < required)) {
-    expectStatus(await probe(t, route, fx.byLevel.get(level)!, fx.channelId), 403, GATE_MESSAGES.belowLevel, `${accessLevelLabels[level]} (${level})`);
+    expectStatus(
+      await probe(t, route, fx.byLevel.get(level)!, fx.channelId),
+      403,
+      GATE_MESSAGES.belowLevel,
+      `${accessLevelLabels[level]} (${level})`,
+    );
   }
   const requiredUser = fx.byLevel.get(required);
   if (!requiredUser) throw new Error(`Route ${route.method} ${route.url} requires level ${required}, which is not an access level`);
@@ -202,7 +222,9 @@ describe('the gate', () => {
   it('refuses at start-up an /api route that declares no access, in the root and in a plugin', async () => {
     const app = Fastify();
     registerAuth(app, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
-    expect(() => app.get('/api/2/forgotten', async () => ({ ok: true }))).toThrow('Route GET /api/2/forgotten does not declare config.access');
+    expect(() => app.get('/api/2/forgotten', async () => ({ ok: true }))).toThrow(
+      'Route GET /api/2/forgotten does not declare config.access',
+    );
     const inPlugin = Fastify();
     registerAuth(inPlugin, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
     void inPlugin.register(async (scope) => {
@@ -214,7 +236,9 @@ describe('the gate', () => {
   it('refuses channel access on a route without a :channelId parameter', () => {
     const app = Fastify();
     registerAuth(app, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
-    expect(() => app.get('/api/2/things/:id', { config: { access: { channel: AccessLevel.MOD } } }, async () => ({}))).toThrow('without a :channelId parameter');
+    expect(() => app.get('/api/2/things/:id', { config: { access: { channel: AccessLevel.MOD } } }, async () => ({}))).toThrow(
+      'without a :channelId parameter',
+    );
     // Non-API routes (the web app) need no declaration.
     expect(() => app.get('/assets/x.js', async () => '')).not.toThrow();
   });
@@ -236,7 +260,10 @@ describe('the gate', () => {
     const extra = t.app.accessRoutes.filter((r) => r.url.includes('/matrix-'));
 
     it('collects the added routes in the table', () => {
-      expect(extra.map((r) => `${r.method} ${r.url} ${r.websocket}`)).toEqual(['GET /api/2/channels/:channelId/matrix-ws true', 'POST /api/2/channels/:channelId/matrix-editor false']);
+      expect(extra.map((r) => `${r.method} ${r.url} ${r.websocket}`)).toEqual([
+        'GET /api/2/channels/:channelId/matrix-ws true',
+        'POST /api/2/channels/:channelId/matrix-editor false',
+      ]);
     });
 
     it.each(extra.map((r) => [`${r.method} ${r.url}`, r] as const))('%s follows the matrix', async (_name, route) => {

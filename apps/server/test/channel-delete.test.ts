@@ -31,7 +31,10 @@ async function member(channelId: string, level: number): Promise<TestUser> {
 }
 
 /** A channel with the seeded Twitch streamer connected and its live connection up. */
-async function channelWithTwitch(owner: TestUser, login: string): Promise<{ channelId: string; channelProviderId: string; twitchUserId: string }> {
+async function channelWithTwitch(
+  owner: TestUser,
+  login: string,
+): Promise<{ channelId: string; channelProviderId: string; twitchUserId: string }> {
   const channelId = await createChannel(t, owner, `Doomed ${login}`);
   const channelProviderId = await connectChannelProvider(t, emulator, owner, channelId, 'twitch', login);
   await until(() => t.s.connections.health(channelProviderId)?.state === 'connected');
@@ -46,7 +49,9 @@ describe('PATCH /api/2/channels/{id}', () => {
     const channelId = await createChannel(t, owner, 'Old name');
     const editor = await member(channelId, AccessLevel.EDITOR);
     const admin = await member(channelId, AccessLevel.ADMIN);
-    expect((await t.inject(editor, { method: 'PATCH', url: `/api/2/channels/${channelId}`, payload: { display_name: 'Nope' } })).statusCode).toBe(403);
+    expect(
+      (await t.inject(editor, { method: 'PATCH', url: `/api/2/channels/${channelId}`, payload: { display_name: 'Nope' } })).statusCode,
+    ).toBe(403);
     const bad = await t.inject(admin, { method: 'PATCH', url: `/api/2/channels/${channelId}`, payload: { display_name: ' ' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ type: 'validation_error' });
@@ -72,7 +77,10 @@ describe('DELETE /api/2/channels/{id}', () => {
     const owner = await t.createUser();
     const { channelId, channelProviderId, twitchUserId } = await channelWithTwitch(owner, 'pixelpioneer');
     await member(channelId, AccessLevel.MOD);
-    const res = await t.inject(owner, { method: 'DELETE', url: `/api/2/channels/${channelId}?name=${encodeURIComponent('Doomed pixelpioneer')}` });
+    const res = await t.inject(owner, {
+      method: 'DELETE',
+      url: `/api/2/channels/${channelId}?name=${encodeURIComponent('Doomed pixelpioneer')}`,
+    });
     expect(res.statusCode, res.body).toBe(204);
     expect(t.s.connections.health(channelProviderId)).toBeNull();
     expect(emulator.world.tokensOf('twitch', twitchUserId)).toEqual([]);

@@ -46,18 +46,25 @@ describe('POST /api/2/channels', () => {
 });
 
 describe('GET /api/2/channels', () => {
-  it('lists only the caller\'s channels, by name, with cursor pagination and total', async () => {
+  it("lists only the caller's channels, by name, with cursor pagination and total", async () => {
     const u = await t.createUser();
     const stranger = await t.createUser();
     await createChannel(stranger, 'Hidden');
     for (const name of ['delta', 'Alpha', 'charlie', 'Bravo', 'echo']) await createChannel(u, name);
-    const first = (await t.inject(u, { method: 'GET', url: '/api/2/channels?per_page=2' })).json<{ records: { display_name: string }[]; cursor: string | null; total: number }>();
+    const first = (await t.inject(u, { method: 'GET', url: '/api/2/channels?per_page=2' })).json<{
+      records: { display_name: string }[];
+      cursor: string | null;
+      total: number;
+    }>();
     expect(first.records.map((r) => r.display_name)).toEqual(['Alpha', 'Bravo']);
     expect(first.total).toBe(5);
     const names = [...first.records.map((r) => r.display_name)];
     let cursor = first.cursor;
     while (cursor) {
-      const page = (await t.inject(u, { method: 'GET', url: `/api/2/channels?per_page=2&cursor=${cursor}` })).json<{ records: { display_name: string }[]; cursor: string | null }>();
+      const page = (await t.inject(u, { method: 'GET', url: `/api/2/channels?per_page=2&cursor=${cursor}` })).json<{
+        records: { display_name: string }[];
+        cursor: string | null;
+      }>();
       names.push(...page.records.map((r) => r.display_name));
       cursor = page.cursor;
     }
@@ -68,12 +75,16 @@ describe('GET /api/2/channels', () => {
     const u = await t.createUser();
     const a = await createChannel(u, 'Speedrun Central');
     await createChannel(u, 'Cooking Corner');
-    await t.s.db.insert(channelProviders).values({ id: newId(), channelId: a.id, provider: 'twitch', providerChannelId: '42', providerChannelName: 'SpeedRunner' });
+    await t.s.db
+      .insert(channelProviders)
+      .values({ id: newId(), channelId: a.id, provider: 'twitch', providerChannelId: '42', providerChannelName: 'SpeedRunner' });
     const byName = (await t.inject(u, { method: 'GET', url: '/api/2/channels?name=speed' })).json<{ records: { id: string }[] }>();
     expect(byName.records.map((r) => r.id)).toEqual([a.id]);
     const byId = (await t.inject(u, { method: 'GET', url: `/api/2/channels?channel_id=${a.id}` })).json<{ records: { id: string }[] }>();
     expect(byId.records.map((r) => r.id)).toEqual([a.id]);
-    const byProvider = (await t.inject(u, { method: 'GET', url: '/api/2/channels?provider=twitch&provider_channel_name=speedrunner' })).json<{ records: { id: string; providers: unknown[] }[] }>();
+    const byProvider = (
+      await t.inject(u, { method: 'GET', url: '/api/2/channels?provider=twitch&provider_channel_name=speedrunner' })
+    ).json<{ records: { id: string; providers: unknown[] }[] }>();
     expect(byProvider.records.map((r) => r.id)).toEqual([a.id]);
     expect(byProvider.records[0]!.providers).toEqual([{ provider: 'twitch', provider_channel_name: 'SpeedRunner' }]);
     const wildcard = (await t.inject(u, { method: 'GET', url: '/api/2/channels?name=%25' })).json<{ records: unknown[] }>();
@@ -101,7 +112,7 @@ describe('channel identification', () => {
     expect(missing.json().message).toBe('Channel not found');
   });
 
-  it('hides another user\'s channel behind 404', async () => {
+  it("hides another user's channel behind 404", async () => {
     const owner = await t.createUser();
     const stranger = await t.createUser();
     const c = await createChannel(owner, 'Private');
@@ -112,7 +123,7 @@ describe('channel identification', () => {
     expect(unknown.json()).toEqual(res.json());
   });
 
-  it('returns the caller\'s level for staff', async () => {
+  it("returns the caller's level for staff", async () => {
     const owner = await t.createUser();
     const mod = await t.createUser();
     const c = await createChannel(owner, 'Staffed');
@@ -144,9 +155,14 @@ describe('GET /api/2/admin/channels', () => {
     expect(body.records[0]!.owner.display_name).toBe('Owner Person');
     expect(body.cursor).toBeNull();
     expect(body.total).toBe(3);
-    const paged = (await t.inject(op, { method: 'GET', url: '/api/2/admin/channels?name=admin%20list&per_page=2' })).json<{ records: unknown[]; cursor: string }>();
+    const paged = (await t.inject(op, { method: 'GET', url: '/api/2/admin/channels?name=admin%20list&per_page=2' })).json<{
+      records: unknown[];
+      cursor: string;
+    }>();
     expect(paged.records).toHaveLength(2);
-    const rest = (await t.inject(op, { method: 'GET', url: `/api/2/admin/channels?name=admin%20list&per_page=2&cursor=${paged.cursor}` })).json<{ records: { id: string }[]; cursor: null }>();
+    const rest = (
+      await t.inject(op, { method: 'GET', url: `/api/2/admin/channels?name=admin%20list&per_page=2&cursor=${paged.cursor}` })
+    ).json<{ records: { id: string }[]; cursor: null }>();
     expect(rest.records.map((r) => r.id)).toEqual([made[0]]);
     expect(rest.cursor).toBeNull();
   });

@@ -8,7 +8,15 @@ export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMes
     channel_provider_id: 'cp1',
     provider: 'twitch',
     provider_message_id: `m${i}`,
-    author: { provider_user_id: 'u1', login: 'viewer', display_name: 'Viewer', color: null, avatar_url: null, badges: [], roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false } },
+    author: {
+      provider_user_id: 'u1',
+      login: 'viewer',
+      display_name: 'Viewer',
+      color: null,
+      avatar_url: null,
+      badges: [],
+      roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    },
     text: `message ${i} `.padEnd(200, 'x'),
     emotes: [],
     reply: null,
@@ -21,12 +29,25 @@ export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMes
 }
 
 /** A platform event as an adapter emits it (ingest fills ids, channel and platform). */
-export function platformChat(providerMessageId: string, text: string, author: { id: string; name: string }, over: Partial<ChatMessage> = {}) {
+export function platformChat(
+  providerMessageId: string,
+  text: string,
+  author: { id: string; name: string },
+  over: Partial<ChatMessage> = {},
+) {
   return {
     kind: 'chat' as const,
     message: {
       provider_message_id: providerMessageId,
-      author: { provider_user_id: author.id, login: author.name.toLowerCase(), display_name: author.name, color: '#ff0000', avatar_url: null, badges: [{ set_id: 'subscriber', id: '1', label: 'Subscriber' }], roles: { broadcaster: false, moderator: false, vip: false, subscriber: true, member: false, verified: false } },
+      author: {
+        provider_user_id: author.id,
+        login: author.name.toLowerCase(),
+        display_name: author.name,
+        color: '#ff0000',
+        avatar_url: null,
+        badges: [{ set_id: 'subscriber', id: '1', label: 'Subscriber' }],
+        roles: { broadcaster: false, moderator: false, vip: false, subscriber: true, member: false, verified: false },
+      },
       text,
       emotes: [],
       reply: null,

@@ -118,14 +118,20 @@ describe('moderation', () => {
       const { id } = await chat(p, `bad words on ${p}`, viewer.id);
       await client.waitFor((f) => f.some((x) => x.type === 'chat.message' && x.data.provider_message_id === id));
       const url = `/api/2/channels/${channelId}/${p}/${cp[p]}`;
-      const timeout = await t.inject(mod, { method: 'POST', url: `${url}/ban`, payload: { provider_viewer_id: viewer.id, duration_seconds: 600 } });
+      const timeout = await t.inject(mod, {
+        method: 'POST',
+        url: `${url}/ban`,
+        payload: { provider_viewer_id: viewer.id, duration_seconds: 600 },
+      });
       expect(timeout.statusCode, timeout.body).toBe(204);
       const del = await t.inject(mod, { method: 'DELETE', url: `${url}/chat-messages/${encodeURIComponent(id)}` });
       expect(del.statusCode, del.body).toBe(204);
       const unban = await t.inject(mod, { method: 'DELETE', url: `${url}/ban?provider_viewer_id=${encodeURIComponent(viewer.id)}` });
       expect(unban.statusCode, unban.body).toBe(204);
       results[p] = (await actionsSince(emulator, p, since)).filter((a) => JSON.stringify(a.data).includes(viewer.id)).map((a) => a.type);
-      const frame = await client.waitFor((f) => f.find((x) => x.type === 'chat.moderation' && x.data.kind === 'timeout' && x.data.provider === p));
+      const frame = await client.waitFor((f) =>
+        f.find((x) => x.type === 'chat.moderation' && x.data.kind === 'timeout' && x.data.provider === p),
+      );
       expect(frame.data).toMatchObject({ source: 'greenroom', duration_seconds: 600, moderator: { user_id: mod.id } });
     }
     for (const p of moderatable) expect(results[p]).toEqual(['timeout', 'chat.delete', 'unban']);
@@ -134,7 +140,9 @@ describe('moderation', () => {
     await t.s.chat.writer.flush();
     const card = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/viewers/kick/${trolls.kick}` })).json();
     expect(card.moderation.map((m: { kind: string }) => m.kind)).toEqual(expect.arrayContaining(['timeout', 'delete', 'unban']));
-    expect(card.moderation.find((m: { kind: string; source: string }) => m.kind === 'timeout' && m.source === 'greenroom').moderator).toEqual({ user_id: mod.id, display_name: 'Moddy' });
+    expect(
+      card.moderation.find((m: { kind: string; source: string }) => m.kind === 'timeout' && m.source === 'greenroom').moderator,
+    ).toEqual({ user_id: mod.id, display_name: 'Moddy' });
     expect(card.banned).toBe(false);
   });
 });
@@ -142,7 +150,11 @@ describe('moderation', () => {
 describe('sending from the composer', () => {
   it('sends to every connected platform with chat write and answers per platform', async () => {
     const since = await lastActionSeq(emulator);
-    const res = await t.inject(mod, { method: 'POST', url: `/api/2/channels/${channelId}/chat/messages`, payload: { text: 'hello everyone' } });
+    const res = await t.inject(mod, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat/messages`,
+      payload: { text: 'hello everyone' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const results = res.json().results as { provider: string; ok: boolean; error: string | null; provider_message_id: string | null }[];
     expect(results.map((r) => r.provider).sort()).toEqual(['kick', 'twitch', 'youtube']);
@@ -161,13 +173,24 @@ describe('sending from the composer', () => {
     const res = await t.inject(mod, {
       method: 'POST',
       url: `/api/2/channels/${channelId}/chat/messages`,
-      payload: { text: 'a reply', channel_provider_ids: [cp.twitch, cp.kick], reply_to: { channel_provider_id: cp.twitch, provider_message_id: id } },
+      payload: {
+        text: 'a reply',
+        channel_provider_ids: [cp.twitch, cp.kick],
+        reply_to: { channel_provider_id: cp.twitch, provider_message_id: id },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const results = res.json().results as { provider: string; ok: boolean; error: string | null }[];
     expect(results.find((r) => r.provider === 'twitch')).toMatchObject({ ok: true });
-    expect(results.find((r) => r.provider === 'kick')).toMatchObject({ ok: false, error: 'Twitch is the only platform that supports replies' });
-    const unknown = await t.inject(mod, { method: 'POST', url: `/api/2/channels/${channelId}/chat/messages`, payload: { text: 'x', channel_provider_ids: ['nope'] } });
+    expect(results.find((r) => r.provider === 'kick')).toMatchObject({
+      ok: false,
+      error: 'Twitch is the only platform that supports replies',
+    });
+    const unknown = await t.inject(mod, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat/messages`,
+      payload: { text: 'x', channel_provider_ids: ['nope'] },
+    });
     expect(unknown.statusCode).toBe(400);
   });
 });
@@ -181,7 +204,10 @@ describe('public popout websocket', () => {
     const yt = await chat('youtube', 'filtered out');
     const msg = await client.waitFor((f) => f.find((x) => x.type === 'chat.message' && x.data.id === `kick:${id}`));
     expect(Object.keys(msg.data).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
-    const del = await t.inject(mod, { method: 'DELETE', url: `/api/2/channels/${channelId}/kick/${cp.kick}/chat-messages/${encodeURIComponent(id)}` });
+    const del = await t.inject(mod, {
+      method: 'DELETE',
+      url: `/api/2/channels/${channelId}/kick/${cp.kick}/chat-messages/${encodeURIComponent(id)}`,
+    });
     expect(del.statusCode).toBe(204);
     const removed = await client.waitFor((f) => f.find((x) => x.type === 'chat.removed'));
     expect(removed).toEqual({ type: 'chat.removed', data: { ids: [`kick:${id}`] } });

@@ -39,7 +39,9 @@ beforeAll(async () => {
   ]);
   for (const provider of ['twitch', 'kick', 'youtube'] as const) {
     const id = newId();
-    await t.s.db.insert(channelProviders).values({ id, channelId, provider, providerChannelId: `${provider}-chan`, providerChannelName: `${provider}chan` });
+    await t.s.db
+      .insert(channelProviders)
+      .values({ id, channelId, provider, providerChannelId: `${provider}-chan`, providerChannelName: `${provider}chan` });
     sources[provider] = { channelId, channelProviderId: id, provider, providerChannelId: `${provider}-chan` };
   }
   const alice = { id: 'a1', name: 'Alice' };
@@ -50,8 +52,34 @@ beforeAll(async () => {
   await ingest('twitch', platformChat('t2', 'second from alice', alice));
   await ingest('twitch', platformChat('t2', 'second from alice (duplicate delivery)', alice));
   await ingest('twitch', platformChat('t3', 'spam spam', { id: 'sp', name: 'Spammer' }));
-  await ingest('twitch', { kind: 'activity', activity: { provider_event_id: 'raid-1', type: 'raid', viewer: { provider_user_id: 'r1', login: 'raider', display_name: 'Raider' }, tier: null, months: null, count: 42, amount: null, message: null, occurred_at: new Date().toISOString() } });
-  await ingest('kick', { kind: 'activity', activity: { provider_event_id: 'sub-1', type: 'sub', viewer: { provider_user_id: 'b1', login: 'bob', display_name: 'Bob' }, tier: '1000', months: 1, count: null, amount: null, message: null, occurred_at: new Date().toISOString() } });
+  await ingest('twitch', {
+    kind: 'activity',
+    activity: {
+      provider_event_id: 'raid-1',
+      type: 'raid',
+      viewer: { provider_user_id: 'r1', login: 'raider', display_name: 'Raider' },
+      tier: null,
+      months: null,
+      count: 42,
+      amount: null,
+      message: null,
+      occurred_at: new Date().toISOString(),
+    },
+  });
+  await ingest('kick', {
+    kind: 'activity',
+    activity: {
+      provider_event_id: 'sub-1',
+      type: 'sub',
+      viewer: { provider_user_id: 'b1', login: 'bob', display_name: 'Bob' },
+      tier: '1000',
+      months: 1,
+      count: null,
+      amount: null,
+      message: null,
+      occurred_at: new Date().toISOString(),
+    },
+  });
   await persisted();
 });
 afterAll(async () => {
@@ -65,18 +93,29 @@ describe('chat log through the ingest pipeline', () => {
     const page = res.json();
     expect(page.records.map((m: { id: string }) => m.id)).toEqual(['twitch:t3', 'twitch:t2']);
     expect(page.records[1].text).toBe('second from alice');
-    const older = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?limit=10&before=${page.cursor}` })).json();
+    const older = (
+      await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?limit=10&before=${page.cursor}` })
+    ).json();
     expect(older.records.map((m: { id: string }) => m.id)).toEqual(['youtube:y1', 'kick:k1', 'twitch:t1']);
     expect(older.cursor).toBeNull();
-    expect(older.records[2]).toMatchObject({ channel_id: channelId, provider: 'twitch', author: { display_name: 'Alice', color: '#ff0000', roles: { subscriber: true } }, deleted: false });
+    expect(older.records[2]).toMatchObject({
+      channel_id: channelId,
+      provider: 'twitch',
+      author: { display_name: 'Alice', color: '#ff0000', roles: { subscriber: true } },
+      deleted: false,
+    });
   });
 
   it('filters by platform and searches case-insensitively with % and _ taken literally', async () => {
     const kick = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?provider=kick` })).json();
     expect(kick.records.map((m: { id: string }) => m.id)).toEqual(['kick:k1']);
-    const pct = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?q=${encodeURIComponent('0% REAL_')}` })).json();
+    const pct = (
+      await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?q=${encodeURIComponent('0% REAL_')}` })
+    ).json();
     expect(pct.records.map((m: { id: string }) => m.id)).toEqual(['youtube:y1']);
-    const underscore = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?q=${encodeURIComponent('hello_')}` })).json();
+    const underscore = (
+      await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?q=${encodeURIComponent('hello_')}` })
+    ).json();
     expect(underscore.records).toEqual([]);
     const bad = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?before=abc` });
     expect(bad.statusCode).toBe(400);
@@ -95,11 +134,38 @@ describe('chat log through the ingest pipeline', () => {
 
   it('marks a platform-side deletion and a ban (the target’s recent messages) as deleted', async () => {
     const at = new Date().toISOString();
-    await ingest('kick', { kind: 'moderation', event: { kind: 'delete', target: null, provider_message_id: 'k1', duration_seconds: null, reason: null, moderator: null, source: 'platform', occurred_at: at } });
-    await ingest('twitch', { kind: 'moderation', event: { kind: 'ban', target: { provider_user_id: 'sp', display_name: 'Spammer' }, provider_message_id: null, duration_seconds: null, reason: 'spam', moderator: { user_id: null, display_name: 'TwitchMod' }, source: 'platform', occurred_at: at } });
+    await ingest('kick', {
+      kind: 'moderation',
+      event: {
+        kind: 'delete',
+        target: null,
+        provider_message_id: 'k1',
+        duration_seconds: null,
+        reason: null,
+        moderator: null,
+        source: 'platform',
+        occurred_at: at,
+      },
+    });
+    await ingest('twitch', {
+      kind: 'moderation',
+      event: {
+        kind: 'ban',
+        target: { provider_user_id: 'sp', display_name: 'Spammer' },
+        provider_message_id: null,
+        duration_seconds: null,
+        reason: 'spam',
+        moderator: { user_id: null, display_name: 'TwitchMod' },
+        source: 'platform',
+        occurred_at: at,
+      },
+    });
     await persisted();
     const all = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages` })).json();
-    const deleted = all.records.filter((m: { deleted: boolean }) => m.deleted).map((m: { id: string }) => m.id).sort();
+    const deleted = all.records
+      .filter((m: { deleted: boolean }) => m.deleted)
+      .map((m: { id: string }) => m.id)
+      .sort();
     expect(deleted).toEqual(['kick:k1', 'twitch:t3']);
   });
 
@@ -107,7 +173,15 @@ describe('chat log through the ingest pipeline', () => {
     const res = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/viewers/twitch/sp` });
     expect(res.statusCode).toBe(200);
     const card = res.json();
-    expect(card).toMatchObject({ provider: 'twitch', provider_user_id: 'sp', display_name: 'Spammer', message_count: 1, banned: true, timed_out_until: null, channel_provider_id: sources.twitch.channelProviderId });
+    expect(card).toMatchObject({
+      provider: 'twitch',
+      provider_user_id: 'sp',
+      display_name: 'Spammer',
+      message_count: 1,
+      banned: true,
+      timed_out_until: null,
+      channel_provider_id: sources.twitch.channelProviderId,
+    });
     expect(card.recent_messages.map((m: { id: string; deleted: boolean }) => [m.id, m.deleted])).toEqual([['twitch:t3', true]]);
     expect(card.moderation).toHaveLength(1);
     expect(card.moderation[0]).toMatchObject({ kind: 'ban', reason: 'spam', moderator: { display_name: 'TwitchMod' }, source: 'platform' });
@@ -117,7 +191,9 @@ describe('chat log through the ingest pipeline', () => {
   it('lists the activity feed newest first with filters, and replays an activity on the bus', async () => {
     const feed = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/activity` })).json();
     expect(feed.records.map((a: { type: string }) => a.type)).toEqual(['sub', 'raid']);
-    const raids = (await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/activity?types=raid,follow&providers=twitch` })).json();
+    const raids = (
+      await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/activity?types=raid,follow&providers=twitch` })
+    ).json();
     expect(raids.records).toHaveLength(1);
     expect(raids.records[0]).toMatchObject({ id: 'twitch:raid-1', count: 42, viewer: { display_name: 'Raider' } });
     expect((await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/activity?types=nope` })).statusCode).toBe(400);
@@ -125,7 +201,10 @@ describe('chat log through the ingest pipeline', () => {
     expect(page.cursor).not.toBeNull();
     const seen: unknown[] = [];
     const off = t.s.bus.subscribe(`channel:${channelId}`, (e) => seen.push(e));
-    const replay = await t.inject(mod, { method: 'POST', url: `/api/2/channels/${channelId}/activity/${encodeURIComponent('twitch:raid-1')}/replay` });
+    const replay = await t.inject(mod, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/activity/${encodeURIComponent('twitch:raid-1')}/replay`,
+    });
     off();
     expect(replay.statusCode).toBe(200);
     expect(seen).toEqual([{ type: 'activity.replay', data: raids.records[0] }]);
@@ -183,7 +262,9 @@ describe('public popout history', () => {
     await persisted();
     const kick = (await t.inject(null, { method: 'GET', url: `/api/2/public/channels/${channelId}/chat/messages?providers=kick` })).json();
     expect(kick.records.map((m: { id: string }) => m.id)).toEqual(['kick:k2']);
-    expect((await t.inject(null, { method: 'GET', url: `/api/2/public/channels/${channelId}/chat/messages?providers=myspace` })).statusCode).toBe(400);
+    expect(
+      (await t.inject(null, { method: 'GET', url: `/api/2/public/channels/${channelId}/chat/messages?providers=myspace` })).statusCode,
+    ).toBe(400);
     expect((await t.inject(null, { method: 'GET', url: `/api/2/public/channels/${newId()}/chat/messages` })).statusCode).toBe(404);
   });
 });

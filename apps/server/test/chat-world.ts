@@ -49,7 +49,14 @@ export async function startChatWorld(channelName: string): Promise<ChatWorld> {
   const streamer = {} as Record<ChatPlatform, Account>;
   for (const p of chatPlatforms) {
     streamer[p] = emulator.world.accountByLogin(p, 'greenroomdemo')!;
-    const token = emulator.world.issueToken({ platform: p, clientId: testApps[p].clientId, userId: streamer[p].id, scopes: scopesFor[p].channel, ttlSeconds: 3600, refreshable: true });
+    const token = emulator.world.issueToken({
+      platform: p,
+      clientId: testApps[p].clientId,
+      userId: streamer[p].id,
+      scopes: scopesFor[p].channel,
+      ttlSeconds: 3600,
+      refreshable: true,
+    });
     cp[p] = newId();
     await t.s.db.insert(channelProviders).values({
       id: cp[p],
@@ -114,7 +121,8 @@ export class SocketClient {
     for (;;) {
       const v = pick(this.frames);
       if (v) return v;
-      if (Date.now() > until) throw new Error(`timed out; frames: ${JSON.stringify(this.frames.map((f) => [f.type, f.data.kind ?? f.data.text]))}`);
+      if (Date.now() > until)
+        throw new Error(`timed out; frames: ${JSON.stringify(this.frames.map((f) => [f.type, f.data.kind ?? f.data.text]))}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

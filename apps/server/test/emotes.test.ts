@@ -26,7 +26,8 @@ describe('EmoteService (7TV + BTTV) against the emulator', () => {
     await emulator?.close();
   });
 
-  const service = (ttlMs = 600_000) => new EmoteService({ sevenTvApiUrl: t.endpoints.sevenTv.apiUrl, bttvApiUrl: t.endpoints.bttv.apiUrl, ttlMs });
+  const service = (ttlMs = 600_000) =>
+    new EmoteService({ sevenTvApiUrl: t.endpoints.sevenTv.apiUrl, bttvApiUrl: t.endpoints.bttv.apiUrl, ttlMs });
 
   it('annotates 7TV and BTTV channel and global emotes with exact, case-sensitive positions', async () => {
     const emotes = service();
@@ -42,7 +43,12 @@ describe('EmoteService (7TV + BTTV) against the emulator', () => {
     expect(found.map((e) => [e.name, e.source, e.start, e.end])).toEqual([
       [seven, '7tv', at(seven), at(seven) + seven.length],
       [bttv, 'betterttv', at(` ${bttv}`) + 1, at(` ${bttv}`) + 1 + bttv.length],
-      [sevenTvGlobalNames[0]!, '7tv', at(` ${sevenTvGlobalNames[0]!} `) + 1, at(` ${sevenTvGlobalNames[0]!} `) + 1 + sevenTvGlobalNames[0]!.length],
+      [
+        sevenTvGlobalNames[0]!,
+        '7tv',
+        at(` ${sevenTvGlobalNames[0]!} `) + 1,
+        at(` ${sevenTvGlobalNames[0]!} `) + 1 + sevenTvGlobalNames[0]!.length,
+      ],
     ]);
     // "FeelsGoodMan!" is not the word "FeelsGoodMan": words match whole.
     expect(found.some((e) => e.name === bttvGlobalNames[0])).toBe(false);
@@ -107,14 +113,25 @@ describe('EmoteService (7TV + BTTV) against the emulator', () => {
     const owner = await t.createUser();
     const created = await t.inject(owner, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Emote channel' } });
     const channelId = created.json<{ id: string }>().id;
-    await t.s.db.insert(channelProviders).values({ id: newId(), channelId, provider: 'twitch', providerChannelId: twitch.providerChannelId, providerChannelName: 'greenroomdemo' });
+    await t.s.db.insert(channelProviders).values({
+      id: newId(),
+      channelId,
+      provider: 'twitch',
+      providerChannelId: twitch.providerChannelId,
+      providerChannelName: 'greenroomdemo',
+    });
     const res = await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channelId}/emotes` });
     expect(res.statusCode).toBe(200);
     const body = res.json<ChannelEmotes>();
     const channelNames = body.emotes.filter((e) => e.scope === 'channel').map((e) => e.name);
     expect(channelNames).toContain(sevenTvChannelDefault[0]);
     expect(channelNames).toContain(bttvChannelDefault[0]);
-    expect(body.emotes.filter((e) => e.scope === 'global').map((e) => e.name).sort()).toEqual([...sevenTvGlobalNames, ...bttvGlobalNames].sort());
+    expect(
+      body.emotes
+        .filter((e) => e.scope === 'global')
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual([...sevenTvGlobalNames, ...bttvGlobalNames].sort());
     expect(body.emotes.find((e) => e.name === sevenTvChannelDefault[0])).toMatchObject({ source: '7tv', provider: 'twitch' });
     const stranger = await t.createUser();
     expect((await t.inject(stranger, { method: 'GET', url: `/api/2/channels/${channelId}/emotes` })).statusCode).toBe(404);

@@ -37,7 +37,10 @@ async function freshDatabase() {
 }
 
 export const testApps: Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }> = Object.fromEntries(
-  (['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'] as const).map((p) => [p, { clientId: `test-${p}`, clientSecret: `test-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] }]),
+  (['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'] as const).map((p) => [
+    p,
+    { clientId: `test-${p}`, clientSecret: `test-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] },
+  ]),
 ) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }>;
 
 export interface TestUser {
@@ -74,10 +77,25 @@ export async function createTestApp(
     webDist?: string;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_URL: 'http://localhost:3000', EMULATOR: 'true', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_URL: 'http://localhost:3000',
+    EMULATOR: 'true',
+    ...options.env,
+  });
   const { database, drop } = await freshDatabase();
-  const endpoints = options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
-  const s = createServices({ config, database, endpoints, emulatorUrl: options.emulatorOrigin ?? null, ...(options.platformOptions ? { platformOptions: options.platformOptions } : {}) });
+  const endpoints =
+    options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
+  const s = createServices({
+    config,
+    database,
+    endpoints,
+    emulatorUrl: options.emulatorOrigin ?? null,
+    ...(options.platformOptions ? { platformOptions: options.platformOptions } : {}),
+  });
   const app = await buildApp(s, { logger: false, webDist: options.webDist ?? null });
   options.configure?.(app);
   await app.ready();
@@ -109,7 +127,13 @@ export async function createTestApp(
         await s.db.update(users).set({ isOperator: true }).where(eq(users.id, user.id));
       }
       const session = await s.sessions.create(user.id);
-      return { id: user.id, displayName, token: session.token, sessionId: session.sessionId, headers: headersFor(session.token, session.sessionId) };
+      return {
+        id: user.id,
+        displayName,
+        token: session.token,
+        sessionId: session.sessionId,
+        headers: headersFor(session.token, session.sessionId),
+      };
     },
     inject(user, opts) {
       return app.inject({ ...opts, headers: { ...(user?.headers ?? {}), ...(opts.headers ?? {}) } });

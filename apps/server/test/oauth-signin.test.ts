@@ -16,13 +16,21 @@ afterAll(async () => {
 });
 
 /** Follows what a browser does: our redirect to the platform, consent as `login`, back to /oauth/{provider}. */
-async function authorizeAt(platformUrl: string, login: string): Promise<{ code: string | null; state: string | null; error: string | null; redirect: URL }> {
+async function authorizeAt(
+  platformUrl: string,
+  login: string,
+): Promise<{ code: string | null; state: string | null; error: string | null; redirect: URL }> {
   const url = new URL(platformUrl);
   url.searchParams.set('emulator_account', login);
   const res = await fetch(url, { redirect: 'manual' });
   expect(res.status).toBe(302);
   const redirect = new URL(res.headers.get('location')!);
-  return { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state'), error: redirect.searchParams.get('error'), redirect };
+  return {
+    code: redirect.searchParams.get('code'),
+    state: redirect.searchParams.get('state'),
+    error: redirect.searchParams.get('error'),
+    redirect,
+  };
 }
 
 async function startSignIn(provider: string, next: string) {
@@ -37,7 +45,12 @@ async function signIn(provider: 'twitch' | 'youtube' | 'kick', login: string, ne
   const start = await startSignIn(provider, next);
   const back = await authorizeAt(start.location, login);
   expect(back.redirect.origin + back.redirect.pathname).toBe(`http://localhost:3000/oauth/${provider}`);
-  const res = await t.inject(null, { method: 'POST', url: `/api/2/auth/${provider}/callback`, headers: { cookie: start.cookie }, payload: { code: back.code, state: back.state } });
+  const res = await t.inject(null, {
+    method: 'POST',
+    url: `/api/2/auth/${provider}/callback`,
+    headers: { cookie: start.cookie },
+    payload: { code: back.code, state: back.state },
+  });
   return { res, start, back };
 }
 
@@ -94,18 +107,32 @@ describe('refusals', () => {
   it('refuses a callback from another browser (no or wrong state cookie)', async () => {
     const start = await startSignIn('twitch', '/');
     const back = await authorizeAt(start.location, 'greenroomdemo');
-    const none = await t.inject(null, { method: 'POST', url: '/api/2/auth/twitch/callback', payload: { code: back.code, state: back.state } });
+    const none = await t.inject(null, {
+      method: 'POST',
+      url: '/api/2/auth/twitch/callback',
+      payload: { code: back.code, state: back.state },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/started in another browser/);
     const other = await startSignIn('twitch', '/');
-    const wrong = await t.inject(null, { method: 'POST', url: '/api/2/auth/twitch/callback', headers: { cookie: other.cookie }, payload: { code: back.code, state: back.state } });
+    const wrong = await t.inject(null, {
+      method: 'POST',
+      url: '/api/2/auth/twitch/callback',
+      headers: { cookie: other.cookie },
+      payload: { code: back.code, state: back.state },
+    });
     expect(wrong.statusCode).toBe(400);
   });
 
   it('uses a state once', async () => {
     const { res, start, back } = await signIn('twitch', 'greenroomdemo');
     expect(res.statusCode).toBe(200);
-    const again = await t.inject(null, { method: 'POST', url: '/api/2/auth/twitch/callback', headers: { cookie: start.cookie }, payload: { code: back.code, state: back.state } });
+    const again = await t.inject(null, {
+      method: 'POST',
+      url: '/api/2/auth/twitch/callback',
+      headers: { cookie: start.cookie },
+      payload: { code: back.code, state: back.state },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/expired or was already used/);
   });
@@ -113,7 +140,12 @@ describe('refusals', () => {
   it('explains a cancelled consent', async () => {
     const start = await startSignIn('kick', '/');
     const state = new URL(start.location).searchParams.get('state')!;
-    const res = await t.inject(null, { method: 'POST', url: '/api/2/auth/kick/callback', headers: { cookie: start.cookie }, payload: { state, error: 'access_denied' } });
+    const res = await t.inject(null, {
+      method: 'POST',
+      url: '/api/2/auth/kick/callback',
+      headers: { cookie: start.cookie },
+      payload: { state, error: 'access_denied' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Kick did not connect: you cancelled it.');
   });
@@ -121,7 +153,12 @@ describe('refusals', () => {
   it('rejects a forged code at the platform', async () => {
     const start = await startSignIn('kick', '/');
     const state = new URL(start.location).searchParams.get('state')!;
-    const res = await t.inject(null, { method: 'POST', url: '/api/2/auth/kick/callback', headers: { cookie: start.cookie }, payload: { state, code: 'forged' } });
+    const res = await t.inject(null, {
+      method: 'POST',
+      url: '/api/2/auth/kick/callback',
+      headers: { cookie: start.cookie },
+      payload: { state, code: 'forged' },
+    });
     expect([400, 401, 502]).toContain(res.statusCode);
     expect(res.json().type).toBe('provider_error');
   });
@@ -138,7 +175,12 @@ describe('linking a second sign-in platform', () => {
     expect(urlRes.statusCode).toBe(200);
     const cookie = urlRes.cookies.find((c) => c.name === 'gr_oauth_state')!;
     const back = await authorizeAt(urlRes.json().url, 'latenightlarry');
-    const done = await t.app.inject({ method: 'POST', url: '/api/2/auth/kick/callback', headers: { cookie: `gr_oauth_state=${cookie.value}` }, payload: { code: back.code, state: back.state } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/2/auth/kick/callback',
+      headers: { cookie: `gr_oauth_state=${cookie.value}` },
+      payload: { code: back.code, state: back.state },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().access_token).toBeUndefined();
     const match = /^\/user-provider-connected#user_provider_id=(.+)$/.exec(done.json().redirect_to);
@@ -149,7 +191,9 @@ describe('linking a second sign-in platform', () => {
     expect(me.display_name).toBe('NightOwlGG');
     // Signing in with the linked Kick account now reaches the same user.
     const viaKick = (await signIn('kick', 'latenightlarry')).res.json();
-    const me2 = (await t.app.inject({ method: 'GET', url: '/api/2/user', headers: { authorization: `Bearer ${viaKick.access_token}` } })).json();
+    const me2 = (
+      await t.app.inject({ method: 'GET', url: '/api/2/user', headers: { authorization: `Bearer ${viaKick.access_token}` } })
+    ).json();
     expect(me2.id).toBe(me.id);
   });
 

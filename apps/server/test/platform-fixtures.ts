@@ -26,7 +26,14 @@ export class EmulatorTokenSource implements TokenSource {
     emulator: Emulator,
     ttlSeconds = 3600,
   ) {
-    const token = emulator.world.issueToken({ platform: provider, clientId: testApps[provider].clientId, userId: providerUserId, scopes, ttlSeconds, refreshable: true });
+    const token = emulator.world.issueToken({
+      platform: provider,
+      clientId: testApps[provider].clientId,
+      userId: providerUserId,
+      scopes,
+      ttlSeconds,
+      refreshable: true,
+    });
     this.access = token.accessToken;
     this.refresh = token.refreshToken;
   }
@@ -150,7 +157,10 @@ export async function lastActionSeq(emulator: Emulator): Promise<number> {
 }
 
 /** Polls `fn` until it returns something truthy, or rejects after `timeoutMs`. */
-export async function until<T>(fn: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(
+  fn: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await fn();
@@ -171,8 +181,18 @@ export async function createChannel(t: TestApp, user: TestUser, name: string): P
  * Connects the emulator account `login` of `provider` to a channel through the real flow
  * (connect-chat-url → the emulator's non-interactive authorize → callback); returns the channel provider id.
  */
-export async function connectChannelProvider(t: TestApp, emulator: Emulator, user: TestUser, channelId: string, provider: OAuthProvider, login: string): Promise<string> {
-  const urlRes = await t.inject(user, { method: 'GET', url: `/api/2/${provider}/connect-chat-url?channel_id=${channelId}&bot=false&redirect_to=/channels/${channelId}/providers` });
+export async function connectChannelProvider(
+  t: TestApp,
+  emulator: Emulator,
+  user: TestUser,
+  channelId: string,
+  provider: OAuthProvider,
+  login: string,
+): Promise<string> {
+  const urlRes = await t.inject(user, {
+    method: 'GET',
+    url: `/api/2/${provider}/connect-chat-url?channel_id=${channelId}&bot=false&redirect_to=/channels/${channelId}/providers`,
+  });
   if (urlRes.statusCode !== 200) throw new Error(`connect-chat-url: ${urlRes.statusCode} ${urlRes.body}`);
   const cookie = urlRes.cookies.find((c) => c.name === 'gr_oauth_state')!;
   const params = Object.fromEntries(new URL(urlRes.json<{ url: string }>().url).searchParams);
@@ -205,7 +225,11 @@ export async function providersOf(t: TestApp, user: TestUser, channelId: string)
 }
 
 /** A providers-ws client of a channel (the app must be listening); collects the update messages. */
-export async function providersSocket(t: TestApp, user: TestUser, channelId: string): Promise<{ updates: ProviderUpdateMessage[]; close(): void }> {
+export async function providersSocket(
+  t: TestApp,
+  user: TestUser,
+  channelId: string,
+): Promise<{ updates: ProviderUpdateMessage[]; close(): void }> {
   const port = (t.app.server.address() as AddressInfo).port;
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/2/channels/${channelId}/providers-ws`, ['greenroom', user.token]);
   const updates: ProviderUpdateMessage[] = [];

@@ -24,7 +24,6 @@ import {
   chats,
 } from './platform-fixtures';
 
-
 describe('Kick adapter against the emulator', () => {
   let emulator: Emulator;
   let t: TestApp;
@@ -61,11 +60,26 @@ describe('Kick adapter against the emulator', () => {
   it('subscribes every event once, keeps the ids in state and does not resubscribe on reconnect', async () => {
     const subs = emulator.ctx.kick!.subscriptions().filter((s) => s.broadcasterUserId === streamer.id);
     expect(subs.map((s) => s.event).sort()).toEqual(
-      ['channel.followed', 'channel.subscription.gifts', 'channel.subscription.new', 'channel.subscription.renewal', 'chat.message.sent', 'kicks.gifted', 'livestream.status.updated', 'moderation.banned'].sort(),
+      [
+        'channel.followed',
+        'channel.subscription.gifts',
+        'channel.subscription.new',
+        'channel.subscription.renewal',
+        'chat.message.sent',
+        'kicks.gifted',
+        'livestream.status.updated',
+        'moderation.banned',
+      ].sort(),
     );
     expect(Object.keys(rec.ctx.state.kickSubscriptions as object)).toHaveLength(8);
     const seq = await lastActionSeq(emulator);
-    const again = recordingContext({ provider: 'kick', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster, state: { ...rec.ctx.state } });
+    const again = recordingContext({
+      provider: 'kick',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster,
+      state: { ...rec.ctx.state },
+    });
     const second = adapter.connect(again.ctx)!;
     await again.waitFor(() => again.lastHealth() === 'connected');
     await second.close();
@@ -75,16 +89,33 @@ describe('Kick adapter against the emulator', () => {
   });
 
   it('receives chat through the signed webhook with emotes, badges and replies', async () => {
-    const first = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'hello [emote:37226:KEKW] @GreenroomDemo' });
+    const first = await control<{ id: string }>(emulator, 'POST', '/chat', {
+      platform: 'kick',
+      channel: streamer.login,
+      user: viewer.id,
+      text: 'hello [emote:37226:KEKW] @GreenroomDemo',
+    });
     const msg = await rec.waitFor(() => chats(rec.events).find((m) => m.provider_message_id === first.id));
     expect(msg.text).toBe('hello KEKW @GreenroomDemo');
-    expect(msg.emotes).toEqual([{ start: 6, end: 10, name: 'KEKW', id: '37226', source: 'platform', url: 'https://files.kick.com/emotes/37226/fullsize' }]);
+    expect(msg.emotes).toEqual([
+      { start: 6, end: 10, name: 'KEKW', id: '37226', source: 'platform', url: 'https://files.kick.com/emotes/37226/fullsize' },
+    ]);
     expect(msg.mentions).toEqual(['greenroomdemo']);
     expect(msg.author).toMatchObject({ provider_user_id: viewer.id, display_name: viewer.displayName });
 
-    const reply = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: streamer.id, text: 'welcome!', replyTo: first.id });
+    const reply = await control<{ id: string }>(emulator, 'POST', '/chat', {
+      platform: 'kick',
+      channel: streamer.login,
+      user: streamer.id,
+      text: 'welcome!',
+      replyTo: first.id,
+    });
     const replied = await rec.waitFor(() => chats(rec.events).find((m) => m.provider_message_id === reply.id));
-    expect(replied.reply).toEqual({ provider_message_id: first.id, author_display_name: viewer.displayName, text: 'hello KEKW @GreenroomDemo' });
+    expect(replied.reply).toEqual({
+      provider_message_id: first.id,
+      author_display_name: viewer.displayName,
+      text: 'hello KEKW @GreenroomDemo',
+    });
     expect(replied.author.roles.broadcaster).toBe(true);
     expect(replied.author.badges.map((b) => b.set_id)).toContain('broadcaster');
   });
@@ -130,7 +161,13 @@ describe('Kick adapter against the emulator', () => {
   it('sends as the channel own bot account (type user into the streamer channel)', async () => {
     const botAccount = emulator.world.accountsOf('kick', 'bot')[0]!;
     const bot = new EmulatorTokenSource('kick', botAccount.id, scopesFor.kick.bot, t.endpoints, emulator);
-    const withBot = recordingContext({ provider: 'kick', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster, bot });
+    const withBot = recordingContext({
+      provider: 'kick',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster,
+      bot,
+    });
     const seq = await lastActionSeq(emulator);
     await adapter.actions(withBot.ctx).sendMessage({ text: 'from my bot', as: 'bot' });
     const [send] = (await actionsSince(emulator, 'kick', seq)).filter((a) => a.type === 'chat.send');
@@ -145,7 +182,12 @@ describe('Kick adapter against the emulator', () => {
     await actions.unban({ providerViewerId: target.id });
     await actions.ban({ providerViewerId: target.id, reason: 'spam' });
     await actions.unban({ providerViewerId: target.id });
-    const message = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: target.id, text: 'delete me' });
+    const message = await control<{ id: string }>(emulator, 'POST', '/chat', {
+      platform: 'kick',
+      channel: streamer.login,
+      user: target.id,
+      text: 'delete me',
+    });
     await actions.deleteMessage({ providerMessageId: message.id });
     const done = (await actionsSince(emulator, 'kick', seq)).filter((a) => a.type !== 'chat.send');
     expect(done.map((a) => a.type)).toEqual(['timeout', 'unban', 'ban', 'unban', 'chat.delete']);
@@ -158,7 +200,9 @@ describe('Kick adapter against the emulator', () => {
     // publishes Greenroom's actions itself); a ban made in Kick's own chat is. Once that one is here, the echoes were too.
     const other = emulator.world.accountsOf('kick', 'viewer')[2]!;
     await control(emulator, 'POST', '/moderation/ban', { platform: 'kick', channel: streamer.id, user: other.id, durationSeconds: 120 });
-    await rec.waitFor(() => rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === other.id));
+    await rec.waitFor(() =>
+      rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === other.id),
+    );
     expect(rec.events.filter((e) => e.kind === 'moderation' && e.event.target?.provider_user_id === target.id)).toEqual([]);
     await expect(actions.ban({ providerViewerId: target.id, reason: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
   });
@@ -185,10 +229,23 @@ describe('Kick adapter against the emulator', () => {
   it('asks for reconnecting when the token is revoked, and for a missing scope', async () => {
     const revoked = new EmulatorTokenSource('kick', streamer.id, scopesFor.kick.channel, t.endpoints, emulator);
     await control(emulator, 'POST', '/tokens/revoke', { platform: 'kick', token: revoked.access });
-    const ctx = recordingContext({ provider: 'kick', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster: revoked });
-    await expect(adapter.actions(ctx.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 401, type: 'provider_error' });
+    const ctx = recordingContext({
+      provider: 'kick',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster: revoked,
+    });
+    await expect(adapter.actions(ctx.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({
+      status: 401,
+      type: 'provider_error',
+    });
     const narrow = new EmulatorTokenSource('kick', streamer.id, ['user:read'], t.endpoints, emulator);
-    const ctx2 = recordingContext({ provider: 'kick', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster: narrow });
+    const ctx2 = recordingContext({
+      provider: 'kick',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster: narrow,
+    });
     await expect(adapter.actions(ctx2.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toThrow(/missing scope chat:write/);
   });
 
@@ -208,17 +265,32 @@ describe('Kick adapter against the emulator', () => {
       payload: body,
     });
     expect(res.statusCode).toBe(403);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/2/webhooks/kick', headers: { 'content-type': 'application/json' }, payload: body });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/2/webhooks/kick',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(missing.statusCode).toBe(400);
   });
 
   it('ignores a duplicate delivery and accepts a late one exactly once', async () => {
     const kick = emulator.ctx.kick!;
     kick.setDeliveryFault({ duplicate: true });
-    const dup = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'sent twice' });
+    const dup = await control<{ id: string }>(emulator, 'POST', '/chat', {
+      platform: 'kick',
+      channel: streamer.login,
+      user: viewer.id,
+      text: 'sent twice',
+    });
     await kick.idle();
     kick.setDeliveryFault({ duplicate: false, delayMs: 1200 });
-    const late = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'arrives late' });
+    const late = await control<{ id: string }>(emulator, 'POST', '/chat', {
+      platform: 'kick',
+      channel: streamer.login,
+      user: viewer.id,
+      text: 'arrives late',
+    });
     await kick.idle();
     kick.setDeliveryFault({ delayMs: 0 });
     const ok = kick.deliveries().filter((d) => d.status === 200);
@@ -267,7 +339,12 @@ describe('Kick disconnect', () => {
       const id = await connectChannelProvider(t, emulator, owner, channelId, 'kick', streamer.login);
       await until(async () => (await providersOf(t, owner, channelId)).find((p) => p.id === id)?.health?.state === 'connected');
       expect(subsOf()).toHaveLength(8);
-      const before = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'while connected' });
+      const before = await control<{ id: string }>(emulator, 'POST', '/chat', {
+        platform: 'kick',
+        channel: streamer.login,
+        user: viewer.id,
+        text: 'while connected',
+      });
       await until(() => chat.includes(before.id));
 
       // A restart (e.g. new tokens or bot) keeps the subscriptions: Kick delivers to the product's URL.
@@ -286,7 +363,12 @@ describe('Kick disconnect', () => {
       expect(Math.max(...unsubscribes.map((a) => a.seq))).toBeLessThan(firstRevoke!.seq);
 
       const deliveriesBefore = kick.deliveries().length;
-      const after = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'after disconnect' });
+      const after = await control<{ id: string }>(emulator, 'POST', '/chat', {
+        platform: 'kick',
+        channel: streamer.login,
+        user: viewer.id,
+        text: 'after disconnect',
+      });
       await kick.idle();
       await new Promise((r) => setTimeout(r, 200));
       expect(kick.deliveries().slice(deliveriesBefore)).toEqual([]);
@@ -303,14 +385,23 @@ describe('Kick webhook receiver', () => {
   let keyFetches = 0;
   const client = { publicKey: async () => (keyFetches++, pem) } as unknown as KickClient;
   const seen = new Set<string>();
-  const store: WebhookDeliveryStore = { remember: async (_p, id) => (seen.has(id) ? false : (seen.add(id), true)), forgetBefore: async () => 0 };
+  const store: WebhookDeliveryStore = {
+    remember: async (_p, id) => (seen.has(id) ? false : (seen.add(id), true)),
+    forgetBefore: async () => 0,
+  };
   let now = Date.parse('2026-01-01T12:00:00Z');
 
-  const sign = (key: typeof privateKey, id: string, ts: string, body: string) => createSign('RSA-SHA256').update(`${id}.${ts}.${body}`).sign(key, 'base64');
+  const sign = (key: typeof privateKey, id: string, ts: string, body: string) =>
+    createSign('RSA-SHA256').update(`${id}.${ts}.${body}`).sign(key, 'base64');
   const delivery = (id: string, ts: string, key = privateKey) => {
     const body = JSON.stringify({ broadcaster: { user_id: 42 }, follower: { user_id: 7, username: 'Seven', channel_slug: 'seven' } });
     return {
-      headers: { 'kick-event-message-id': id, 'kick-event-message-timestamp': ts, 'kick-event-signature': sign(key, id, ts, body), 'kick-event-type': 'channel.followed' },
+      headers: {
+        'kick-event-message-id': id,
+        'kick-event-message-timestamp': ts,
+        'kick-event-signature': sign(key, id, ts, body),
+        'kick-event-type': 'channel.followed',
+      },
       body,
     };
   };
@@ -325,7 +416,10 @@ describe('Kick webhook receiver', () => {
     expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
     expect(await receiver.receive(d.headers, d.body)).toBe('duplicate');
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ kind: 'activity', activity: { type: 'follow', provider_event_id: '01A', viewer: { provider_user_id: '7', login: 'seven' } } });
+    expect(got[0]).toMatchObject({
+      kind: 'activity',
+      activity: { type: 'follow', provider_event_id: '01A', viewer: { provider_user_id: '7', login: 'seven' } },
+    });
 
     const stale = delivery('01B', new Date(now - 11 * 60_000).toISOString());
     await expect(receiver.receive(stale.headers, stale.body)).rejects.toMatchObject({ status: 400 });

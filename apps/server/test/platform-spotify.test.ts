@@ -27,9 +27,17 @@ describe('Spotify client and adapter against the emulator', () => {
   it('has no live connection and refuses chat actions with 422', async () => {
     const adapter = createSpotifyAdapter({ endpoints: t.endpoints.spotify });
     const token = new EmulatorTokenSource('spotify', premium.id, scopesFor.spotify.channel, t.endpoints, emulator);
-    const rec = recordingContext({ provider: 'spotify', providerChannelId: premium.id, providerChannelName: premium.login, broadcaster: token });
+    const rec = recordingContext({
+      provider: 'spotify',
+      providerChannelId: premium.id,
+      providerChannelName: premium.login,
+      broadcaster: token,
+    });
     expect(adapter.connect(rec.ctx)).toBeNull();
-    await expect(adapter.actions(rec.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 422, type: 'unsupported' });
+    await expect(adapter.actions(rec.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({
+      status: 422,
+      type: 'unsupported',
+    });
   });
 
   it('reads now playing and the queue, searches and queues a track (refreshing an expired token)', async () => {
@@ -53,11 +61,17 @@ describe('Spotify client and adapter against the emulator', () => {
     const { client } = createSpotifyAdapter({ endpoints: t.endpoints.spotify });
     const freeToken = new EmulatorTokenSource('spotify', free.id, scopesFor.spotify.channel, t.endpoints, emulator);
     const track = (await client.searchTracks(freeToken, 'a', 1))[0]!;
-    await expect(client.addToQueue(freeToken, track.uri)).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/Premium/) as unknown });
+    await expect(client.addToQueue(freeToken, track.uri)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/Premium/) as unknown,
+    });
     const token = new EmulatorTokenSource('spotify', premium.id, scopesFor.spotify.channel, t.endpoints, emulator);
     emulator.ctx.spotify!.setDevice(premium.id, false);
     try {
-      await expect(client.addToQueue(token, track.uri)).rejects.toMatchObject({ status: 422, message: expect.stringMatching(/no active device/) as unknown });
+      await expect(client.addToQueue(token, track.uri)).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringMatching(/no active device/) as unknown,
+      });
       expect(await client.nowPlaying(token)).toBeNull();
     } finally {
       emulator.ctx.spotify!.setDevice(premium.id, true);

@@ -24,9 +24,18 @@ describe('TikTok adapter (read-only) against the emulator live socket', () => {
     expect(t.endpoints.tiktok.liveUrl).toBeTruthy();
     streamer = emulator.world.accountByLogin('tiktok', 'greenroomdemo')!;
     viewer = emulator.world.accountsOf('tiktok', 'viewer')[0]!;
-    adapter = createTiktokAdapter({ endpoints: t.endpoints.tiktok, offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 } });
+    adapter = createTiktokAdapter({
+      endpoints: t.endpoints.tiktok,
+      offlinePoll: { baseMs: 50, maxMs: 100 },
+      backoff: { baseMs: 50, maxMs: 100 },
+    });
     const token = new EmulatorTokenSource('tiktok', streamer.id, ['user.info.basic'], t.endpoints, emulator);
-    rec = recordingContext({ provider: 'tiktok', providerChannelId: 'open-id-1', providerChannelName: `@${streamer.login}`, broadcaster: token });
+    rec = recordingContext({
+      provider: 'tiktok',
+      providerChannelId: 'open-id-1',
+      providerChannelName: `@${streamer.login}`,
+      broadcaster: token,
+    });
     connection = adapter.connect(rec.ctx)!;
     await rec.waitFor(() => rec.lastHealth() === 'connected');
   });
@@ -39,7 +48,12 @@ describe('TikTok adapter (read-only) against the emulator live socket', () => {
 
   it('reports the LIVE and reads chat', async () => {
     expect(rec.events.find((e) => e.kind === 'stream')).toMatchObject({ status: { is_live: true } });
-    await control(emulator, 'POST', '/chat', { platform: 'tiktok', channel: streamer.login, user: viewer.id, text: 'hello @greenroomdemo' });
+    await control(emulator, 'POST', '/chat', {
+      platform: 'tiktok',
+      channel: streamer.login,
+      user: viewer.id,
+      text: 'hello @greenroomdemo',
+    });
     const msg = await rec.waitFor(() => chats(rec.events).find((m) => m.text === 'hello @greenroomdemo'));
     expect(msg.author).toMatchObject({ provider_user_id: viewer.id, login: viewer.login, display_name: viewer.displayName });
     expect(msg.mentions).toEqual(['greenroomdemo']);
@@ -48,11 +62,35 @@ describe('TikTok adapter (read-only) against the emulator live socket', () => {
 
   it('counts a gift streak once, with its diamond value, and maps follows and subs', async () => {
     const before = rec.events.length;
-    await control(emulator, 'POST', '/events', { platform: 'tiktok', channel: streamer.login, type: 'tiktok_gift', user: viewer.id, data: { giftName: 'Finger Heart', count: 12 } });
-    await control(emulator, 'POST', '/events', { platform: 'tiktok', channel: streamer.login, type: 'tiktok_gift', user: viewer.id, data: { giftName: 'Galaxy', count: 1 } });
+    await control(emulator, 'POST', '/events', {
+      platform: 'tiktok',
+      channel: streamer.login,
+      type: 'tiktok_gift',
+      user: viewer.id,
+      data: { giftName: 'Finger Heart', count: 12 },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'tiktok',
+      channel: streamer.login,
+      type: 'tiktok_gift',
+      user: viewer.id,
+      data: { giftName: 'Galaxy', count: 1 },
+    });
     await control(emulator, 'POST', '/events', { platform: 'tiktok', channel: streamer.login, type: 'follow', user: viewer.id });
-    await control(emulator, 'POST', '/events', { platform: 'tiktok', channel: streamer.login, type: 'sub', user: viewer.id, data: { months: 3 } });
-    await control(emulator, 'POST', '/events', { platform: 'tiktok', channel: streamer.login, type: 'like', user: viewer.id, data: { count: 5 } });
+    await control(emulator, 'POST', '/events', {
+      platform: 'tiktok',
+      channel: streamer.login,
+      type: 'sub',
+      user: viewer.id,
+      data: { months: 3 },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'tiktok',
+      channel: streamer.login,
+      type: 'like',
+      user: viewer.id,
+      data: { count: 5 },
+    });
     const list = await rec.waitFor(() => {
       const found = activities(rec.events.slice(before));
       return found.length >= 4 ? found : null;
@@ -66,7 +104,11 @@ describe('TikTok adapter (read-only) against the emulator live socket', () => {
 
   it('refuses every action with a clear 422', async () => {
     const actions = adapter.actions(rec.ctx);
-    await expect(actions.sendMessage({ text: 'hi', as: 'broadcaster' })).rejects.toMatchObject({ status: 422, type: 'unsupported', message: expect.stringMatching(/^TikTok does not allow/) as unknown });
+    await expect(actions.sendMessage({ text: 'hi', as: 'broadcaster' })).rejects.toMatchObject({
+      status: 422,
+      type: 'unsupported',
+      message: expect.stringMatching(/^TikTok does not allow/) as unknown,
+    });
     await expect(actions.ban({ providerViewerId: viewer.id })).rejects.toMatchObject({ status: 422 });
     await expect(actions.unban({ providerViewerId: viewer.id })).rejects.toMatchObject({ status: 422 });
     await expect(actions.deleteMessage({ providerMessageId: '1' })).rejects.toMatchObject({ status: 422 });
@@ -87,7 +129,12 @@ describe('TikTok adapter (read-only) against the emulator live socket', () => {
   it('waits for an offline creator', async () => {
     const offline = emulator.world.accountByLogin('tiktok', 'dancefloordiva')!;
     const token = new EmulatorTokenSource('tiktok', offline.id, ['user.info.basic'], t.endpoints, emulator);
-    const r = recordingContext({ provider: 'tiktok', providerChannelId: 'open-id-2', providerChannelName: offline.login, broadcaster: token });
+    const r = recordingContext({
+      provider: 'tiktok',
+      providerChannelId: 'open-id-2',
+      providerChannelName: offline.login,
+      broadcaster: token,
+    });
     const conn = adapter.connect(r.ctx)!;
     try {
       await r.waitFor(() => r.lastHealth() === 'offline');
@@ -102,12 +149,32 @@ describe('TikTok event mapper', () => {
   const user = { userId: '7', uniqueId: 'Fan_7', nickname: 'Fan Seven', profilePicture: { url: ['https://img/7.png'] } };
 
   it('reads the connector 2.0–2.4 field names', () => {
-    const [chat] = mapTikTokEvent({ type: 'chat', data: { comment: 'hey', user, common: { msgId: '99', createTime: '1700000000000' } } }, '2026-01-01T00:00:00.000Z');
-    expect(chat).toMatchObject({ kind: 'chat', message: { provider_message_id: '99', text: 'hey', sent_at: '2023-11-14T22:13:20.000Z', author: { provider_user_id: '7', login: 'fan_7', avatar_url: 'https://img/7.png' } } });
+    const [chat] = mapTikTokEvent(
+      { type: 'chat', data: { comment: 'hey', user, common: { msgId: '99', createTime: '1700000000000' } } },
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(chat).toMatchObject({
+      kind: 'chat',
+      message: {
+        provider_message_id: '99',
+        text: 'hey',
+        sent_at: '2023-11-14T22:13:20.000Z',
+        author: { provider_user_id: '7', login: 'fan_7', avatar_url: 'https://img/7.png' },
+      },
+    });
   });
 
   it('skips the running events of a streak and counts the final one', () => {
-    const gift = (repeatCount: number, repeatEnd: number) => ({ type: 'gift' as const, data: { user, repeatCount, repeatEnd, giftDetails: { giftName: 'Rose', giftType: 1, diamondCount: 1 }, common: { msgId: `g${repeatCount}-${repeatEnd}` } } });
+    const gift = (repeatCount: number, repeatEnd: number) => ({
+      type: 'gift' as const,
+      data: {
+        user,
+        repeatCount,
+        repeatEnd,
+        giftDetails: { giftName: 'Rose', giftType: 1, diamondCount: 1 },
+        common: { msgId: `g${repeatCount}-${repeatEnd}` },
+      },
+    });
     const out = [gift(1, 0), gift(2, 0), gift(3, 0), gift(3, 1)].flatMap((g) => mapTikTokEvent(g, '2026-01-01T00:00:00.000Z'));
     expect(out).toHaveLength(1);
     expect(out[0]).toMatchObject({ kind: 'activity', activity: { type: 'tiktok_gift', count: 3, amount: '3 diamonds', tier: 'Rose' } });

@@ -21,7 +21,6 @@ import {
   chats,
 } from './platform-fixtures';
 
-
 describe('YouTube adapter against the emulator', () => {
   let emulator: Emulator;
   let t: TestApp;
@@ -34,7 +33,8 @@ describe('YouTube adapter against the emulator', () => {
   const bans = new MemoryBanStore();
 
   const fast = { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 }, quotaBackoffMs: 200 };
-  const chat = (text: string, user: string) => control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: streamer.id, user, text });
+  const chat = (text: string, user: string) =>
+    control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: streamer.id, user, text });
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
@@ -70,16 +70,54 @@ describe('YouTube adapter against the emulator', () => {
   it('maps Super Chats, stickers, memberships, milestones and gifted memberships', async () => {
     const before = rec.events.length;
     const v = viewers[1]!.id;
-    await control(emulator, 'POST', '/events', { platform: 'youtube', channel: streamer.id, type: 'superchat', user: v, data: { amount: 5, currency: 'USD', message: 'great stream' } });
-    await control(emulator, 'POST', '/events', { platform: 'youtube', channel: streamer.id, type: 'supersticker', user: v, data: { amount: 2 } });
-    await control(emulator, 'POST', '/events', { platform: 'youtube', channel: streamer.id, type: 'membership', user: v, data: { months: 1, level: 'Fan' } });
-    await control(emulator, 'POST', '/events', { platform: 'youtube', channel: streamer.id, type: 'membership', user: v, data: { months: 6, level: 'Fan', message: 'half a year!' } });
-    await control(emulator, 'POST', '/events', { platform: 'youtube', channel: streamer.id, type: 'membership_gift', user: v, data: { count: 2, recipientIds: [viewers[2]!.id, viewers[3]!.id] } });
+    await control(emulator, 'POST', '/events', {
+      platform: 'youtube',
+      channel: streamer.id,
+      type: 'superchat',
+      user: v,
+      data: { amount: 5, currency: 'USD', message: 'great stream' },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'youtube',
+      channel: streamer.id,
+      type: 'supersticker',
+      user: v,
+      data: { amount: 2 },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'youtube',
+      channel: streamer.id,
+      type: 'membership',
+      user: v,
+      data: { months: 1, level: 'Fan' },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'youtube',
+      channel: streamer.id,
+      type: 'membership',
+      user: v,
+      data: { months: 6, level: 'Fan', message: 'half a year!' },
+    });
+    await control(emulator, 'POST', '/events', {
+      platform: 'youtube',
+      channel: streamer.id,
+      type: 'membership_gift',
+      user: v,
+      data: { count: 2, recipientIds: [viewers[2]!.id, viewers[3]!.id] },
+    });
     const activities = await rec.waitFor(() => {
       const list = rec.events.slice(before).flatMap((e) => (e.kind === 'activity' ? [e.activity] : []));
       return list.length >= 7 ? list : null;
     });
-    expect(activities.map((a) => a.type)).toEqual(['superchat', 'supersticker', 'membership', 'membership', 'membership_gift', 'membership', 'membership']);
+    expect(activities.map((a) => a.type)).toEqual([
+      'superchat',
+      'supersticker',
+      'membership',
+      'membership',
+      'membership_gift',
+      'membership',
+      'membership',
+    ]);
     expect(activities[0]).toMatchObject({ amount: '$5.00', message: 'great stream', viewer: { provider_user_id: v } });
     expect(activities[3]).toMatchObject({ months: 6, tier: 'Fan' });
     expect(activities[4]).toMatchObject({ count: 2 });
@@ -93,7 +131,14 @@ describe('YouTube adapter against the emulator', () => {
     const saved = { ...rec.ctx.state };
     const missed: string[] = [];
     for (let i = 0; i < 25; i++) missed.push((await chat(`while down ${i}`, viewers[i % 5]!.id)).id);
-    const again = recordingContext({ provider: 'youtube', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster, bans, state: saved });
+    const again = recordingContext({
+      provider: 'youtube',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster,
+      bans,
+      state: saved,
+    });
     connection = adapter.connect(again.ctx)!;
     await again.waitFor(() => missed.every((id) => chats(again.events).some((m) => m.provider_message_id === id)));
     const ids = chats(again.events).map((m) => m.provider_message_id);
@@ -106,11 +151,20 @@ describe('YouTube adapter against the emulator', () => {
     const seq = await lastActionSeq(emulator);
     const sent = await actions.sendMessage({ text: 'hi from Greenroom', as: 'broadcaster' });
     expect(sent.providerMessageId).toMatch(/^LCC\./);
-    await expect(actions.sendMessage({ text: 'x', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! })).rejects.toMatchObject({ status: 422, type: 'unsupported' });
+    await expect(
+      actions.sendMessage({ text: 'x', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! }),
+    ).rejects.toMatchObject({ status: 422, type: 'unsupported' });
     await expect(actions.sendMessage({ text: 'x'.repeat(201), as: 'broadcaster' })).rejects.toMatchObject({ status: 400 });
     const botAccount = emulator.world.accountsOf('youtube', 'bot')[0]!;
     const bot = new EmulatorTokenSource('youtube', botAccount.id, scopesFor.youtube.bot, t.endpoints, emulator);
-    const withBot = recordingContext({ provider: 'youtube', providerChannelId: streamer.id, providerChannelName: streamer.login, broadcaster, bot, state: rec.ctx.state });
+    const withBot = recordingContext({
+      provider: 'youtube',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster,
+      bot,
+      state: rec.ctx.state,
+    });
     await adapter.actions(withBot.ctx).sendMessage({ text: 'bot says hi', as: 'bot' });
     const sends = (await actionsSince(emulator, 'youtube', seq)).filter((a) => a.type === 'chat.send');
     expect(sends.map((a) => [a.actorId, a.data.text])).toEqual([
@@ -138,32 +192,60 @@ describe('YouTube adapter against the emulator', () => {
     expect(done[1]!.data).toMatchObject({ banId });
     await expect(actions.ban({ providerViewerId: target, durationSeconds: 86_401 })).rejects.toMatchObject({ status: 400 });
     // The ban notice comes back through the chat as a moderation event.
-    await rec.waitFor(() => rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === target && e.event.duration_seconds !== null));
+    await rec.waitFor(() =>
+      rec.events.some(
+        (e) =>
+          e.kind === 'moderation' &&
+          e.event.kind === 'timeout' &&
+          e.event.target?.provider_user_id === target &&
+          e.event.duration_seconds !== null,
+      ),
+    );
   });
 
   it('deletes a viewer message, refuses a moderator one with a clear error', async () => {
     const actions = adapter.actions(rec.ctx);
     const mine = await chat('delete me', viewers[7]!.id);
     await actions.deleteMessage({ providerMessageId: mine.id });
-    await rec.waitFor(() => rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'delete' && e.event.provider_message_id === mine.id));
+    await rec.waitFor(() =>
+      rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'delete' && e.event.provider_message_id === mine.id),
+    );
     const mod = viewers[8]!.id;
     emulator.world.channel('youtube', streamer.id)!.moderators.add(mod);
     const modMessage = await chat('moderator message', mod);
-    await expect(actions.deleteMessage({ providerMessageId: modMessage.id })).rejects.toMatchObject({ status: 403, message: expect.stringMatching(/owner or its moderators/) as unknown });
+    await expect(actions.deleteMessage({ providerMessageId: modMessage.id })).rejects.toMatchObject({
+      status: 403,
+      message: expect.stringMatching(/owner or its moderators/) as unknown,
+    });
   });
 
   it('updates the title (≤ 100, no < >) and category keeping the rest of the snippet', async () => {
     const actions = adapter.actions(rec.ctx);
     const videoId = rec.ctx.state.videoId as string;
     const client = new YoutubeClient({ apiUrl: t.endpoints.youtube.apiUrl });
-    await client.updateVideoSnippet(broadcaster, videoId, { title: 'Before', categoryId: '22', description: 'My description', tags: ['speedrun', 'retro'] });
+    await client.updateVideoSnippet(broadcaster, videoId, {
+      title: 'Before',
+      categoryId: '22',
+      description: 'My description',
+      tags: ['speedrun', 'retro'],
+    });
     const found = await actions.searchCategories('gam');
     expect(found).toContainEqual({ id: '20', name: 'Gaming', imageUrl: null });
     const seq = await lastActionSeq(emulator);
     await actions.updateStreamInfo({ title: 'Speedrun day', categoryId: '20' });
     const [update] = (await actionsSince(emulator, 'youtube', seq)).filter((a) => a.type === 'video.update');
-    expect(update!.data.snippet).toMatchObject({ title: 'Speedrun day', categoryId: '20', description: 'My description', tags: ['speedrun', 'retro'] });
-    expect(await actions.getStreamInfo()).toMatchObject({ title: 'Speedrun day', category: { id: '20', name: 'Gaming' }, isLive: true, liveStreamId: videoId });
+    expect(update!.data.snippet).toMatchObject({
+      title: 'Speedrun day',
+      categoryId: '20',
+      description: 'My description',
+      tags: ['speedrun', 'retro'],
+    });
+    expect(await actions.getStreamInfo()).toMatchObject({
+      title: 'Speedrun day',
+      category: { id: '20', name: 'Gaming' },
+      isLive: true,
+      liveStreamId: videoId,
+    });
     await expect(actions.updateStreamInfo({ title: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
     await expect(actions.updateStreamInfo({ title: 'a <b> title' })).rejects.toMatchObject({ status: 400 });
     await actions.updateStreamInfo({ title: 'y'.repeat(100) });
@@ -180,7 +262,10 @@ describe('YouTube adapter against the emulator', () => {
     const yt = emulator.ctx.youtube!;
     yt.setQuotaUsed(testApps.youtube.clientId, yt.quotaLimit);
     await rec.waitFor(() => rec.health.at(-1)?.state === 'error' && /quota/.test(rec.health.at(-1)?.detail ?? ''));
-    await expect(adapter.actions(rec.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 429, type: 'rate_limited' });
+    await expect(adapter.actions(rec.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({
+      status: 429,
+      type: 'rate_limited',
+    });
     yt.resetQuota();
     await rec.waitFor(() => rec.lastHealth() === 'connected');
   });
@@ -188,18 +273,32 @@ describe('YouTube adapter against the emulator', () => {
   it('waits for a live broadcast while offline and picks it up when the stream starts', async () => {
     const offline = emulator.world.accountByLogin('youtube', 'retrorunner')!;
     const token = new EmulatorTokenSource('youtube', offline.id, scopesFor.youtube.channel, t.endpoints, emulator);
-    const r = recordingContext({ provider: 'youtube', providerChannelId: offline.id, providerChannelName: offline.login, broadcaster: token });
+    const r = recordingContext({
+      provider: 'youtube',
+      providerChannelId: offline.id,
+      providerChannelName: offline.login,
+      broadcaster: token,
+    });
     const conn = adapter.connect(r.ctx)!;
     try {
       await r.waitFor(() => r.health.some((h) => h.state === 'offline' && h.detail === YOUTUBE_WAITING_DETAIL));
       await expect(adapter.actions(r.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 409 });
       await control(emulator, 'POST', `/channels/youtube/${offline.id}/live`, { live: true });
       await r.waitFor(() => r.lastHealth() === 'connected');
-      const m = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: offline.id, user: viewers[0]!.id, text: 'first!' });
+      const m = await control<{ id: string }>(emulator, 'POST', '/chat', {
+        platform: 'youtube',
+        channel: offline.id,
+        user: viewers[0]!.id,
+        text: 'first!',
+      });
       await r.waitFor(() => chats(r.events).some((x) => x.provider_message_id === m.id));
       await control(emulator, 'POST', `/channels/youtube/${offline.id}/live`, { live: false });
       await r.waitFor(() => r.lastHealth() === 'offline');
-      expect(r.events.filter((e) => e.kind === 'stream').map((e) => (e.kind === 'stream' ? e.status.is_live : null))).toEqual([false, true, false]);
+      expect(r.events.filter((e) => e.kind === 'stream').map((e) => (e.kind === 'stream' ? e.status.is_live : null))).toEqual([
+        false,
+        true,
+        false,
+      ]);
       expect(r.ctx.state.liveChatId).toBeNull();
     } finally {
       await conn.close();
@@ -214,7 +313,10 @@ describe('YouTube live_stream_id on the channel provider', () => {
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
     emulator.ctx.youtube!.pollingIntervalMillis = 50;
-    t = await createTestApp({ emulatorOrigin: emulator.origin, platformOptions: { youtube: { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 } } } });
+    t = await createTestApp({
+      emulatorOrigin: emulator.origin,
+      platformOptions: { youtube: { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 } } },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -239,12 +341,18 @@ describe('YouTube live_stream_id on the channel provider', () => {
       expect(videoId).toBeTruthy();
       await until(async () => (await item())?.live_stream_id === videoId);
       expect(await item()).toMatchObject({ is_live: true, live_stream_id: videoId });
-      const liveUpdate = await until(() => socket.updates.findIndex((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === videoId) + 1);
+      const liveUpdate = await until(
+        () => socket.updates.findIndex((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === videoId) + 1,
+      );
 
       await control(emulator, 'POST', `/channels/youtube/${account.id}/live`, { live: false });
       await until(async () => (await item())?.live_stream_id === null);
       expect(await item()).toMatchObject({ is_live: false, live_stream_id: null });
-      await until(() => socket.updates.slice(liveUpdate).some((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === null && !m.data.is_live));
+      await until(() =>
+        socket.updates
+          .slice(liveUpdate)
+          .some((m) => m.action === 'updated' && m.data.id === id && m.data.live_stream_id === null && !m.data.is_live),
+      );
     } finally {
       socket.close();
     }

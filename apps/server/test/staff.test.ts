@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createChannel(owner: TestUser, name = `Chan ${Math.random().toString(36).slice(2, 8)}`): Promise<{ id: string; display_name: string }> {
+async function createChannel(
+  owner: TestUser,
+  name = `Chan ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<{ id: string; display_name: string }> {
   const res = await t.inject(owner, { method: 'POST', url: '/api/2/channels', payload: { display_name: name } });
   expect(res.statusCode).toBe(201);
   return res.json();
@@ -23,7 +26,10 @@ async function addStaff(channelId: string, user: TestUser, level: number, addedB
 }
 
 async function levelIn(channelId: string, user: TestUser): Promise<number | null> {
-  const [row] = await t.s.db.select({ level: channelUsers.level }).from(channelUsers).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, user.id)));
+  const [row] = await t.s.db
+    .select({ level: channelUsers.level })
+    .from(channelUsers)
+    .where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, user.id)));
   return row?.level ?? null;
 }
 
@@ -146,10 +152,16 @@ describe('changing a level', () => {
 
   it('revokes pending invitations above the new level of a demoted inviter', async () => {
     const { owner, admin, channel } = await team();
-    const invite = (await t.inject(admin, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: { level: AccessLevel.ADMIN } })).json<ChannelUserInvite>();
-    const modInvite = (await t.inject(admin, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: { level: AccessLevel.MOD } })).json<ChannelUserInvite>();
+    const invite = (
+      await t.inject(admin, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: { level: AccessLevel.ADMIN } })
+    ).json<ChannelUserInvite>();
+    const modInvite = (
+      await t.inject(admin, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: { level: AccessLevel.MOD } })
+    ).json<ChannelUserInvite>();
     expect((await patchLevel(owner, channel.id, admin, AccessLevel.EDITOR)).statusCode).toBe(200);
-    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<ChannelUserInvite[]>();
+    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<
+      ChannelUserInvite[]
+    >();
     expect(pending.map((i) => i.id)).toEqual([modInvite.id]);
     const someone = await t.createUser();
     const accept = await t.inject(someone, { method: 'POST', url: `/api/2/channel-invites/${invite.id}/accept` });
@@ -204,7 +216,8 @@ describe('removing access and leaving', () => {
 });
 
 describe('transferring ownership', () => {
-  const transfer = (actor: TestUser, channelId: string, body: unknown) => t.inject(actor, { method: 'POST', url: `/api/2/channels/${channelId}/transfer-ownership`, payload: body as Record<string, unknown> });
+  const transfer = (actor: TestUser, channelId: string, body: unknown) =>
+    t.inject(actor, { method: 'POST', url: `/api/2/channels/${channelId}/transfer-ownership`, payload: body as Record<string, unknown> });
 
   it('needs the channel name typed exactly', async () => {
     const { owner, editor, channel } = await team();
@@ -220,7 +233,10 @@ describe('transferring ownership', () => {
     expect(res.statusCode).toBe(204);
     expect(await levelIn(channel.id, editor)).toBe(AccessLevel.OWNER);
     expect(await levelIn(channel.id, owner)).toBe(AccessLevel.ADMIN);
-    expect(await lastAudit(channel.id)).toMatchObject({ action: 'staff.ownership_transferred', data: { target_user_id: editor.id, from_level: 100, to_level: 500 } });
+    expect(await lastAudit(channel.id)).toMatchObject({
+      action: 'staff.ownership_transferred',
+      data: { target_user_id: editor.id, from_level: 100, to_level: 500 },
+    });
     // The former Owner, now Admin, can no longer transfer.
     expect((await transfer(owner, channel.id, { user_id: editor.id, confirm_channel_name: channel.display_name })).statusCode).toBe(403);
   });
@@ -267,18 +283,27 @@ describe('invitations', () => {
     const list = (await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<ChannelUserInvite[]>();
     expect(list.map((i) => i.id)).toEqual([b.id, a.id]);
     expect(list[0]!.created_by?.display_name).toBe('Olivia Owner');
-    expect((await t.inject(admin, { method: 'DELETE', url: `/api/2/channels/${channel.id}/user-invites/${encodeURIComponent(a.id)}` })).statusCode).toBe(204);
-    const again = await t.inject(admin, { method: 'DELETE', url: `/api/2/channels/${channel.id}/user-invites/${encodeURIComponent(a.id)}` });
+    expect(
+      (await t.inject(admin, { method: 'DELETE', url: `/api/2/channels/${channel.id}/user-invites/${encodeURIComponent(a.id)}` }))
+        .statusCode,
+    ).toBe(204);
+    const again = await t.inject(admin, {
+      method: 'DELETE',
+      url: `/api/2/channels/${channel.id}/user-invites/${encodeURIComponent(a.id)}`,
+    });
     expect(again.statusCode).toBe(409);
     const after = (await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<ChannelUserInvite[]>();
     expect(after.map((i) => i.id)).toEqual([b.id]);
     expect((await lastAudit(channel.id)).action).toBe('staff.invite_revoked');
-    const [row] = await t.s.db.select().from(channelUserInvites).where(eq(channelUserInvites.idHash, sha256(a.id)));
+    const [row] = await t.s.db
+      .select()
+      .from(channelUserInvites)
+      .where(eq(channelUserInvites.idHash, sha256(a.id)));
     expect(row!.idEnc).toBeNull();
     expect(row!.revokedBy).toBe(admin.id);
   });
 
-  it('cannot revoke another channel\'s invitation', async () => {
+  it("cannot revoke another channel's invitation", async () => {
     const one = await team();
     const two = await team();
     const invite = await createInvite(one.owner, one.channel.id, { level: AccessLevel.MOD });
@@ -288,7 +313,12 @@ describe('invitations', () => {
 
   it('only invites to staff levels, for at most 30 days', async () => {
     const { owner, channel } = await team();
-    for (const body of [{ level: AccessLevel.OWNER }, { level: AccessLevel.SUB }, { level: AccessLevel.MOD, expires_in_hours: 0 }, { level: AccessLevel.MOD, expires_in_hours: 721 }]) {
+    for (const body of [
+      { level: AccessLevel.OWNER },
+      { level: AccessLevel.SUB },
+      { level: AccessLevel.MOD, expires_in_hours: 0 },
+      { level: AccessLevel.MOD, expires_in_hours: 721 },
+    ]) {
       const res = await t.inject(owner, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: body });
       expect(res.statusCode).toBe(400);
     }
@@ -325,16 +355,25 @@ describe('invitations', () => {
     expect(await levelIn(channel.id, guest)).toBe(AccessLevel.MOD);
     const staff = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/users` })).json<StaffMember[]>();
     expect(staff.find((m) => m.user_id === guest.id)?.added_by?.id).toBe(owner.id);
-    expect(await lastAudit(channel.id)).toMatchObject({ action: 'staff.invite_accepted', data: { target_user_id: guest.id, target_display_name: 'Gina Guest', from_level: null, to_level: 7 } });
+    expect(await lastAudit(channel.id)).toMatchObject({
+      action: 'staff.invite_accepted',
+      data: { target_user_id: guest.id, target_display_name: 'Gina Guest', from_level: null, to_level: 7 },
+    });
 
     expect((await t.inject(guest, { method: 'POST', url: `/api/2/channel-invites/${invite.id}/accept` })).statusCode).toBe(200);
     const late = await t.createUser();
     const used = await t.inject(late, { method: 'POST', url: `/api/2/channel-invites/${invite.id}/accept` });
     expect(used.statusCode).toBe(410);
     expect(used.json()).toEqual({ type: 'gone', message: 'This invitation has already been used.' });
-    expect((await t.inject(late, { method: 'GET', url: `/api/2/channel-invites/${invite.id}` })).json<InviteView>()).toMatchObject({ state: 'used', used_by_you: false });
+    expect((await t.inject(late, { method: 'GET', url: `/api/2/channel-invites/${invite.id}` })).json<InviteView>()).toMatchObject({
+      state: 'used',
+      used_by_you: false,
+    });
     expect(await levelIn(channel.id, late)).toBeNull();
-    const [row] = await t.s.db.select().from(channelUserInvites).where(eq(channelUserInvites.idHash, sha256(invite.id)));
+    const [row] = await t.s.db
+      .select()
+      .from(channelUserInvites)
+      .where(eq(channelUserInvites.idHash, sha256(invite.id)));
     expect(row!.idEnc).toBeNull();
   });
 
@@ -351,19 +390,28 @@ describe('invitations', () => {
   it('explains expired and revoked invitations', async () => {
     const { owner, channel } = await team();
     const expired = await createInvite(owner, channel.id, { level: AccessLevel.MOD });
-    await t.s.db.update(channelUserInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(channelUserInvites.idHash, sha256(expired.id)));
+    await t.s.db
+      .update(channelUserInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(channelUserInvites.idHash, sha256(expired.id)));
     const revoked = await createInvite(owner, channel.id, { level: AccessLevel.MOD });
     await t.inject(owner, { method: 'DELETE', url: `/api/2/channels/${channel.id}/user-invites/${revoked.id}` });
     const guest = await t.createUser();
-    expect((await t.inject(guest, { method: 'GET', url: `/api/2/channel-invites/${expired.id}` })).json<InviteView>().state).toBe('expired');
-    expect((await t.inject(guest, { method: 'GET', url: `/api/2/channel-invites/${revoked.id}` })).json<InviteView>().state).toBe('revoked');
+    expect((await t.inject(guest, { method: 'GET', url: `/api/2/channel-invites/${expired.id}` })).json<InviteView>().state).toBe(
+      'expired',
+    );
+    expect((await t.inject(guest, { method: 'GET', url: `/api/2/channel-invites/${revoked.id}` })).json<InviteView>().state).toBe(
+      'revoked',
+    );
     const e = await t.inject(guest, { method: 'POST', url: `/api/2/channel-invites/${expired.id}/accept` });
     expect(e.statusCode).toBe(410);
     expect(e.json<{ message: string }>().message).toBe('This invitation has expired.');
     const r = await t.inject(guest, { method: 'POST', url: `/api/2/channel-invites/${revoked.id}/accept` });
     expect(r.json<{ message: string }>().message).toBe('This invitation has been revoked.');
     expect(await levelIn(channel.id, guest)).toBeNull();
-    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<ChannelUserInvite[]>();
+    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<
+      ChannelUserInvite[]
+    >();
     expect(pending).toEqual([]);
   });
 
@@ -373,10 +421,14 @@ describe('invitations', () => {
     const keep = await t.inject(admin, { method: 'POST', url: `/api/2/channel-invites/${modInvite.id}/accept` });
     expect(keep.json()).toEqual({ channel_id: channel.id, level: 200 });
     expect(await levelIn(channel.id, admin)).toBe(AccessLevel.ADMIN);
-    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<ChannelUserInvite[]>();
+    const pending = (await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channel.id}/user-invites` })).json<
+      ChannelUserInvite[]
+    >();
     expect(pending.map((i) => i.id)).toContain(modInvite.id);
     const editorInvite = await createInvite(owner, channel.id, { level: AccessLevel.EDITOR });
-    expect((await t.inject(mod, { method: 'GET', url: `/api/2/channel-invites/${editorInvite.id}` })).json<InviteView>().current_level).toBe(7);
+    expect(
+      (await t.inject(mod, { method: 'GET', url: `/api/2/channel-invites/${editorInvite.id}` })).json<InviteView>().current_level,
+    ).toBe(7);
     const raise = await t.inject(mod, { method: 'POST', url: `/api/2/channel-invites/${editorInvite.id}/accept` });
     expect(raise.json()).toEqual({ channel_id: channel.id, level: 100 });
     expect(await levelIn(channel.id, mod)).toBe(AccessLevel.EDITOR);
@@ -385,17 +437,26 @@ describe('invitations', () => {
   it('is limited to 50 pending invitations per channel', async () => {
     const { owner, channel } = await team();
     for (let i = 0; i < 50; i += 1) await createInvite(owner, channel.id, { level: AccessLevel.MOD });
-    const res = await t.inject(owner, { method: 'POST', url: `/api/2/channels/${channel.id}/user-invites`, payload: { level: AccessLevel.MOD } });
+    const res = await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channel.id}/user-invites`,
+      payload: { level: AccessLevel.MOD },
+    });
     expect(res.statusCode).toBe(409);
   });
 });
 
 describe('GET /api/2/channels/:channelId/audit-log', () => {
-  it('pages newest first by cursor with actor names, including other features\' actions', async () => {
+  it("pages newest first by cursor with actor names, including other features' actions", async () => {
     const { owner, admin, mod, editor, channel } = await team();
     await patchLevel(owner, channel.id, mod, AccessLevel.EDITOR);
     await patchLevel(admin, channel.id, editor, AccessLevel.MOD);
-    await t.s.audit.record({ channelId: channel.id, actorUserId: mod.id, action: 'moderation.ban', data: { provider: 'twitch', provider_viewer_id: '42' } });
+    await t.s.audit.record({
+      channelId: channel.id,
+      actorUserId: mod.id,
+      action: 'moderation.ban',
+      data: { provider: 'twitch', provider_viewer_id: '42' },
+    });
     const first = await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/audit-log?per_page=2` });
     expect(first.statusCode).toBe(200);
     const page1 = first.json<{ records: AuditLogEntry[]; cursor: string | null }>();
@@ -405,17 +466,21 @@ describe('GET /api/2/channels/:channelId/audit-log', () => {
     ]);
     expect(page1.records[0]!.data).toEqual({ provider: 'twitch', provider_viewer_id: '42' });
     expect(page1.cursor).not.toBeNull();
-    const page2 = (await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/audit-log?per_page=2&cursor=${page1.cursor}` })).json<{ records: AuditLogEntry[]; cursor: string | null }>();
+    const page2 = (
+      await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/audit-log?per_page=2&cursor=${page1.cursor}` })
+    ).json<{ records: AuditLogEntry[]; cursor: string | null }>();
     expect(page2.records.map((r) => [r.action, r.actor?.display_name])).toEqual([['staff.level_changed', 'Olivia Owner']]);
     expect(page2.cursor).toBeNull();
     expect((await t.inject(admin, { method: 'GET', url: `/api/2/channels/${channel.id}/audit-log?cursor=abc` })).statusCode).toBe(400);
   });
 
-  it('shows only the channel\'s own rows, to Admins', async () => {
+  it("shows only the channel's own rows, to Admins", async () => {
     const one = await team();
     const two = await team();
     await patchLevel(two.owner, two.channel.id, two.mod, AccessLevel.EDITOR);
-    const res = (await t.inject(one.owner, { method: 'GET', url: `/api/2/channels/${one.channel.id}/audit-log` })).json<{ records: AuditLogEntry[] }>();
+    const res = (await t.inject(one.owner, { method: 'GET', url: `/api/2/channels/${one.channel.id}/audit-log` })).json<{
+      records: AuditLogEntry[];
+    }>();
     expect(res.records).toEqual([]);
     expect((await t.inject(one.editor, { method: 'GET', url: `/api/2/channels/${one.channel.id}/audit-log` })).statusCode).toBe(403);
   });

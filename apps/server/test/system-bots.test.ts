@@ -19,7 +19,10 @@ afterAll(async () => {
 
 /** Runs the connect popup flow of spec §4 for a system bot, approving as the emulator account `login`. */
 async function connectSystemBot(operator: TestUser, provider: OAuthProvider, login: string): Promise<string> {
-  const start = await t.inject(operator, { method: 'GET', url: `/api/2/${provider}/connect-chat-url?system_bot=true&redirect_to=/user-provider-connected` });
+  const start = await t.inject(operator, {
+    method: 'GET',
+    url: `/api/2/${provider}/connect-chat-url?system_bot=true&redirect_to=/user-provider-connected`,
+  });
   expect(start.statusCode).toBe(200);
   const stateCookie = start.cookies.find((c) => c.name === 'gr_oauth_state');
   expect(stateCookie).toBeDefined();
@@ -63,7 +66,9 @@ describe('system bots', () => {
 
     // A bot flagged for reconnect is cleared by connecting again.
     await t.s.db.update(systemBots).set({ scopeNeeded: true }).where(eq(systemBots.provider, 'twitch'));
-    expect((await t.inject(operator, { method: 'GET', url: '/api/2/system-bot-providers' })).json<SystemBotProvider[]>()[0]!.scope_needed).toBe(true);
+    expect(
+      (await t.inject(operator, { method: 'GET', url: '/api/2/system-bot-providers' })).json<SystemBotProvider[]>()[0]!.scope_needed,
+    ).toBe(true);
     await connectSystemBot(operator, 'twitch', 'pixelpioneer');
     const again = (await t.inject(operator, { method: 'GET', url: '/api/2/system-bot-providers' })).json<SystemBotProvider[]>();
     expect(again).toMatchObject([{ provider: 'twitch', display_name: 'PixelPioneer', scope_needed: false }]);
@@ -78,6 +83,8 @@ describe('system bots', () => {
   it('refuses platforms without a system bot', async () => {
     const operator = await t.createUser({ operator: true });
     expect((await t.inject(operator, { method: 'DELETE', url: '/api/2/system-bot-providers/spotify' })).statusCode).toBe(400);
-    expect((await t.inject(operator, { method: 'GET', url: '/api/2/spotify/connect-chat-url?system_bot=true&redirect_to=/admin' })).statusCode).toBe(422);
+    expect(
+      (await t.inject(operator, { method: 'GET', url: '/api/2/spotify/connect-chat-url?system_bot=true&redirect_to=/admin' })).statusCode,
+    ).toBe(422);
   });
 });

@@ -44,7 +44,12 @@ describe('anti-forgery header', () => {
   it('refuses a state-changing request without the header, or with one from another session', async () => {
     const u = await t.createUser();
     const other = await t.createUser();
-    const missing = await t.app.inject({ method: 'PUT', url: '/api/2/user/settings', headers: { authorization: u.headers.authorization! }, payload: { a: 1 } });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/2/user/settings',
+      headers: { authorization: u.headers.authorization! },
+      payload: { a: 1 },
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().type).toBe('forbidden');
     const foreign = await t.app.inject({
@@ -94,9 +99,14 @@ describe('user providers', () => {
     expect(del.json().message).toMatch(/only sign-in connection/);
   });
 
-  it('removes one of two connections, and 404s for another user\'s connection', async () => {
+  it("removes one of two connections, and 404s for another user's connection", async () => {
     const u = await t.createUser({ provider: 'twitch' });
-    await t.s.users.link(u.id, 'youtube', { providerUserId: 'UC123', login: 'yt', displayName: 'YT', avatarUrl: null }, { accessToken: 'a', refreshToken: null, expiresAt: null, scopes: [] });
+    await t.s.users.link(
+      u.id,
+      'youtube',
+      { providerUserId: 'UC123', login: 'yt', displayName: 'YT', avatarUrl: null },
+      { accessToken: 'a', refreshToken: null, expiresAt: null, scopes: [] },
+    );
     const rows = (await t.inject(u, { method: 'GET', url: '/api/2/user/providers' })).json<{ id: string; provider: string }[]>();
     expect(rows.map((r) => r.provider).sort()).toEqual(['twitch', 'youtube']);
     const stranger = await t.createUser();
@@ -110,7 +120,14 @@ describe('user providers', () => {
   it('refuses to link an account that belongs to another user', async () => {
     const a = await t.createUser({ provider: 'kick', providerUserId: 'k-1' });
     const b = await t.createUser();
-    await expect(t.s.users.link(b.id, 'kick', { providerUserId: 'k-1', login: 'x', displayName: 'x', avatarUrl: null }, { accessToken: 'a', refreshToken: null, expiresAt: null, scopes: [] })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      t.s.users.link(
+        b.id,
+        'kick',
+        { providerUserId: 'k-1', login: 'x', displayName: 'x', avatarUrl: null },
+        { accessToken: 'a', refreshToken: null, expiresAt: null, scopes: [] },
+      ),
+    ).rejects.toMatchObject({ status: 409 });
     expect(a.id).not.toBe(b.id);
   });
 });
@@ -127,8 +144,12 @@ describe('DELETE /api/2/user', () => {
   it('deletes the account, its solely owned channels, and answers user_no_longer_exists afterwards', async () => {
     const u = await t.createUser({ displayName: 'Dave' });
     const other = await t.createUser();
-    const mine = (await t.inject(u, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Dave TV' } })).json<{ id: string }>();
-    const theirs = (await t.inject(other, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Other TV' } })).json<{ id: string }>();
+    const mine = (await t.inject(u, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Dave TV' } })).json<{
+      id: string;
+    }>();
+    const theirs = (await t.inject(other, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Other TV' } })).json<{
+      id: string;
+    }>();
     const res = await t.inject(u, { method: 'DELETE', url: '/api/2/user?username=Dave' });
     expect(res.statusCode).toBe(204);
     const after = await t.inject(u, { method: 'GET', url: '/api/2/user' });

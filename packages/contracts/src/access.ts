@@ -14,7 +14,9 @@ export type AccessLevelName = keyof typeof AccessLevel;
 export type AccessLevelValue = (typeof AccessLevel)[AccessLevelName];
 
 export const accessLevelValues = Object.values(AccessLevel) as AccessLevelValue[];
-export const accessLevelSchema = z.union(accessLevelValues.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<AccessLevelValue>[]]);
+export const accessLevelSchema = z.union(
+  accessLevelValues.map((v) => z.literal(v)) as [z.ZodLiteral<0>, ...z.ZodLiteral<AccessLevelValue>[]],
+);
 
 export const accessLevelLabels: Record<AccessLevelValue, string> = {
   0: 'Public',
@@ -27,7 +29,13 @@ export const accessLevelLabels: Record<AccessLevelValue, string> = {
 };
 
 /** Audience levels selectable for chatbot features (spec §6). */
-export const audienceLevels: AccessLevelValue[] = [AccessLevel.PUBLIC, AccessLevel.SUB, AccessLevel.VIP, AccessLevel.MOD, AccessLevel.OWNER];
+export const audienceLevels: AccessLevelValue[] = [
+  AccessLevel.PUBLIC,
+  AccessLevel.SUB,
+  AccessLevel.VIP,
+  AccessLevel.MOD,
+  AccessLevel.OWNER,
+];
 
 /** Levels that can be given to staff (user access page, invitations). */
 export const staffLevels: AccessLevelValue[] = [AccessLevel.MOD, AccessLevel.EDITOR, AccessLevel.ADMIN];

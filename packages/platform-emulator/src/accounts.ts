@@ -2,7 +2,23 @@
 import type { Account, AccountKind, Channel, Platform, World } from './world';
 import type { SeededRandom } from './random';
 
-const colors = ['#FF0000', '#0000FF', '#008000', '#B22222', '#FF7F50', '#9ACD32', '#FF4500', '#2E8B57', '#DAA520', '#D2691E', '#5F9EA0', '#1E90FF', '#FF69B4', '#8A2BE2', '#00FF7F'];
+const colors = [
+  '#FF0000',
+  '#0000FF',
+  '#008000',
+  '#B22222',
+  '#FF7F50',
+  '#9ACD32',
+  '#FF4500',
+  '#2E8B57',
+  '#DAA520',
+  '#D2691E',
+  '#5F9EA0',
+  '#1E90FF',
+  '#FF69B4',
+  '#8A2BE2',
+  '#00FF7F',
+];
 const streamPlatforms: ReadonlySet<Platform> = new Set(['twitch', 'youtube', 'kick', 'tiktok']);
 
 export interface NewAccount {
@@ -32,7 +48,10 @@ export function platformUserId(random: SeededRandom, platform: Platform): string
 }
 
 export function loginFromDisplayName(displayName: string): string {
-  const login = displayName.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 25);
+  const login = displayName
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '')
+    .slice(0, 25);
   return login || 'user';
 }
 

@@ -43,7 +43,14 @@ export function defaultApps(): Record<Platform, RegisteredApp> {
     redirectUris: [`http://localhost:3000/oauth/${p}`, `http://127.0.0.1:3000/oauth/${p}`],
     webhookUrl: null,
   });
-  return { twitch: app('twitch'), youtube: app('youtube'), kick: app('kick'), tiktok: app('tiktok'), spotify: app('spotify'), discord: app('discord') };
+  return {
+    twitch: app('twitch'),
+    youtube: app('youtube'),
+    kick: app('kick'),
+    tiktok: app('tiktok'),
+    spotify: app('spotify'),
+    discord: app('discord'),
+  };
 }
 
 export function clientConfig(origin: string, port: number, apps: Record<string, RegisteredApp>): EmulatorClientConfig {

@@ -21,10 +21,34 @@ export const twitchEmotes: readonly { id: string; name: string }[] = [
 ];
 
 /** 7TV emote codes (channel sets and the global set). */
-export const sevenTvEmoteNames: readonly string[] = ['catJAM', 'OMEGALUL', 'KEKW', 'monkaS', 'PepeLaugh', 'Pog', 'peepoHappy', 'Clap', 'EZ', 'Sadge', 'pepeD', 'forsenCD'];
+export const sevenTvEmoteNames: readonly string[] = [
+  'catJAM',
+  'OMEGALUL',
+  'KEKW',
+  'monkaS',
+  'PepeLaugh',
+  'Pog',
+  'peepoHappy',
+  'Clap',
+  'EZ',
+  'Sadge',
+  'pepeD',
+  'forsenCD',
+];
 
 /** BetterTTV emote codes (channel, shared and global sets). */
-export const bttvEmoteNames: readonly string[] = ['PepeHands', 'monkaW', 'FeelsGoodMan', 'FeelsBadMan', 'LULW', 'POGGERS', 'widepeepoHappy', 'Kappa123', 'SourPls', 'ppOverheat'];
+export const bttvEmoteNames: readonly string[] = [
+  'PepeHands',
+  'monkaW',
+  'FeelsGoodMan',
+  'FeelsBadMan',
+  'LULW',
+  'POGGERS',
+  'widepeepoHappy',
+  'Kappa123',
+  'SourPls',
+  'ppOverheat',
+];
 
 /** Which of the above are global (served by every channel) rather than channel emotes. */
 export const sevenTvGlobalNames: readonly string[] = ['EZ', 'Clap', 'forsenCD'];

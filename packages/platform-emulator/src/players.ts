@@ -18,7 +18,11 @@ function playerPage(world: World, platform: 'twitch' | 'youtube' | 'kick', chann
   const owner = channel ? world.account(platform, channel.id) : undefined;
   const name = owner?.displayName ?? 'Unknown channel';
   const live = channel?.live ?? false;
-  const status = !channel ? 'This stream does not exist' : live ? `LIVE · ${channel.viewerCount.toLocaleString('en-US')} viewers` : 'Offline';
+  const status = !channel
+    ? 'This stream does not exist'
+    : live
+      ? `LIVE · ${channel.viewerCount.toLocaleString('en-US')} viewers`
+      : 'Offline';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(name)} - ${platform} player (emulator)</title>
 <style>

@@ -47,7 +47,10 @@ export class SeededRandom {
 
   /** An RFC 4122 v4-shaped id drawn from the sequence (deterministic, unlike crypto.randomUUID). */
   uuid(): string {
-    const h = (n: number): string => Math.floor(this.next() * 16 ** n).toString(16).padStart(n, '0');
+    const h = (n: number): string =>
+      Math.floor(this.next() * 16 ** n)
+        .toString(16)
+        .padStart(n, '0');
     const variant = (8 + Math.floor(this.next() * 4)).toString(16);
     return `${h(8)}-${h(4)}-4${h(3)}-${variant}${h(3)}-${h(6)}${h(6)}`;
   }

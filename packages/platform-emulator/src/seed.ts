@@ -4,8 +4,50 @@ import type { SeededRandom } from './random';
 import type { Platform, World } from './world';
 import { twitchGames } from './twitch/games';
 
-const adjectives = ['happy', 'sleepy', 'cosmic', 'pixel', 'turbo', 'silent', 'lucky', 'salty', 'chill', 'hyper', 'retro', 'neon', 'frosty', 'spicy', 'mellow', 'brave', 'quiet', 'wild', 'golden', 'tiny'];
-const nouns = ['otter', 'gamer', 'panda', 'wizard', 'ninja', 'fox', 'toast', 'pilot', 'koala', 'badger', 'dragon', 'llama', 'raven', 'comet', 'pickle', 'moose', 'falcon', 'noodle', 'yeti', 'cactus'];
+const adjectives = [
+  'happy',
+  'sleepy',
+  'cosmic',
+  'pixel',
+  'turbo',
+  'silent',
+  'lucky',
+  'salty',
+  'chill',
+  'hyper',
+  'retro',
+  'neon',
+  'frosty',
+  'spicy',
+  'mellow',
+  'brave',
+  'quiet',
+  'wild',
+  'golden',
+  'tiny',
+];
+const nouns = [
+  'otter',
+  'gamer',
+  'panda',
+  'wizard',
+  'ninja',
+  'fox',
+  'toast',
+  'pilot',
+  'koala',
+  'badger',
+  'dragon',
+  'llama',
+  'raven',
+  'comet',
+  'pickle',
+  'moose',
+  'falcon',
+  'noodle',
+  'yeti',
+  'cactus',
+];
 
 interface StreamerSeed {
   login: string;

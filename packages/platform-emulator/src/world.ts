@@ -265,7 +265,14 @@ export class World extends EventEmitter<WorldEvents> {
     return full;
   }
 
-  issueToken(input: { platform: Platform; clientId: string; userId: string | null; scopes: string[]; ttlSeconds: number; refreshable: boolean }): Token {
+  issueToken(input: {
+    platform: Platform;
+    clientId: string;
+    userId: string | null;
+    scopes: string[];
+    ttlSeconds: number;
+    refreshable: boolean;
+  }): Token {
     const token: Token = {
       accessToken: newToken(),
       refreshToken: input.refreshable ? newToken(32) : null,
@@ -282,7 +289,10 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   /** The live token for an access token string, or why it is not usable. */
-  checkToken(platform: Platform, accessToken: string | undefined): { ok: true; token: Token } | { ok: false; reason: 'missing' | 'invalid' | 'expired' | 'revoked' } {
+  checkToken(
+    platform: Platform,
+    accessToken: string | undefined,
+  ): { ok: true; token: Token } | { ok: false; reason: 'missing' | 'invalid' | 'expired' | 'revoked' } {
     if (!accessToken) return { ok: false, reason: 'missing' };
     const token = this.tokens.get(accessToken);
     if (!token || token.platform !== platform) return { ok: false, reason: 'invalid' };
@@ -302,7 +312,8 @@ export class World extends EventEmitter<WorldEvents> {
   /** Every live token of a user (or of every user when userId is undefined) on a platform. */
   tokensOf(platform: Platform, userId?: string | null): Token[] {
     const out: Token[] = [];
-    for (const t of this.tokens.values()) if (t.platform === platform && !t.revoked && (userId === undefined || t.userId === userId)) out.push(t);
+    for (const t of this.tokens.values())
+      if (t.platform === platform && !t.revoked && (userId === undefined || t.userId === userId)) out.push(t);
     return out;
   }
 

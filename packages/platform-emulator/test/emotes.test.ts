@@ -50,7 +50,12 @@ describe('7TV', () => {
     const body = res.json<SevenTvUser>();
     expect(body).toMatchObject({ id: '123456', platform: 'TWITCH', username: 'streamer', emote_set: { id: matching(/^[0-9a-f]{24}$/) } });
     const emote = body.emote_set.emotes[0]!;
-    expect(emote).toMatchObject({ id: anyString, name: anyString, flags: 0, data: { animated: anyBoolean, host: { url: `//${h.origin.slice('http://'.length)}/7tv-cdn/emote/${emote.id}` } } });
+    expect(emote).toMatchObject({
+      id: anyString,
+      name: anyString,
+      flags: 0,
+      data: { animated: anyBoolean, host: { url: `//${h.origin.slice('http://'.length)}/7tv-cdn/emote/${emote.id}` } },
+    });
     expect(emote.data.host.files).toContainEqual(objectContaining({ name: '1x.webp', width: 28, height: 28, format: 'WEBP' }));
     const served = body.emote_set.emotes.map((e) => e.name);
     for (const name of served) expect(sevenTvEmoteNames).toContain(name);
@@ -102,7 +107,13 @@ describe('BetterTTV', () => {
     expect(body).toMatchObject({ id: matching(/^[0-9a-f]{24}$/), bots: [] });
     const codes = [...body.channelEmotes, ...body.sharedEmotes].map((e) => e.code);
     for (const code of codes) expect(bttvEmoteNames).toContain(code);
-    expect(body.channelEmotes[0]).toMatchObject({ id: anyString, code: anyString, imageType: matching(/png|gif/), animated: anyBoolean, userId: body.id });
+    expect(body.channelEmotes[0]).toMatchObject({
+      id: anyString,
+      code: anyString,
+      imageType: matching(/png|gif/),
+      animated: anyBoolean,
+      userId: body.id,
+    });
     expect(body.sharedEmotes[0]!.user).toMatchObject({ name: anyString, displayName: anyString });
     expect((await get('/bttv/3/cached/users/twitch/1')).json()).toEqual({ message: 'user not found' });
     expect((await get('/bttv/3/cached/users/kick/777')).statusCode).toBe(404);

@@ -8,8 +8,18 @@ let e: Emulator;
 let streamer: TwitchTokens;
 
 interface Frame {
-  metadata: { message_id: string; message_type: string; message_timestamp: string; subscription_type?: string; subscription_version?: string };
-  payload: { session?: { id: string; keepalive_timeout_seconds: number | null; reconnect_url: string | null }; subscription?: Record<string, unknown>; event?: Record<string, unknown> };
+  metadata: {
+    message_id: string;
+    message_type: string;
+    message_timestamp: string;
+    subscription_type?: string;
+    subscription_version?: string;
+  };
+  payload: {
+    session?: { id: string; keepalive_timeout_seconds: number | null; reconnect_url: string | null };
+    subscription?: Record<string, unknown>;
+    event?: Record<string, unknown>;
+  };
 }
 
 function open(url: string): Promise<{ ws: WebSocket; frames: Frame[]; closed: Promise<number> }> {
@@ -69,34 +79,69 @@ describe('EventSub WebSocket protocol', () => {
     const { ws, frames } = await open(e.config.twitch.eventSubWsUrl);
     await until(() => frames.length > 0);
     const sessionId = frames[0]!.payload.session!.id;
-    const chatSub = { type: 'channel.chat.message', version: '1', condition: { broadcaster_user_id: streamer.userId, user_id: streamer.userId }, transport: { method: 'websocket', session_id: sessionId } };
+    const chatSub = {
+      type: 'channel.chat.message',
+      version: '1',
+      condition: { broadcaster_user_id: streamer.userId, user_id: streamer.userId },
+      transport: { method: 'websocket', session_id: sessionId },
+    };
     expect((await subscribe(streamer, { ...chatSub, transport: { method: 'websocket', session_id: 'nope' } })).status).toBe(400);
     expect((await subscribe(streamer, { ...chatSub, version: '2' })).status).toBe(400);
-    const followNoScope = await subscribe(streamer, { type: 'channel.follow', version: '2', condition: { broadcaster_user_id: streamer.userId, moderator_user_id: streamer.userId }, transport: chatSub.transport });
+    const followNoScope = await subscribe(streamer, {
+      type: 'channel.follow',
+      version: '2',
+      condition: { broadcaster_user_id: streamer.userId, moderator_user_id: streamer.userId },
+      transport: chatSub.transport,
+    });
     expect(followNoScope.status).toBe(403);
     expect(await followNoScope.json()).toEqual({ error: 'Forbidden', status: 403, message: 'subscription missing proper authorization' });
     const otherUser = e.world.accountByLogin('twitch', 'pixelpioneer')!.id;
     expect((await subscribe(streamer, { ...chatSub, condition: { broadcaster_user_id: otherUser, user_id: otherUser } })).status).toBe(403);
     const ok = await subscribe(streamer, chatSub);
     expect(ok.status).toBe(202);
-    const created = (await ok.json()) as { data: { id: string; status: string; transport: { session_id: string } }[]; total: number; max_total_cost: number };
+    const created = (await ok.json()) as {
+      data: { id: string; status: string; transport: { session_id: string } }[];
+      total: number;
+      max_total_cost: number;
+    };
     expect(created.data[0]).toMatchObject({ status: 'enabled', transport: { session_id: sessionId } });
     expect(created.max_total_cost).toBe(10);
     expect((await subscribe(streamer, chatSub)).status).toBe(409);
 
-    await postJson(`${e.origin}/_emulator/chat`, { platform: 'twitch', channel: streamer.userId, user: 'greenroombot', text: 'hi @greenroomdemo Kappa' });
+    await postJson(`${e.origin}/_emulator/chat`, {
+      platform: 'twitch',
+      channel: streamer.userId,
+      user: 'greenroombot',
+      text: 'hi @greenroomdemo Kappa',
+    });
     await until(() => frames.some((f) => f.metadata.message_type === 'notification'));
     const note = frames.find((f) => f.metadata.message_type === 'notification')!;
-    expect(note.metadata).toMatchObject({ message_type: 'notification', subscription_type: 'channel.chat.message', subscription_version: '1' });
-    expect(Object.keys(note.metadata).sort()).toEqual(['message_id', 'message_timestamp', 'message_type', 'subscription_type', 'subscription_version']);
-    const event = note.payload.event as { message: { text: string; fragments: { type: string }[] }; chatter_user_login: string; badges: { set_id: string }[] };
+    expect(note.metadata).toMatchObject({
+      message_type: 'notification',
+      subscription_type: 'channel.chat.message',
+      subscription_version: '1',
+    });
+    expect(Object.keys(note.metadata).sort()).toEqual([
+      'message_id',
+      'message_timestamp',
+      'message_type',
+      'subscription_type',
+      'subscription_version',
+    ]);
+    const event = note.payload.event as {
+      message: { text: string; fragments: { type: string }[] };
+      chatter_user_login: string;
+      badges: { set_id: string }[];
+    };
     expect(event.chatter_user_login).toBe('greenroombot');
     expect(event.message.fragments.map((f) => f.type)).toEqual(['text', 'mention', 'text', 'emote']);
     expect(event.badges.map((b) => b.set_id)).toContain('moderator');
 
     await postJson(`${e.origin}/_emulator/twitch/eventsub/duplicate`, { count: 1 });
     await postJson(`${e.origin}/_emulator/chat`, { platform: 'twitch', channel: streamer.userId, text: 'twice' });
-    await until(() => frames.filter((f) => (f.payload.event as { message?: { text: string } } | undefined)?.message?.text === 'twice').length === 2);
+    await until(
+      () => frames.filter((f) => (f.payload.event as { message?: { text: string } } | undefined)?.message?.text === 'twice').length === 2,
+    );
     const twice = frames.filter((f) => (f.payload.event as { message?: { text: string } } | undefined)?.message?.text === 'twice');
     expect(twice[0]!.metadata.message_id).toBe(twice[1]!.metadata.message_id);
     ws.close();
@@ -106,11 +151,18 @@ describe('EventSub WebSocket protocol', () => {
     const { frames, closed } = await open(e.config.twitch.eventSubWsUrl);
     await until(() => frames.length > 0);
     const sessionId = frames[0]!.payload.session!.id;
-    await subscribe(streamer, { type: 'stream.online', version: '1', condition: { broadcaster_user_id: streamer.userId }, transport: { method: 'websocket', session_id: sessionId } });
+    await subscribe(streamer, {
+      type: 'stream.online',
+      version: '1',
+      condition: { broadcaster_user_id: streamer.userId },
+      transport: { method: 'websocket', session_id: sessionId },
+    });
     await postJson(`${e.origin}/_emulator/twitch/eventsub/drop`, { sessionId, code: 4006 });
     expect(await closed).toBe(4006);
     const list = (await (
-      await fetch(`${e.config.twitch.eventSubSubscriptionsUrl}?type=stream.online`, { headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': e.config.twitch.clientId } })
+      await fetch(`${e.config.twitch.eventSubSubscriptionsUrl}?type=stream.online`, {
+        headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': e.config.twitch.clientId },
+      })
     ).json()) as { data: { status: string }[] };
     expect(list.data.map((s) => s.status)).toContain('websocket_disconnected');
   });

@@ -16,7 +16,11 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /** Runs the authorize step non-interactively; returns the code from the redirect. */
-export async function authorizeCode(e: Emulator, platform: Platform, input: { login?: string; scope?: string; codeChallenge?: string; redirectUri?: string; state?: string }): Promise<{ code: string; redirectUrl: URL; accountId: string }> {
+export async function authorizeCode(
+  e: Emulator,
+  platform: Platform,
+  input: { login?: string; scope?: string; codeChallenge?: string; redirectUri?: string; state?: string },
+): Promise<{ code: string; redirectUrl: URL; accountId: string }> {
   const res = await postJson(`${e.origin}/_emulator/oauth/authorize`, {
     platform,
     account_login: input.login ?? 'greenroomdemo',
@@ -42,11 +46,23 @@ export interface TwitchTokens {
 export async function twitchUserToken(e: Emulator, login: string, scopes: string[]): Promise<TwitchTokens> {
   const app = e.config.twitch;
   const { code, accountId } = await authorizeCode(e, 'twitch', { login, scope: scopes.join(' ') });
-  const form = new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, code, grant_type: 'authorization_code', redirect_uri: app.redirectUris[0]! });
+  const form = new URLSearchParams({
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    code,
+    grant_type: 'authorization_code',
+    redirect_uri: app.redirectUris[0]!,
+  });
   const res = await fetch(app.tokenUrl, { method: 'POST', body: form });
   if (!res.ok) throw new Error(`token failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number; scope: string[] };
-  return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresIn: body.expires_in, scope: body.scope, userId: accountId };
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    expiresIn: body.expires_in,
+    scope: body.scope,
+    userId: accountId,
+  };
 }
 
 /** Resolves when `predicate` holds, polling (no timing assertions: the test timeout is the only limit). */
@@ -56,6 +72,7 @@ export async function until(predicate: () => boolean | Promise<boolean>, interva
 
 /** The status and body of a twurple HttpStatusCodeError (duck-typed: the class lives in a transitive package). */
 export function httpError(error: unknown): { statusCode: number; body: string } {
-  if (error instanceof Error && 'statusCode' in error && 'body' in error) return { statusCode: Number(error.statusCode), body: String(error.body) };
+  if (error instanceof Error && 'statusCode' in error && 'body' in error)
+    return { statusCode: Number(error.statusCode), body: String(error.body) };
   throw new Error(`not an HTTP status error: ${String(error)}`);
 }

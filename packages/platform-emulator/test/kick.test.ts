@@ -4,7 +4,15 @@ import { kickPlugin } from '../src/kick/plugin';
 import { newId, type ChatMessage } from '../src/world';
 import { account, channel, objectContaining, startHarness, startReceiver, token, type Harness } from './plugin-harness';
 
-const allScopes = ['user:read', 'channel:read', 'channel:write', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage'];
+const allScopes = [
+  'user:read',
+  'channel:read',
+  'channel:write',
+  'chat:write',
+  'events:subscribe',
+  'moderation:ban',
+  'moderation:chat_message:manage',
+];
 
 let h: Harness;
 let streamerToken: string;
@@ -33,14 +41,28 @@ function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, bearer: 
 }
 
 function viewerMessage(text: string, authorId = '2001'): ChatMessage {
-  return { id: newId(), platform: 'kick', channelId: '1001', authorId, text, emotes: [], replyToId: null, origin: 'control', deleted: false, createdAt: new Date() };
+  return {
+    id: newId(),
+    platform: 'kick',
+    channelId: '1001',
+    authorId,
+    text,
+    emotes: [],
+    replyToId: null,
+    origin: 'control',
+    deleted: false,
+    createdAt: new Date(),
+  };
 }
 
 describe('Kick identity and channels', () => {
   it('returns the token user from GET /users without ids', async () => {
     const res = await api('GET', '/users', streamerToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [{ email: 'streamer@example.test', name: 'Streamer', profile_picture: 'https://example.test/streamer.png', user_id: 1001 }], message: 'OK' });
+    expect(res.json()).toEqual({
+      data: [{ email: 'streamer@example.test', name: 'Streamer', profile_picture: 'https://example.test/streamer.png', user_id: 1001 }],
+      message: 'OK',
+    });
   });
 
   it('answers 401 with Kick body for a bad token and 403 for a missing scope', async () => {
@@ -55,7 +77,12 @@ describe('Kick identity and channels', () => {
 
   it('looks channels up by slug or id and rejects mixing both', async () => {
     const bySlug = await api('GET', '/channels?slug=streamer', streamerToken);
-    expect(bySlug.json<{ data: unknown[] }>().data[0]).toMatchObject({ broadcaster_user_id: 1001, slug: 'streamer', stream_title: 'Hello stream', stream: { is_live: true, viewer_count: 42 } });
+    expect(bySlug.json<{ data: unknown[] }>().data[0]).toMatchObject({
+      broadcaster_user_id: 1001,
+      slug: 'streamer',
+      stream_title: 'Hello stream',
+      stream: { is_live: true, viewer_count: 42 },
+    });
     const mixed = await api('GET', '/channels?slug=streamer&broadcaster_user_id=1001', streamerToken);
     expect(mixed.statusCode).toBe(400);
   });
@@ -77,7 +104,12 @@ describe('Kick identity and channels', () => {
 describe('Kick chat and moderation', () => {
   it('sends as user with a reply and as bot into the token owner channel', async () => {
     const parent = h.world.postChat(viewerMessage('hi streamer'));
-    const res = await api('POST', '/chat', streamerToken, { content: 'hello back', type: 'user', broadcaster_user_id: 1001, reply_to_message_id: parent.id });
+    const res = await api('POST', '/chat', streamerToken, {
+      content: 'hello back',
+      type: 'user',
+      broadcaster_user_id: 1001,
+      reply_to_message_id: parent.id,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ data: { is_sent: boolean; message_id: string } }>();
     expect(body).toMatchObject({ data: { is_sent: true }, message: 'OK' });
@@ -93,12 +125,22 @@ describe('Kick chat and moderation', () => {
   });
 
   it('bans with minutes and a reason, validates limits, and unbans with a JSON body', async () => {
-    expect((await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, duration: 10081 })).statusCode).toBe(400);
-    expect((await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, reason: 'r'.repeat(101) })).statusCode).toBe(400);
+    expect(
+      (await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, duration: 10081 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, reason: 'r'.repeat(101) }))
+        .statusCode,
+    ).toBe(400);
     const viewerToken = token(h.world, 'kick', '2002', allScopes);
     expect((await api('POST', '/moderation/bans', viewerToken, { broadcaster_user_id: 1001, user_id: 2001 })).statusCode).toBe(403);
 
-    const res = await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, duration: 10, reason: 'spam' });
+    const res = await api('POST', '/moderation/bans', streamerToken, {
+      broadcaster_user_id: 1001,
+      user_id: 2001,
+      duration: 10,
+      reason: 'spam',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: {}, message: 'OK' });
     const ban = h.world.channel('kick', '1001')!.bans.get('2001');
@@ -123,7 +165,10 @@ describe('Kick chat and moderation', () => {
 
 describe('Kick webhooks', () => {
   async function subscribe(events: string[]) {
-    const res = await api('POST', '/events/subscriptions', streamerToken, { events: events.map((name) => ({ name, version: 1 })), method: 'webhook' });
+    const res = await api('POST', '/events/subscriptions', streamerToken, {
+      events: events.map((name) => ({ name, version: 1 })),
+      method: 'webhook',
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ data: { name: string; subscription_id: string; error?: string }[] }>().data;
   }
@@ -134,7 +179,15 @@ describe('Kick webhooks', () => {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
       const [sub] = await subscribe(['chat.message.sent']);
       const listed = await api('GET', '/events/subscriptions', streamerToken);
-      expect(listed.json<{ data: unknown[] }>().data).toEqual([objectContaining({ id: sub!.subscription_id, event: 'chat.message.sent', broadcaster_user_id: 1001, method: 'webhook', version: 1 })]);
+      expect(listed.json<{ data: unknown[] }>().data).toEqual([
+        objectContaining({
+          id: sub!.subscription_id,
+          event: 'chat.message.sent',
+          broadcaster_user_id: 1001,
+          method: 'webhook',
+          version: 1,
+        }),
+      ]);
 
       const message = h.world.postChat({ ...viewerMessage('hello KEKW'), emotes: [{ id: '37226', name: 'KEKW', start: 6, end: 9 }] });
       await h.ctx.kick!.idle();
@@ -171,14 +224,33 @@ describe('Kick webhooks', () => {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
       h.ctx.kick!.delivery.retryBaseMs = 1;
       await subscribe(['channel.followed']);
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId: '2001', data: {}, createdAt: new Date() });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'follow',
+        userId: '2001',
+        data: {},
+        createdAt: new Date(),
+      });
       await h.ctx.kick!.idle();
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[0]!.headers['kick-event-message-id']).toBe(receiver.received[1]!.headers['kick-event-message-id']);
-      expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({ broadcaster: { user_id: 1001 }, follower: { user_id: 2001, username: 'Viewer1' } });
+      expect(JSON.parse(receiver.received[1]!.body)).toMatchObject({
+        broadcaster: { user_id: 1001 },
+        follower: { user_id: 2001, username: 'Viewer1' },
+      });
 
       h.ctx.kick!.setDeliveryFault({ duplicate: true });
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId: '2002', data: {}, createdAt: new Date() });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'follow',
+        userId: '2002',
+        data: {},
+        createdAt: new Date(),
+      });
       await h.ctx.kick!.idle();
       expect(receiver.received).toHaveLength(4);
       expect(receiver.received[2]!.headers['kick-event-message-id']).toBe(receiver.received[3]!.headers['kick-event-message-id']);
@@ -191,23 +263,84 @@ describe('Kick webhooks', () => {
   it('reads the webhook URL at delivery time, maps subs, gifts, kicks, bans and stream status', async () => {
     const receiver = await startReceiver();
     try {
-      await subscribe(['channel.subscription.new', 'channel.subscription.gifts', 'kicks.gifted', 'moderation.banned', 'livestream.status.updated']);
+      await subscribe([
+        'channel.subscription.new',
+        'channel.subscription.gifts',
+        'kicks.gifted',
+        'moderation.banned',
+        'livestream.status.updated',
+      ]);
       h.ctx.kick!.setDeliveryFault({ delayMs: 20 });
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'sub', userId: '2001', data: { months: 1 }, createdAt: new Date() });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'sub',
+        userId: '2001',
+        data: { months: 1 },
+        createdAt: new Date(),
+      });
       h.ctx.apps.kick!.webhookUrl = receiver.url; // set after the event was queued
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'gift', userId: null, data: { count: 2 }, createdAt: new Date() });
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'kicks', userId: '2002', data: { amount: 500, message: 'w' }, createdAt: new Date() });
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'raid', userId: '2002', data: {}, createdAt: new Date() });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'gift',
+        userId: null,
+        data: { count: 2 },
+        createdAt: new Date(),
+      });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'kicks',
+        userId: '2002',
+        data: { amount: 500, message: 'w' },
+        createdAt: new Date(),
+      });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'raid',
+        userId: '2002',
+        data: {},
+        createdAt: new Date(),
+      });
       await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, reason: 'spam' });
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'stream_offline', userId: null, data: {}, createdAt: new Date() });
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'stream_offline',
+        userId: null,
+        data: {},
+        createdAt: new Date(),
+      });
       await h.ctx.kick!.idle();
 
-      const byType = new Map(receiver.received.map((r) => [r.headers['kick-event-type'] as string, JSON.parse(r.body) as Record<string, unknown>]));
-      expect([...byType.keys()].sort()).toEqual(['channel.subscription.gifts', 'channel.subscription.new', 'kicks.gifted', 'livestream.status.updated', 'moderation.banned']);
+      const byType = new Map(
+        receiver.received.map((r) => [r.headers['kick-event-type'] as string, JSON.parse(r.body) as Record<string, unknown>]),
+      );
+      expect([...byType.keys()].sort()).toEqual([
+        'channel.subscription.gifts',
+        'channel.subscription.new',
+        'kicks.gifted',
+        'livestream.status.updated',
+        'moderation.banned',
+      ]);
       expect(byType.get('channel.subscription.new')).toMatchObject({ subscriber: { user_id: 2001 }, duration: 1 });
-      expect(byType.get('channel.subscription.gifts')).toMatchObject({ gifter: { is_anonymous: true, user_id: null }, giftees: [{ user_id: 2001 }, { user_id: 2002 }] });
+      expect(byType.get('channel.subscription.gifts')).toMatchObject({
+        gifter: { is_anonymous: true, user_id: null },
+        giftees: [{ user_id: 2001 }, { user_id: 2002 }],
+      });
       expect(byType.get('kicks.gifted')).toMatchObject({ sender: { user_id: 2002 }, gift: { amount: 500, message: 'w' } });
-      expect(byType.get('moderation.banned')).toMatchObject({ banned_user: { user_id: 2001 }, moderator: { user_id: 1001 }, metadata: { reason: 'spam', expires_at: null } });
+      expect(byType.get('moderation.banned')).toMatchObject({
+        banned_user: { user_id: 2001 },
+        moderator: { user_id: 1001 },
+        metadata: { reason: 'spam', expires_at: null },
+      });
       expect(byType.get('livestream.status.updated')).toMatchObject({ is_live: false, title: 'Hello stream' });
     } finally {
       await receiver.close();
@@ -235,8 +368,20 @@ describe('Kick webhooks', () => {
 
       h.ctx.kick!.setDeliveryFault({ delayMs: 50 });
       h.world.postChat(viewerMessage('queued before the delete'));
-      h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId: '2001', data: {}, createdAt: new Date() });
-      const del = await api('DELETE', `/events/subscriptions?id=${chat!.subscription_id}&id=${follow!.subscription_id}&id=01UNKNOWN0000000000000000000`, streamerToken);
+      h.world.postEvent({
+        id: newId(),
+        platform: 'kick',
+        channelId: '1001',
+        type: 'follow',
+        userId: '2001',
+        data: {},
+        createdAt: new Date(),
+      });
+      const del = await api(
+        'DELETE',
+        `/events/subscriptions?id=${chat!.subscription_id}&id=${follow!.subscription_id}&id=01UNKNOWN0000000000000000000`,
+        streamerToken,
+      );
       expect(del.statusCode).toBe(204);
       expect(del.body).toBe('');
       h.world.postChat(viewerMessage('sent after the delete'));
@@ -256,12 +401,18 @@ describe('Kick metadata webhook', () => {
     try {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
       h.world.emit('channel.updated', h.world.channel('kick', '1001')!);
-      await api('POST', '/events/subscriptions', streamerToken, { events: [{ name: 'livestream.metadata.updated', version: 1 }], method: 'webhook' });
+      await api('POST', '/events/subscriptions', streamerToken, {
+        events: [{ name: 'livestream.metadata.updated', version: 1 }],
+        method: 'webhook',
+      });
       h.world.emit('channel.updated', h.world.channel('kick', '1001')!); // nothing changed
       expect((await api('PATCH', '/channels', streamerToken, { stream_title: 'Metadata title', category_id: 28 })).statusCode).toBe(204);
       await h.ctx.kick!.idle();
       expect(receiver.received).toHaveLength(1);
-      expect(JSON.parse(receiver.received[0]!.body) as unknown).toMatchObject({ broadcaster: { user_id: 1001 }, metadata: { title: 'Metadata title', category: { id: 28, name: 'Slots & Casino' } } });
+      expect(JSON.parse(receiver.received[0]!.body) as unknown).toMatchObject({
+        broadcaster: { user_id: 1001 },
+        metadata: { title: 'Metadata title', category: { id: 28, name: 'Slots & Casino' } },
+      });
     } finally {
       await receiver.close();
     }

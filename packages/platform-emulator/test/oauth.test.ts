@@ -27,7 +27,9 @@ describe('authorize page', () => {
     expect(page.status).toBe(200);
     expect(html).toContain('chat:write');
     expect(html).toContain('greenroomdemo');
-    const bad = await fetch(okUrl.replace(encodeURIComponent(c.redirectUris[0]!), encodeURIComponent('https://evil.example/cb')), { redirect: 'manual' });
+    const bad = await fetch(okUrl.replace(encodeURIComponent(c.redirectUris[0]!), encodeURIComponent('https://evil.example/cb')), {
+      redirect: 'manual',
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('location')).toBeNull();
   });
@@ -48,7 +50,11 @@ describe('authorize page', () => {
 
   it('creates a new account from the consent form', async () => {
     const c = e.config.discord;
-    const res = await postJson(`${e.origin}/_emulator/oauth/authorize`, { platform: 'discord', display_name: 'Fresh Streamer', scope: 'identify' });
+    const res = await postJson(`${e.origin}/_emulator/oauth/authorize`, {
+      platform: 'discord',
+      display_name: 'Fresh Streamer',
+      scope: 'identify',
+    });
     const body = (await res.json()) as { redirect_url: string; account: { id: string; login: string } };
     const redirectUrl = new URL(body.redirect_url);
     const accountId = body.account.id;
@@ -62,14 +68,24 @@ describe('Kick (PKCE required, form-encoded, client_secret required)', () => {
   const c = () => e.config.kick;
 
   it('redirects with invalid_request when code_challenge is missing', async () => {
-    const res = await fetch(`${c().authorizeUrl}?response_type=code&client_id=${c().clientId}&redirect_uri=${encodeURIComponent(c().redirectUris[0]!)}&state=q&emulator_account=greenroomdemo`, { redirect: 'manual' });
+    const res = await fetch(
+      `${c().authorizeUrl}?response_type=code&client_id=${c().clientId}&redirect_uri=${encodeURIComponent(c().redirectUris[0]!)}&state=q&emulator_account=greenroomdemo`,
+      { redirect: 'manual' },
+    );
     expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   });
 
   it('exchanges a code with the right verifier, once', async () => {
     const { verifier, challenge } = pkcePair();
     const { code } = await authorizeCode(e, 'kick', { scope: 'user:read chat:write', codeChallenge: challenge });
-    const params = { grant_type: 'authorization_code', code, client_id: c().clientId, client_secret: c().clientSecret, redirect_uri: c().redirectUris[0]!, code_verifier: verifier };
+    const params = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: c().clientId,
+      client_secret: c().clientSecret,
+      redirect_uri: c().redirectUris[0]!,
+      code_verifier: verifier,
+    };
     const ok = await fetch(c().tokenUrl, form(params));
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as Record<string, unknown>;
@@ -83,12 +99,25 @@ describe('Kick (PKCE required, form-encoded, client_secret required)', () => {
     const attempt = async (mutate: (p: Record<string, string>) => Record<string, string>, json = false) => {
       const { verifier, challenge } = pkcePair();
       const { code } = await authorizeCode(e, 'kick', { codeChallenge: challenge });
-      const params = mutate({ grant_type: 'authorization_code', code, client_id: c().clientId, client_secret: c().clientSecret, redirect_uri: c().redirectUris[0]!, code_verifier: verifier });
+      const params = mutate({
+        grant_type: 'authorization_code',
+        code,
+        client_id: c().clientId,
+        client_secret: c().clientSecret,
+        redirect_uri: c().redirectUris[0]!,
+        code_verifier: verifier,
+      });
       const res = json ? await postJson(c().tokenUrl, params) : await fetch(c().tokenUrl, form(params));
       return { status: res.status, body: (await res.json()) as { error: string } };
     };
-    expect(await attempt((p) => ({ ...p, code_verifier: pkcePair().verifier }))).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await attempt((p) => ({ ...p, redirect_uri: 'http://localhost:3000/other' }))).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await attempt((p) => ({ ...p, code_verifier: pkcePair().verifier }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
+    expect(await attempt((p) => ({ ...p, redirect_uri: 'http://localhost:3000/other' }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     expect(await attempt((p) => ({ ...p, client_secret: 'wrong' }))).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
     expect(await attempt((p) => ({ ...p, client_secret: '' }))).toMatchObject({ status: 401 });
     expect(await attempt((p) => p, true)).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
@@ -97,8 +126,24 @@ describe('Kick (PKCE required, form-encoded, client_secret required)', () => {
   it('rotates refresh tokens', async () => {
     const { verifier, challenge } = pkcePair();
     const { code } = await authorizeCode(e, 'kick', { codeChallenge: challenge });
-    const first = (await (await fetch(c().tokenUrl, form({ grant_type: 'authorization_code', code, client_id: c().clientId, client_secret: c().clientSecret, redirect_uri: c().redirectUris[0]!, code_verifier: verifier }))).json()) as { refresh_token: string };
-    const refresh = (rt: string) => fetch(c().tokenUrl, form({ grant_type: 'refresh_token', refresh_token: rt, client_id: c().clientId, client_secret: c().clientSecret }));
+    const first = (await (
+      await fetch(
+        c().tokenUrl,
+        form({
+          grant_type: 'authorization_code',
+          code,
+          client_id: c().clientId,
+          client_secret: c().clientSecret,
+          redirect_uri: c().redirectUris[0]!,
+          code_verifier: verifier,
+        }),
+      )
+    ).json()) as { refresh_token: string };
+    const refresh = (rt: string) =>
+      fetch(
+        c().tokenUrl,
+        form({ grant_type: 'refresh_token', refresh_token: rt, client_id: c().clientId, client_secret: c().clientSecret }),
+      );
     const second = (await (await refresh(first.refresh_token)).json()) as { refresh_token: string };
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await refresh(first.refresh_token)).status).toBe(400);
@@ -108,14 +153,40 @@ describe('Kick (PKCE required, form-encoded, client_secret required)', () => {
 describe('Google (YouTube)', () => {
   it('returns a space-separated scope and keeps the refresh token on refresh', async () => {
     const c = e.config.youtube;
-    const { code } = await authorizeCode(e, 'youtube', { scope: 'https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl' });
-    const tokens = (await (await fetch(c.tokenUrl, form({ grant_type: 'authorization_code', code, client_id: c.clientId, client_secret: c.clientSecret, redirect_uri: c.redirectUris[0]! }))).json()) as Record<string, unknown>;
+    const { code } = await authorizeCode(e, 'youtube', {
+      scope: 'https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl',
+    });
+    const tokens = (await (
+      await fetch(
+        c.tokenUrl,
+        form({
+          grant_type: 'authorization_code',
+          code,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          redirect_uri: c.redirectUris[0]!,
+        }),
+      )
+    ).json()) as Record<string, unknown>;
     expect(tokens.scope).toBe('https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/youtube.force-ssl');
     expect(tokens.token_type).toBe('Bearer');
-    const refreshed = (await (await fetch(c.tokenUrl, form({ grant_type: 'refresh_token', refresh_token: String(tokens.refresh_token), client_id: c.clientId, client_secret: c.clientSecret }))).json()) as Record<string, unknown>;
+    const refreshed = (await (
+      await fetch(
+        c.tokenUrl,
+        form({
+          grant_type: 'refresh_token',
+          refresh_token: String(tokens.refresh_token),
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+        }),
+      )
+    ).json()) as Record<string, unknown>;
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).toBeUndefined();
-    const bad = await fetch(c.tokenUrl, form({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: c.clientId, client_secret: c.clientSecret }));
+    const bad = await fetch(
+      c.tokenUrl,
+      form({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: c.clientId, client_secret: c.clientSecret }),
+    );
     expect(await bad.json()).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
   });
 });
@@ -125,18 +196,42 @@ describe('Spotify, Discord, TikTok', () => {
     const c = e.config.spotify;
     const { code } = await authorizeCode(e, 'spotify', { scope: 'user-read-currently-playing user-modify-playback-state' });
     const basic = Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64');
-    const res = await fetch(c.tokenUrl, { method: 'POST', headers: { authorization: `Basic ${basic}` }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: c.redirectUris[0]! }) });
+    const res = await fetch(c.tokenUrl, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}` },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: c.redirectUris[0]! }),
+    });
     expect(((await res.json()) as { scope: string }).scope).toBe('user-read-currently-playing user-modify-playback-state');
     const { verifier, challenge } = pkcePair();
     const pkce = await authorizeCode(e, 'spotify', { codeChallenge: challenge });
-    const publicClient = await fetch(c.tokenUrl, form({ grant_type: 'authorization_code', code: pkce.code, redirect_uri: c.redirectUris[0]!, client_id: c.clientId, code_verifier: verifier }));
+    const publicClient = await fetch(
+      c.tokenUrl,
+      form({
+        grant_type: 'authorization_code',
+        code: pkce.code,
+        redirect_uri: c.redirectUris[0]!,
+        client_id: c.clientId,
+        code_verifier: verifier,
+      }),
+    );
     expect(publicClient.status).toBe(200);
   });
 
   it('Discord: webhook.incoming returns a webhook object', async () => {
     const c = e.config.discord;
     const { code } = await authorizeCode(e, 'discord', { scope: 'identify webhook.incoming' });
-    const body = (await (await fetch(c.tokenUrl, form({ grant_type: 'authorization_code', code, redirect_uri: c.redirectUris[0]!, client_id: c.clientId, client_secret: c.clientSecret }))).json()) as { webhook: { id: string; token: string; url: string } };
+    const body = (await (
+      await fetch(
+        c.tokenUrl,
+        form({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: c.redirectUris[0]!,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+        }),
+      )
+    ).json()) as { webhook: { id: string; token: string; url: string } };
     expect(body.webhook.url).toBe(`${e.origin}/discord/api/webhooks/${body.webhook.id}/${body.webhook.token}`);
     expect(e.world.discordWebhooks.get(body.webhook.id)).toBeDefined();
   });
@@ -144,7 +239,18 @@ describe('Spotify, Discord, TikTok', () => {
   it('TikTok: client_key, comma-separated scopes, open_id', async () => {
     const c = e.config.tiktok;
     const { code, accountId } = await authorizeCode(e, 'tiktok', { scope: 'user.info.basic,user.info.profile' });
-    const body = (await (await fetch(c.tokenUrl, form({ grant_type: 'authorization_code', code, redirect_uri: c.redirectUris[0]!, client_key: c.clientId, client_secret: c.clientSecret }))).json()) as Record<string, unknown>;
+    const body = (await (
+      await fetch(
+        c.tokenUrl,
+        form({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: c.redirectUris[0]!,
+          client_key: c.clientId,
+          client_secret: c.clientSecret,
+        }),
+      )
+    ).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ open_id: accountId, scope: 'user.info.basic,user.info.profile', token_type: 'Bearer' });
     expect(typeof body.refresh_expires_in).toBe('number');
   });

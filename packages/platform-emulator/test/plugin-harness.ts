@@ -33,7 +33,12 @@ export async function startHarness(...plugins: Plugin[]): Promise<Harness> {
   let origin = 'http://127.0.0.1:0';
   const apps: Record<string, RegisteredApp> = {};
   for (const platform of ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']) {
-    apps[platform] = { clientId: `${platform}-client`, clientSecret: `${platform}-secret`, redirectUris: ['http://127.0.0.1/cb'], webhookUrl: null };
+    apps[platform] = {
+      clientId: `${platform}-client`,
+      clientSecret: `${platform}-secret`,
+      redirectUris: ['http://127.0.0.1/cb'],
+      webhookUrl: null,
+    };
   }
   const ctx: EmulatorContext = { world, apps, origin: () => origin, random: seeded(42) };
   for (const plugin of plugins) await plugin(app, ctx);
@@ -42,7 +47,14 @@ export async function startHarness(...plugins: Plugin[]): Promise<Harness> {
   return { app, world, ctx, origin, close: () => app.close() };
 }
 
-export function account(world: World, platform: Platform, id: string, login: string, kind: Account['kind'] = 'viewer', extra: Partial<Account> = {}): Account {
+export function account(
+  world: World,
+  platform: Platform,
+  id: string,
+  login: string,
+  kind: Account['kind'] = 'viewer',
+  extra: Partial<Account> = {},
+): Account {
   return world.addAccount({
     id,
     platform,
@@ -88,7 +100,9 @@ export interface ReceivedRequest {
 }
 
 /** A plain HTTP server that records every request; `respond` picks the status per request. */
-export async function startReceiver(respond: (request: ReceivedRequest, index: number) => number = () => 200): Promise<{ url: string; received: ReceivedRequest[]; close(): Promise<void> }> {
+export async function startReceiver(
+  respond: (request: ReceivedRequest, index: number) => number = () => 200,
+): Promise<{ url: string; received: ReceivedRequest[]; close(): Promise<void> }> {
   const received: ReceivedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -105,10 +119,11 @@ export async function startReceiver(respond: (request: ReceivedRequest, index: n
   return {
     url: `http://127.0.0.1:${port}/webhooks/kick`,
     received,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

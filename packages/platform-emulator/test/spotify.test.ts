@@ -4,7 +4,13 @@ import { account, anyNumber, matching, startHarness, token, type Harness } from 
 
 let h: Harness;
 let premiumToken: string;
-const scopes = ['user-read-private', 'user-read-email', 'user-read-currently-playing', 'user-read-playback-state', 'user-modify-playback-state'];
+const scopes = [
+  'user-read-private',
+  'user-read-email',
+  'user-read-currently-playing',
+  'user-read-playback-state',
+  'user-modify-playback-state',
+];
 
 beforeEach(async () => {
   h = await startHarness(spotifyPlugin);
@@ -28,7 +34,14 @@ async function firstTrackUri(query: string): Promise<string> {
 describe('Spotify', () => {
   it('identifies the user with product per scope', async () => {
     const res = await call('GET', '/me');
-    expect(res.json()).toMatchObject({ id: 'premiumuser', display_name: 'Premiumuser', product: 'premium', email: 'premiumuser@example.test', type: 'user', uri: 'spotify:user:premiumuser' });
+    expect(res.json()).toMatchObject({
+      id: 'premiumuser',
+      display_name: 'Premiumuser',
+      product: 'premium',
+      email: 'premiumuser@example.test',
+      type: 'user',
+      uri: 'spotify:user:premiumuser',
+    });
     const bad = await call('GET', '/me', 'nope');
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ error: { status: 401, message: 'Invalid access token' } });
@@ -37,21 +50,37 @@ describe('Spotify', () => {
   it('searches tracks with paging fields', async () => {
     const res = await call('GET', '/search?q=speedrun&type=track');
     const tracks = res.json<{ tracks: unknown }>().tracks;
-    expect(tracks).toMatchObject({ total: 1, offset: 0, limit: 20, next: null, items: [{ name: 'Speedrun', type: 'track', uri: matching(/^spotify:track:[0-9A-Za-z]{22}$/), artists: [{ name: 'Turbo Kids' }] }] });
+    expect(tracks).toMatchObject({
+      total: 1,
+      offset: 0,
+      limit: 20,
+      next: null,
+      items: [{ name: 'Speedrun', type: 'track', uri: matching(/^spotify:track:[0-9A-Za-z]{22}$/), artists: [{ name: 'Turbo Kids' }] }],
+    });
     expect((await call('GET', '/search?type=track')).statusCode).toBe(400);
   });
 
   it('shows what is playing, adds to the queue and shows it, and records the request', async () => {
     const now = await call('GET', '/me/player/currently-playing');
     expect(now.statusCode).toBe(200);
-    expect(now.json()).toMatchObject({ is_playing: true, currently_playing_type: 'track', item: { type: 'track' }, progress_ms: anyNumber });
+    expect(now.json()).toMatchObject({
+      is_playing: true,
+      currently_playing_type: 'track',
+      item: { type: 'track' },
+      progress_ms: anyNumber,
+    });
     const uri = await firstTrackUri('cozy rain');
     const add = await call('POST', `/me/player/queue?uri=${encodeURIComponent(uri)}`);
     expect(add.statusCode).toBe(204);
     const queue = (await call('GET', '/me/player/queue')).json<{ queue: { uri: string }[]; currently_playing: { uri: string } }>();
     expect(queue.queue[0]!.uri).toBe(uri);
     expect(queue.currently_playing.uri).toBe(now.json<{ item: { uri: string } }>().item.uri);
-    expect(h.world.actions.at(-1)).toMatchObject({ platform: 'spotify', type: 'spotify.queue', actorId: 'premiumuser', data: { uri, name: 'Cozy Rain' } });
+    expect(h.world.actions.at(-1)).toMatchObject({
+      platform: 'spotify',
+      type: 'spotify.queue',
+      actorId: 'premiumuser',
+      data: { uri, name: 'Cozy Rain' },
+    });
   });
 
   it('answers PREMIUM_REQUIRED for free users and NO_ACTIVE_DEVICE without a device', async () => {

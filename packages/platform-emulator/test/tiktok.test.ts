@@ -8,8 +8,12 @@ import { account, anyString, channel, containing, matching, startHarness, token,
 
 // Compile-time check: the frame data satisfies the fields the real connector's types declare.
 type Picked<T, K extends keyof T> = { [P in K]: NonNullable<T[P]> extends object ? unknown : T[P] };
-const _chatCompat = (d: TikTokChatData): Picked<WebcastChatMessage, 'content'> & { user: { nickname: string; displayId: string; id: string } } => d;
-const _giftCompat = (d: TikTokGiftData): Picked<WebcastGiftMessage, 'giftId' | 'repeatCount' | 'repeatEnd' | 'groupId'> & { gift: { diamondCount: number } } => d;
+const _chatCompat = (
+  d: TikTokChatData,
+): Picked<WebcastChatMessage, 'content'> & { user: { nickname: string; displayId: string; id: string } } => d;
+const _giftCompat = (
+  d: TikTokGiftData,
+): Picked<WebcastGiftMessage, 'giftId' | 'repeatCount' | 'repeatEnd' | 'groupId'> & { gift: { diamondCount: number } } => d;
 
 let h: Harness;
 const STREAMER = '7000000000000000001';
@@ -42,7 +46,9 @@ function connect(uniqueId: string): Promise<Connection> {
     frames.push(JSON.parse(data.toString('utf8')) as TikTokLiveFrame);
     for (const w of waiters.splice(0)) w();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const next = async (count: number): Promise<TikTokLiveFrame[]> => {
     while (frames.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
     return frames.slice(0, count);
@@ -62,7 +68,18 @@ describe('TikTok LIVE stream', () => {
     const c = await connect('@dancer');
     const [connected] = await c.next(1);
     expect(connected).toMatchObject({ event: 'connected', data: { isConnected: true, roomId: matching(/^\d{19}$/) } });
-    const message = h.world.postChat({ id: newId(), platform: 'tiktok', channelId: STREAMER, authorId: VIEWER, text: 'hello live', emotes: [], replyToId: null, origin: 'control', deleted: false, createdAt: new Date(1_700_000_000_000) });
+    const message = h.world.postChat({
+      id: newId(),
+      platform: 'tiktok',
+      channelId: STREAMER,
+      authorId: VIEWER,
+      text: 'hello live',
+      emotes: [],
+      replyToId: null,
+      origin: 'control',
+      deleted: false,
+      createdAt: new Date(1_700_000_000_000),
+    });
     const [, chat] = await c.next(2);
     expect(chat).toMatchObject({
       event: 'chat',
@@ -94,7 +111,12 @@ describe('TikTok LIVE stream', () => {
       ['Rose', 3, 1],
       ['Galaxy', 1, 1],
     ]);
-    expect(gifts[3]).toMatchObject({ giftId: '5655', gift: { diamondCount: 1, type: 1 }, giftDetails: { giftName: 'Rose', diamondCount: 1 }, user: { displayId: 'fan' } });
+    expect(gifts[3]).toMatchObject({
+      giftId: '5655',
+      gift: { diamondCount: 1, type: 1 },
+      giftDetails: { giftName: 'Rose', diamondCount: 1 },
+      user: { displayId: 'fan' },
+    });
     expect(new Set(gifts.slice(0, 4).map((g) => g.groupId)).size).toBe(1);
     const rest = frames.slice(6);
     expect(rest.map((f) => f.event)).toEqual(['follow', 'like', 'member', 'subscribe']);
@@ -123,7 +145,11 @@ describe('TikTok LIVE stream', () => {
 describe('TikTok Login Kit', () => {
   it('returns the requested user fields in the TikTok envelope', async () => {
     const t = token(h.world, 'tiktok', STREAMER, ['user.info.basic']);
-    const res = await h.app.inject({ method: 'GET', url: '/tiktok/v2/user/info/?fields=open_id,union_id,avatar_url,display_name', headers: { authorization: `Bearer ${t}` } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/tiktok/v2/user/info/?fields=open_id,union_id,avatar_url,display_name',
+      headers: { authorization: `Bearer ${t}` },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ data: { user: Record<string, unknown> } }>();
     expect(Object.keys(body.data.user).sort()).toEqual(['avatar_url', 'display_name', 'open_id', 'union_id']);
@@ -131,11 +157,19 @@ describe('TikTok Login Kit', () => {
   });
 
   it('rejects a bad token and a field outside the granted scopes', async () => {
-    const bad = await h.app.inject({ method: 'GET', url: '/tiktok/v2/user/info/?fields=open_id', headers: { authorization: 'Bearer nope' } });
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: '/tiktok/v2/user/info/?fields=open_id',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json<{ error: { code: string } }>().error.code).toBe('access_token_invalid');
     const t = token(h.world, 'tiktok', STREAMER, ['user.info.basic']);
-    const res = await h.app.inject({ method: 'GET', url: '/tiktok/v2/user/info/?fields=username', headers: { authorization: `Bearer ${t}` } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/tiktok/v2/user/info/?fields=username',
+      headers: { authorization: `Bearer ${t}` },
+    });
     expect(res.json<{ error: { code: string } }>().error.code).toBe('scope_not_authorized');
   });
 });

@@ -23,12 +23,20 @@ beforeAll(async () => {
   await postJson(`${e.origin}/_emulator/twitch/eventsub/settings`, { keepaliveSeconds: 1 }, 'PUT');
   streamer = await twitchUserToken(e, 'greenroomdemo', ['user:read:chat', 'moderator:read:followers']);
   const auth = new RefreshingAuthProvider({ clientId: e.config.twitch.clientId, clientSecret: e.config.twitch.clientSecret });
-  auth.addUser(streamer.userId, { accessToken: streamer.accessToken, refreshToken: streamer.refreshToken, expiresIn: streamer.expiresIn, obtainmentTimestamp: Date.now(), scope: streamer.scope });
+  auth.addUser(streamer.userId, {
+    accessToken: streamer.accessToken,
+    refreshToken: streamer.refreshToken,
+    expiresIn: streamer.expiresIn,
+    obtainmentTimestamp: Date.now(),
+    scope: streamer.scope,
+  });
   listener = new EventSubWsListener({ apiClient: new ApiClient({ authProvider: auth }) });
   listener.onSubscriptionCreateSuccess(() => created++);
   listener.onUserSocketDisconnect(() => disconnects++);
   listener.onRevoke((sub) => revoked.push(sub.id));
-  listener.onChannelChatMessage(streamer.userId, streamer.userId, (m) => chat.push({ id: m.messageId, text: m.messageText, chatter: m.chatterName, parentId: m.parentMessageId }));
+  listener.onChannelChatMessage(streamer.userId, streamer.userId, (m) =>
+    chat.push({ id: m.messageId, text: m.messageText, chatter: m.chatterName, parentId: m.parentMessageId }),
+  );
   listener.onChannelFollow(streamer.userId, streamer.userId, (f) => follows.push(f.userName));
   listener.onChannelRaidTo(streamer.userId, (r) => raids.push({ from: r.raidingBroadcasterName, viewers: r.viewers }));
   listener.start();
@@ -42,13 +50,21 @@ afterAll(async () => {
 });
 
 async function inject(text: string, user?: string, replyTo?: string): Promise<string> {
-  const res = await postJson(`${e.origin}/_emulator/chat`, { platform: 'twitch', channel: 'greenroomdemo', text, ...(user ? { user } : {}), ...(replyTo ? { replyTo } : {}) });
+  const res = await postJson(`${e.origin}/_emulator/chat`, {
+    platform: 'twitch',
+    channel: 'greenroomdemo',
+    text,
+    ...(user ? { user } : {}),
+    ...(replyTo ? { replyTo } : {}),
+  });
   return ((await res.json()) as { id: string }).id;
 }
 
 describe('EventSub WebSocket through @twurple/eventsub-ws', () => {
   it('welcomes, accepts the subscriptions on the session, and lists them', async () => {
-    const state = (await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as { sessions: { userId: string; subscriptions: string[] }[] };
+    const state = (await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as {
+      sessions: { userId: string; subscriptions: string[] }[];
+    };
     expect(state.sessions).toHaveLength(1);
     expect(state.sessions[0]!.userId).toBe(streamer.userId);
     expect(state.sessions[0]!.subscriptions).toHaveLength(3);
@@ -64,7 +80,13 @@ describe('EventSub WebSocket through @twurple/eventsub-ws', () => {
 
   it('delivers follows and raids', async () => {
     await postJson(`${e.origin}/_emulator/events`, { platform: 'twitch', channel: 'greenroomdemo', type: 'follow', user: 'helperbot' });
-    await postJson(`${e.origin}/_emulator/events`, { platform: 'twitch', channel: 'greenroomdemo', type: 'raid', user: 'pixelpioneer', data: { viewers: 77 } });
+    await postJson(`${e.origin}/_emulator/events`, {
+      platform: 'twitch',
+      channel: 'greenroomdemo',
+      type: 'raid',
+      user: 'pixelpioneer',
+      data: { viewers: 77 },
+    });
     await until(() => follows.length === 1 && raids.length === 1);
     expect(follows).toEqual(['helperbot']);
     expect(raids).toEqual([{ from: 'pixelpioneer', viewers: 77 }]);
@@ -72,7 +94,10 @@ describe('EventSub WebSocket through @twurple/eventsub-ws', () => {
 
   it('keeps the idle socket alive with session_keepalive', async () => {
     const before = e.world.listenerCount('chat');
-    await until(async () => ((await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as { stats: { keepalives: number } }).stats.keepalives >= 3);
+    await until(
+      async () =>
+        ((await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as { stats: { keepalives: number } }).stats.keepalives >= 3,
+    );
     expect(disconnects).toBe(0);
     expect(e.world.listenerCount('chat')).toBe(before);
   });
@@ -89,7 +114,9 @@ describe('EventSub WebSocket through @twurple/eventsub-ws', () => {
     const after = await stateOf();
     expect(after.sessions.map((s) => s.id)).toEqual(sessionBefore);
     expect(e.ctx.world.listenerCount('chat')).toBeGreaterThan(0);
-    expect(((await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as { stats: { reconnects: number } }).stats.reconnects).toBe(1);
+    expect(
+      ((await (await fetch(`${e.origin}/_emulator/twitch/eventsub`)).json()) as { stats: { reconnects: number } }).stats.reconnects,
+    ).toBe(1);
     expect(created).toBe(3); // twurple did not need to subscribe again
     expect(disconnects).toBe(0);
   });

@@ -8,12 +8,32 @@ import { emulator, httpError, postJson, twitchUserToken, type TwitchTokens } fro
 let e: Emulator;
 let streamer: TwitchTokens;
 
-const allScopes = ['user:read:chat', 'user:write:chat', 'channel:manage:broadcast', 'moderator:manage:banned_users', 'moderator:manage:chat_messages', 'moderator:read:followers'];
+const allScopes = [
+  'user:read:chat',
+  'user:write:chat',
+  'channel:manage:broadcast',
+  'moderator:manage:banned_users',
+  'moderator:manage:chat_messages',
+  'moderator:read:followers',
+];
 
-function clientFor(tokens: TwitchTokens, onRefresh?: (userId: string, token: AccessToken) => void): { api: ApiClient; auth: RefreshingAuthProvider } {
+function clientFor(
+  tokens: TwitchTokens,
+  onRefresh?: (userId: string, token: AccessToken) => void,
+): { api: ApiClient; auth: RefreshingAuthProvider } {
   const auth = new RefreshingAuthProvider({ clientId: e.config.twitch.clientId, clientSecret: e.config.twitch.clientSecret });
   if (onRefresh) auth.onRefresh(onRefresh);
-  auth.addUser(tokens.userId, { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn, obtainmentTimestamp: Date.now(), scope: tokens.scope }, ['chat']);
+  auth.addUser(
+    tokens.userId,
+    {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresIn: tokens.expiresIn,
+      obtainmentTimestamp: Date.now(),
+      scope: tokens.scope,
+    },
+    ['chat'],
+  );
   return { api: new ApiClient({ authProvider: auth }), auth };
 }
 
@@ -47,7 +67,9 @@ describe('Helix through @twurple/api', () => {
     const channel = await api.channels.getChannelInfoById(streamer.userId);
     expect(channel?.title).toBe('Building a castle');
     expect(channel?.gameName).toBe('Minecraft');
-    const actions = (await (await fetch(`${e.origin}/_emulator/actions?platform=twitch&type=title`)).json()) as { data: { data: { to: string } }[] };
+    const actions = (await (await fetch(`${e.origin}/_emulator/actions?platform=twitch&type=title`)).json()) as {
+      data: { data: { to: string } }[];
+    };
     expect(actions.data.at(-1)?.data.to).toBe('Building a castle');
   });
 
@@ -78,12 +100,16 @@ describe('Helix through @twurple/api', () => {
     const [timeout] = await api.moderation.banUser(streamer.userId, { user: viewer.id, duration: 600, reason: 'calm down' });
     expect(timeout?.expiryDate).not.toBeNull();
     const viewerApi = clientFor(viewerTokens).api;
-    const dropped = await viewerApi.asUser(viewer.id, (ctx) => ctx.chat.sendChatMessage(streamer.userId, 'let me talk')).catch((err: unknown) => err);
+    const dropped = await viewerApi
+      .asUser(viewer.id, (ctx) => ctx.chat.sendChatMessage(streamer.userId, 'let me talk'))
+      .catch((err: unknown) => err);
     expect(String(dropped)).toMatch(/timed out/);
     await api.moderation.banUser(streamer.userId, { user: viewer.id, reason: 'spam' });
     const again = await api.moderation.banUser(streamer.userId, { user: viewer.id, reason: 'spam' }).catch((err: unknown) => err);
     expect(httpError(again).body).toContain('already banned');
-    const tooLong = await api.moderation.banUser(streamer.userId, { user: viewer.id, duration: 1_209_601, reason: '' }).catch((err: unknown) => err);
+    const tooLong = await api.moderation
+      .banUser(streamer.userId, { user: viewer.id, duration: 1_209_601, reason: '' })
+      .catch((err: unknown) => err);
     expect(httpError(tooLong).statusCode).toBe(400);
     await api.moderation.unbanUser(streamer.userId, viewer.id);
     const types = e.world.actions.filter((a) => a.platform === 'twitch' && ['ban', 'timeout', 'unban'].includes(a.type)).map((a) => a.type);
@@ -94,7 +120,11 @@ describe('Helix through @twurple/api', () => {
     const limited = await twitchUserToken(e, 'pixelpioneer', ['user:read:chat']);
     const res = await fetch(`${e.config.twitch.helixUrl}/channels?broadcaster_id=${limited.userId}`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${limited.accessToken}`, 'client-id': e.config.twitch.clientId, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${limited.accessToken}`,
+        'client-id': e.config.twitch.clientId,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ title: 'nope' }),
     });
     expect(res.status).toBe(401);
@@ -102,18 +132,34 @@ describe('Helix through @twurple/api', () => {
   });
 
   it('refuses a token used with another Client-Id', async () => {
-    const res = await fetch(`${e.config.twitch.helixUrl}/users`, { headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': 'someone-else' } });
+    const res = await fetch(`${e.config.twitch.helixUrl}/users`, {
+      headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': 'someone-else' },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { message: string }).message).toBe('Client ID and OAuth token do not match');
   });
 
   it('recovers from a 429 with Ratelimit-Reset like Helix clients expect', async () => {
-    await postJson(`${e.origin}/_emulator/faults`, { platform: 'twitch', match: '/mock/users', kind: 'rate_limit', delayMs: 1000, count: 1 });
-    const raw = await fetch(`${e.config.twitch.helixUrl}/users`, { headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': e.config.twitch.clientId } });
+    await postJson(`${e.origin}/_emulator/faults`, {
+      platform: 'twitch',
+      match: '/mock/users',
+      kind: 'rate_limit',
+      delayMs: 1000,
+      count: 1,
+    });
+    const raw = await fetch(`${e.config.twitch.helixUrl}/users`, {
+      headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': e.config.twitch.clientId },
+    });
     expect(raw.status).toBe(429);
     expect(raw.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(raw.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000 - 1);
-    await postJson(`${e.origin}/_emulator/faults`, { platform: 'twitch', match: '/mock/users', kind: 'rate_limit', delayMs: 1000, count: 1 });
+    await postJson(`${e.origin}/_emulator/faults`, {
+      platform: 'twitch',
+      match: '/mock/users',
+      kind: 'rate_limit',
+      delayMs: 1000,
+      count: 1,
+    });
     const { api } = clientFor(streamer);
     const user = await api.users.getUserById(streamer.userId);
     expect(user?.name).toBe('greenroomdemo');
@@ -133,7 +179,12 @@ describe('RefreshingAuthProvider against the emulator', () => {
     expect(refreshed[0]!.accessToken).not.toBe(tokens.accessToken);
     const reuse = await fetch(e.config.twitch.tokenUrl, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: e.config.twitch.clientId, client_secret: e.config.twitch.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refreshToken,
+        client_id: e.config.twitch.clientId,
+        client_secret: e.config.twitch.clientSecret,
+      }),
     });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toEqual({ status: 400, message: 'Invalid refresh token' });
@@ -141,7 +192,9 @@ describe('RefreshingAuthProvider against the emulator', () => {
 
   it('validate answers 401 for a revoked token', async () => {
     const tokens = await twitchUserToken(e, 'pixelpioneer', []);
-    const revoke = await fetch(`${e.config.twitch.revokeUrl}?client_id=${e.config.twitch.clientId}&token=${tokens.accessToken}`, { method: 'POST' });
+    const revoke = await fetch(`${e.config.twitch.revokeUrl}?client_id=${e.config.twitch.clientId}&token=${tokens.accessToken}`, {
+      method: 'POST',
+    });
     expect(revoke.status).toBe(200);
     const res = await fetch(e.config.twitch.validateUrl, { headers: { authorization: `OAuth ${tokens.accessToken}` } });
     expect(res.status).toBe(401);
@@ -149,11 +202,16 @@ describe('RefreshingAuthProvider against the emulator', () => {
   });
 
   it('issues app tokens with client_credentials', async () => {
-    const res = await fetch(`${e.config.twitch.tokenUrl}?client_id=${e.config.twitch.clientId}&client_secret=${e.config.twitch.clientSecret}&grant_type=client_credentials`, { method: 'POST' });
+    const res = await fetch(
+      `${e.config.twitch.tokenUrl}?client_id=${e.config.twitch.clientId}&client_secret=${e.config.twitch.clientSecret}&grant_type=client_credentials`,
+      { method: 'POST' },
+    );
     const body = (await res.json()) as { access_token: string; token_type: string; refresh_token?: string };
     expect(body.token_type).toBe('bearer');
     expect(body.refresh_token).toBeUndefined();
-    const v = (await (await fetch(e.config.twitch.validateUrl, { headers: { authorization: `OAuth ${body.access_token}` } })).json()) as Record<string, unknown>;
+    const v = (await (
+      await fetch(e.config.twitch.validateUrl, { headers: { authorization: `OAuth ${body.access_token}` } })
+    ).json()) as Record<string, unknown>;
     expect(v.user_id).toBeUndefined();
     expect(v.client_id).toBe(e.config.twitch.clientId);
   });

@@ -60,7 +60,18 @@ function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, bearer: st
 }
 
 function chat(text: string, authorId = VIEWER): ChatMessage {
-  return h.world.postChat({ id: newId(), platform: 'youtube', channelId: OWNER, authorId, text, emotes: [], replyToId: null, origin: 'control', deleted: false, createdAt: new Date() });
+  return h.world.postChat({
+    id: newId(),
+    platform: 'youtube',
+    channelId: OWNER,
+    authorId,
+    text,
+    emotes: [],
+    replyToId: null,
+    origin: 'control',
+    deleted: false,
+    createdAt: new Date(),
+  });
 }
 
 async function liveChatId(): Promise<string> {
@@ -73,16 +84,23 @@ describe('YouTube identity, broadcasts and videos', () => {
   it('returns the token channel with customUrl handle', async () => {
     const res = await api('GET', '/channels?part=snippet&mine=true');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: OWNER, snippet: { title: 'Owner', customUrl: '@owner' } }] });
+    expect(res.json()).toMatchObject({
+      kind: 'youtube#channelListResponse',
+      items: [{ kind: 'youtube#channel', id: OWNER, snippet: { title: 'Owner', customUrl: '@owner' } }],
+    });
   });
 
   it('answers Google 401 for a bad token and 403 insufficientPermissions for a read-only token writing', async () => {
     const bad = await api('GET', '/channels?part=snippet&mine=true', 'nope');
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError', domain: 'global' }] } });
+    expect(bad.json()).toMatchObject({
+      error: { code: 401, status: 'UNAUTHENTICATED', errors: [{ reason: 'authError', domain: 'global' }] },
+    });
     const ro = token(h.world, 'youtube', OWNER, [readonly]);
     const id = await liveChatId();
-    const res = await api('POST', '/liveChat/messages?part=snippet', ro, { snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'hi' } } });
+    const res = await api('POST', '/liveChat/messages?part=snippet', ro, {
+      snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'hi' } },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json<GoogleError>().error.errors[0]!.reason).toBe('insufficientPermissions');
   });
@@ -90,9 +108,17 @@ describe('YouTube identity, broadcasts and videos', () => {
   it('finds the live chat from liveBroadcasts and from videos.liveStreamingDetails', async () => {
     const res = await api('GET', '/liveBroadcasts?part=snippet,status&broadcastStatus=active&mine=true');
     const broadcast = res.json<ListOf<Broadcast>>().items[0]!;
-    expect(broadcast).toMatchObject({ kind: 'youtube#liveBroadcast', snippet: { channelId: OWNER, title: 'Hello stream' }, status: { lifeCycleStatus: 'live' } });
+    expect(broadcast).toMatchObject({
+      kind: 'youtube#liveBroadcast',
+      snippet: { channelId: OWNER, title: 'Hello stream' },
+      status: { lifeCycleStatus: 'live' },
+    });
     const video = await api('GET', `/videos?part=snippet,liveStreamingDetails&id=${broadcast.id}`);
-    expect(video.json<ListOf<unknown>>().items[0]).toMatchObject({ id: broadcast.id, snippet: { categoryId: '20', liveBroadcastContent: 'live' }, liveStreamingDetails: { activeLiveChatId: broadcast.snippet.liveChatId, concurrentViewers: '42' } });
+    expect(video.json<ListOf<unknown>>().items[0]).toMatchObject({
+      id: broadcast.id,
+      snippet: { categoryId: '20', liveBroadcastContent: 'live' },
+      liveStreamingDetails: { activeLiveChatId: broadcast.snippet.liveChatId, concurrentViewers: '42' },
+    });
   });
 
   it('replaces the whole snippet on videos.update and rejects bad titles and a missing category', async () => {
@@ -124,7 +150,9 @@ describe('YouTube identity, broadcasts and videos', () => {
 
   it('lists video categories for a region', async () => {
     const res = await api('GET', '/videoCategories?part=snippet&regionCode=US');
-    expect(res.json<ListOf<unknown>>().items).toContainEqual(objectContaining({ id: '20', snippet: objectContaining({ title: 'Gaming', assignable: true }) }));
+    expect(res.json<ListOf<unknown>>().items).toContainEqual(
+      objectContaining({ id: '20', snippet: objectContaining({ title: 'Gaming', assignable: true }) }),
+    );
   });
 });
 
@@ -136,14 +164,21 @@ describe('YouTube live chat', () => {
     const body = first.json<ChatList>();
     expect(body.items.map((i) => i.snippet.displayMessage)).toEqual(['before first poll']);
     expect(body.pollingIntervalMillis).toBeGreaterThan(0);
-    expect(body.items[0]!.authorDetails).toMatchObject({ channelId: VIEWER, displayName: 'Viewer', isChatOwner: false, isChatModerator: false });
+    expect(body.items[0]!.authorDetails).toMatchObject({
+      channelId: VIEWER,
+      displayName: 'Viewer',
+      isChatOwner: false,
+      isChatModerator: false,
+    });
 
     const sent: string[] = [];
     for (let i = 0; i < 450; i++) sent.push(chat(`m${i}`).id);
     const seen: string[] = [];
     let pageToken = body.nextPageToken;
     for (let round = 0; round < 5; round++) {
-      const res = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=200&pageToken=${pageToken}`)).json<ChatList>();
+      const res = (
+        await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=200&pageToken=${pageToken}`)
+      ).json<ChatList>();
       seen.push(...res.items.map((i) => i.id));
       pageToken = res.nextPageToken;
       if (res.items.length === 0) break;
@@ -160,24 +195,49 @@ describe('YouTube live chat', () => {
     ev('membership', { months: 6, level: 'Fan', message: 'half a year' });
     ev('membership_gift', { count: 1, level: 'Fan', recipientIds: [MOD] });
     const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet`)).json<ChatList>().items;
-    expect(items.map((i) => i.snippet.type)).toEqual(['superChatEvent', 'newSponsorEvent', 'memberMilestoneChatEvent', 'membershipGiftingEvent', 'giftMembershipReceivedEvent']);
-    expect(items[0]!.snippet.superChatDetails).toMatchObject({ amountMicros: '5000000', currency: 'USD', amountDisplayString: '$5.00', userComment: 'gg' });
+    expect(items.map((i) => i.snippet.type)).toEqual([
+      'superChatEvent',
+      'newSponsorEvent',
+      'memberMilestoneChatEvent',
+      'membershipGiftingEvent',
+      'giftMembershipReceivedEvent',
+    ]);
+    expect(items[0]!.snippet.superChatDetails).toMatchObject({
+      amountMicros: '5000000',
+      currency: 'USD',
+      amountDisplayString: '$5.00',
+      userComment: 'gg',
+    });
     expect(items[2]!.snippet.memberMilestoneChatDetails).toMatchObject({ memberMonth: 6, memberLevelName: 'Fan' });
     expect(items[4]!.snippet.giftMembershipReceivedDetails).toMatchObject({ gifterChannelId: VIEWER, memberLevelName: 'Fan' });
   });
 
   it('inserts messages with the length rule and reports liveChatEnded with offlineAt after the stream', async () => {
     const id = await liveChatId();
-    const send = (text: string) => api('POST', '/liveChat/messages?part=snippet', ownerToken, { snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: text } } });
+    const send = (text: string) =>
+      api('POST', '/liveChat/messages?part=snippet', ownerToken, {
+        snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: text } },
+      });
     const ok = await send('hello chat');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ kind: 'youtube#liveChatMessage', snippet: { type: 'textMessageEvent', authorChannelId: OWNER, textMessageDetails: { messageText: 'hello chat' } } });
+    expect(ok.json()).toMatchObject({
+      kind: 'youtube#liveChatMessage',
+      snippet: { type: 'textMessageEvent', authorChannelId: OWNER, textMessageDetails: { messageText: 'hello chat' } },
+    });
     expect(h.world.actions.at(-1)).toMatchObject({ type: 'chat.send', data: { text: 'hello chat' } });
     expect((await send('x'.repeat(201))).statusCode).toBe(400);
 
     const c = h.world.channel('youtube', OWNER)!;
     c.live = false;
-    h.world.postEvent({ id: newId(), platform: 'youtube', channelId: OWNER, type: 'stream_offline', userId: null, data: {}, createdAt: new Date() });
+    h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'stream_offline',
+      userId: null,
+      data: {},
+      createdAt: new Date(),
+    });
     const ended = await send('too late');
     expect(ended.statusCode).toBe(403);
     expect(ended.json<GoogleError>().error.errors[0]!).toMatchObject({ reason: 'liveChatEnded', domain: 'youtube.liveChat' });
@@ -188,7 +248,10 @@ describe('YouTube live chat', () => {
   it('answers rateLimitExceeded when one author sends too fast', async () => {
     const id = await liveChatId();
     h.ctx.youtube!.sendRateLimit = { max: 2, windowMs: 60_000 };
-    const send = () => api('POST', '/liveChat/messages?part=snippet', ownerToken, { snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'spam' } } });
+    const send = () =>
+      api('POST', '/liveChat/messages?part=snippet', ownerToken, {
+        snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'spam' } },
+      });
     expect((await send()).statusCode).toBe(200);
     expect((await send()).statusCode).toBe(200);
     const third = await send();
@@ -211,13 +274,22 @@ describe('YouTube live chat', () => {
 
   it('bans with the default 300 s, unbans with the returned id, and posts userBannedEvent', async () => {
     const id = await liveChatId();
-    const res = await api('POST', '/liveChat/bans?part=snippet', ownerToken, { snippet: { liveChatId: id, type: 'temporary', bannedUserDetails: { channelId: VIEWER } } });
+    const res = await api('POST', '/liveChat/bans?part=snippet', ownerToken, {
+      snippet: { liveChatId: id, type: 'temporary', bannedUserDetails: { channelId: VIEWER } },
+    });
     expect(res.statusCode).toBe(200);
     const ban = res.json<{ id: string }>();
-    expect(ban).toMatchObject({ kind: 'youtube#liveChatBan', id: anyString, snippet: { type: 'temporary', banDurationSeconds: '300', bannedUserDetails: { channelId: VIEWER } } });
+    expect(ban).toMatchObject({
+      kind: 'youtube#liveChatBan',
+      id: anyString,
+      snippet: { type: 'temporary', banDurationSeconds: '300', bannedUserDetails: { channelId: VIEWER } },
+    });
     expect(h.world.channel('youtube', OWNER)!.bans.get(VIEWER)?.banId).toBe(ban.id);
     const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet`)).json<ChatList>().items;
-    expect(items.at(-1)!.snippet).toMatchObject({ type: 'userBannedEvent', userBannedDetails: { banType: 'temporary', banDurationSeconds: '300', bannedUserDetails: { channelId: VIEWER } } });
+    expect(items.at(-1)!.snippet).toMatchObject({
+      type: 'userBannedEvent',
+      userBannedDetails: { banType: 'temporary', banDurationSeconds: '300', bannedUserDetails: { channelId: VIEWER } },
+    });
 
     expect((await api('DELETE', '/liveChat/bans?id=unknown')).statusCode).toBe(404);
     const unban = await api('DELETE', `/liveChat/bans?id=${encodeURIComponent(ban.id)}`);
@@ -229,7 +301,13 @@ describe('YouTube live chat', () => {
   it('answers quotaExceeded once the daily quota is spent', async () => {
     h.ctx.youtube!.quotaLimit = 60;
     const id = await liveChatId(); // 1 unit
-    expect((await api('POST', '/liveChat/messages?part=snippet', ownerToken, { snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'a' } } })).statusCode).toBe(200); // 20
+    expect(
+      (
+        await api('POST', '/liveChat/messages?part=snippet', ownerToken, {
+          snippet: { liveChatId: id, type: 'textMessageEvent', textMessageDetails: { messageText: 'a' } },
+        })
+      ).statusCode,
+    ).toBe(200); // 20
     expect(h.ctx.youtube!.quotaUsed('youtube-client')).toBe(21);
     const update = await api('PUT', '/videos?part=snippet', ownerToken, { id: 'whatever', snippet: { title: 't', categoryId: '20' } }); // 50 > 39 left
     expect(update.statusCode).toBe(403);

@@ -21,7 +21,11 @@ async function main(): Promise<number> {
           console.error(`usage: npm run admin -- ${command} <user-id>`);
           return 2;
         }
-        const rows = await database.db.update(users).set({ isOperator: command === 'grant' }).where(eq(users.id, userId)).returning();
+        const rows = await database.db
+          .update(users)
+          .set({ isOperator: command === 'grant' })
+          .where(eq(users.id, userId))
+          .returning();
         if (rows.length === 0) {
           console.error(`No user with id ${userId}. The id is shown by GET /api/2/user and in the admin area.`);
           return 1;

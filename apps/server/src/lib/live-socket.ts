@@ -29,7 +29,13 @@ export function liveSocket(socket: WebSocket, options: LiveSocketOptions = {}): 
     if (isBinary) return;
     let message: unknown;
     try {
-      message = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data).toString('utf8'));
+      message = JSON.parse(
+        Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Array.isArray(data)
+            ? Buffer.concat(data).toString('utf8')
+            : Buffer.from(data).toString('utf8'),
+      );
     } catch {
       return;
     }

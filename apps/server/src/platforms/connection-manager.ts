@@ -11,7 +11,17 @@ import { channelProviders, platformBans, systemBots } from '../db/schema';
 import { unsupported, notFound } from '../lib/errors';
 import type { IngestPipeline, IngestSource } from './ingest';
 import type { OAuthProvider } from './endpoints';
-import type { BanStore, ChannelActions, ChannelConnectionContext, ConnectionHealth, ConnectionState, LiveConnection, PlatformAdapter, PlatformEvent, TokenSource } from './port';
+import type {
+  BanStore,
+  ChannelActions,
+  ChannelConnectionContext,
+  ConnectionHealth,
+  ConnectionState,
+  LiveConnection,
+  PlatformAdapter,
+  PlatformEvent,
+  TokenSource,
+} from './port';
 import { sendRateLimit, type SendQueue } from './send-queue';
 import type { CredentialRef, TokenSources } from './tokens';
 
@@ -117,7 +127,13 @@ export class ConnectionManager {
       const [shared] = await this.deps.db
         .select({ id: channelProviders.id })
         .from(channelProviders)
-        .where(and(eq(channelProviders.provider, row.provider), eq(channelProviders.providerChannelId, row.providerChannelId), ne(channelProviders.id, row.id)))
+        .where(
+          and(
+            eq(channelProviders.provider, row.provider),
+            eq(channelProviders.providerChannelId, row.providerChannelId),
+            ne(channelProviders.id, row.id),
+          ),
+        )
         .limit(1);
       if (shared) return;
       const base = await this.baseContext(row);
@@ -131,7 +147,13 @@ export class ConnectionManager {
     const e = this.entries.get(channelProviderId);
     if (!e) return null;
     const h = e.health;
-    return { state: h.state, detail: h.detail, since: new Date(h.since).toISOString(), lastEventAt: h.lastEventAt === null ? null : new Date(h.lastEventAt).toISOString(), reconnects: h.reconnects };
+    return {
+      state: h.state,
+      detail: h.detail,
+      since: new Date(h.since).toISOString(),
+      lastEventAt: h.lastEventAt === null ? null : new Date(h.lastEventAt).toISOString(),
+      reconnects: h.reconnects,
+    };
   }
 
   /** Delivers an event received outside a live connection (Kick webhooks) to every connection of that platform channel. */
@@ -160,7 +182,8 @@ export class ConnectionManager {
 
   private botRef(row: Row): CredentialRef | null {
     if (row.botAccessTokenEnc && row.botProviderUserId) return { kind: 'bot', channelProviderId: row.id };
-    if (oauthProviders.has(row.provider) && providers[row.provider as ChannelProviderId].systemBot) return { kind: 'system_bot', provider: row.provider as OAuthProvider };
+    if (oauthProviders.has(row.provider) && providers[row.provider as ChannelProviderId].systemBot)
+      return { kind: 'system_bot', provider: row.provider as OAuthProvider };
     return null;
   }
 
@@ -240,7 +263,8 @@ export class ConnectionManager {
     if (entry.abort.signal.aborted) return;
     entry.health.lastEventAt = Date.now();
     this.deps.ingest.ingest(entry.source, event);
-    if (event.kind === 'stream') this.streamStatus(entry, event.status.is_live, event.status.viewer_count, event.status.live_stream_id ?? null);
+    if (event.kind === 'stream')
+      this.streamStatus(entry, event.status.is_live, event.status.viewer_count, event.status.live_stream_id ?? null);
     else if (event.kind === 'chat' && entry.botUserId !== null && event.message.author.provider_user_id === entry.botUserId) {
       const roles = event.message.author.roles;
       const key = `${entry.id}:${entry.botUserId}`;
@@ -260,7 +284,12 @@ export class ConnectionManager {
     live.liveStreamId = streamId;
     // One write at a time per connection, each saving the latest status: a quick live → offline cannot land out of order.
     entry.liveWrite = entry.liveWrite
-      .then(() => this.deps.db.update(channelProviders).set({ isLive: live.isLive, viewerCount: live.viewerCount, liveStreamId: live.liveStreamId }).where(eq(channelProviders.id, entry.id)))
+      .then(() =>
+        this.deps.db
+          .update(channelProviders)
+          .set({ isLive: live.isLive, viewerCount: live.viewerCount, liveStreamId: live.liveStreamId })
+          .where(eq(channelProviders.id, entry.id)),
+      )
       .then(() => this.changed(entry))
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'saving live status failed'));
   }
@@ -285,7 +314,9 @@ export class ConnectionManager {
   }
 
   /** The actions of one connection; chat sends wait in the send queue under the platform's rate limit. */
-  async actions(channelProviderId: string): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }> {
+  async actions(
+    channelProviderId: string,
+  ): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }> {
     const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
     if (!row) throw notFound('This platform connection does not exist.');
     const provider = row.provider as ChannelProviderId;
@@ -342,7 +373,10 @@ function banStore(db: Db, channelProviderId: string): BanStore {
       await db
         .insert(platformBans)
         .values({ channelProviderId, providerViewerId: viewer, providerBanId: banId })
-        .onConflictDoUpdate({ target: [platformBans.channelProviderId, platformBans.providerViewerId], set: { providerBanId: banId, createdAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [platformBans.channelProviderId, platformBans.providerViewerId],
+          set: { providerBanId: banId, createdAt: new Date() },
+        });
     },
     async delete(viewer) {
       await db.delete(platformBans).where(where(viewer));

@@ -118,7 +118,10 @@ export function realEndpoints(config: Config): PlatformEndpoints {
 }
 
 /** The emulator's layout (packages/platform-emulator README) on `origin`, with the app credentials registered there. */
-export function emulatorEndpoints(origin: string, apps: Record<OAuthProvider, { clientId: string; clientSecret: string }>): PlatformEndpoints {
+export function emulatorEndpoints(
+  origin: string,
+  apps: Record<OAuthProvider, { clientId: string; clientSecret: string }>,
+): PlatformEndpoints {
   const port = Number(new URL(origin).port);
   const ws = origin.replace(/^http/, 'ws');
   return {

@@ -31,7 +31,10 @@ const tokenResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string().optional().nullable(),
   expires_in: z.coerce.number().optional().nullable(),
-  scope: z.union([z.array(z.string()), z.string()]).optional().nullable(),
+  scope: z
+    .union([z.array(z.string()), z.string()])
+    .optional()
+    .nullable(),
 });
 
 function splitScopes(scope: string[] | string | null | undefined, fallback: string[]): string[] {
@@ -63,7 +66,12 @@ export function authorizeUrl(
   return url.toString();
 }
 
-async function tokenRequest(provider: OAuthProvider, endpoints: OAuthEndpoints, params: Record<string, string>, requestedScopes: string[]): Promise<TokenSet> {
+async function tokenRequest(
+  provider: OAuthProvider,
+  endpoints: OAuthEndpoints,
+  params: Record<string, string>,
+  requestedScopes: string[],
+): Promise<TokenSet> {
   const body = new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, client_secret: endpoints.clientSecret, ...params });
   let response: Response;
   try {
@@ -102,13 +110,22 @@ function describeOAuthError(json: unknown): string | null {
   return null;
 }
 
-export function exchangeCode(provider: OAuthProvider, endpoints: OAuthEndpoints, input: { code: string; redirectUri: string; codeVerifier: string | null; scopes: string[] }): Promise<TokenSet> {
+export function exchangeCode(
+  provider: OAuthProvider,
+  endpoints: OAuthEndpoints,
+  input: { code: string; redirectUri: string; codeVerifier: string | null; scopes: string[] },
+): Promise<TokenSet> {
   const params: Record<string, string> = { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri };
   if (input.codeVerifier) params.code_verifier = input.codeVerifier;
   return tokenRequest(provider, endpoints, params, input.scopes);
 }
 
-export function refreshTokens(provider: OAuthProvider, endpoints: OAuthEndpoints, refreshToken: string, scopes: string[]): Promise<TokenSet> {
+export function refreshTokens(
+  provider: OAuthProvider,
+  endpoints: OAuthEndpoints,
+  refreshToken: string,
+  scopes: string[],
+): Promise<TokenSet> {
   return tokenRequest(provider, endpoints, { grant_type: 'refresh_token', refresh_token: refreshToken }, scopes);
 }
 
@@ -120,20 +137,47 @@ async function getJson(provider: OAuthProvider, url: string, headers: Record<str
     throw new AppError(502, 'provider_error', `${providers[provider].name} could not be reached, try again.`, { cause });
   }
   if (response.status === 401) throw new ReauthRequiredError(provider, 'the token was refused');
-  if (!response.ok) throw new AppError(502, 'provider_error', `${providers[provider].name} answered HTTP ${response.status} when reading the account.`);
+  if (!response.ok)
+    throw new AppError(502, 'provider_error', `${providers[provider].name} answered HTTP ${response.status} when reading the account.`);
   return response.json();
 }
 
-const twitchUsers = z.object({ data: z.array(z.object({ id: z.string(), login: z.string(), display_name: z.string(), profile_image_url: z.string().optional() })) });
+const twitchUsers = z.object({
+  data: z.array(z.object({ id: z.string(), login: z.string(), display_name: z.string(), profile_image_url: z.string().optional() })),
+});
 const youtubeChannels = z.object({
   items: z
-    .array(z.object({ id: z.string(), snippet: z.object({ title: z.string(), customUrl: z.string().optional(), thumbnails: z.object({ default: z.object({ url: z.string() }).optional() }).optional() }) }))
+    .array(
+      z.object({
+        id: z.string(),
+        snippet: z.object({
+          title: z.string(),
+          customUrl: z.string().optional(),
+          thumbnails: z.object({ default: z.object({ url: z.string() }).optional() }).optional(),
+        }),
+      }),
+    )
     .optional(),
 });
-const kickUsers = z.object({ data: z.array(z.object({ user_id: z.coerce.string(), name: z.string(), profile_picture: z.string().nullable().optional() })) });
-const tiktokUser = z.object({ data: z.object({ user: z.object({ open_id: z.string(), display_name: z.string(), avatar_url: z.string().optional(), username: z.string().optional() }) }) });
-const spotifyMe = z.object({ id: z.string(), display_name: z.string().nullable().optional(), images: z.array(z.object({ url: z.string() })).optional() });
-const discordMe = z.object({ id: z.string(), username: z.string(), global_name: z.string().nullable().optional(), avatar: z.string().nullable().optional() });
+const kickUsers = z.object({
+  data: z.array(z.object({ user_id: z.coerce.string(), name: z.string(), profile_picture: z.string().nullable().optional() })),
+});
+const tiktokUser = z.object({
+  data: z.object({
+    user: z.object({ open_id: z.string(), display_name: z.string(), avatar_url: z.string().optional(), username: z.string().optional() }),
+  }),
+});
+const spotifyMe = z.object({
+  id: z.string(),
+  display_name: z.string().nullable().optional(),
+  images: z.array(z.object({ url: z.string() })).optional(),
+});
+const discordMe = z.object({
+  id: z.string(),
+  username: z.string(),
+  global_name: z.string().nullable().optional(),
+  avatar: z.string().nullable().optional(),
+});
 
 function parse<T>(provider: OAuthProvider, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -146,16 +190,29 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
   const bearer = { authorization: `Bearer ${accessToken}` };
   switch (provider) {
     case 'twitch': {
-      const body = parse(provider, twitchUsers, await getJson(provider, `${endpoints.twitch.helixUrl}/users`, { ...bearer, 'client-id': endpoints.twitch.clientId }));
+      const body = parse(
+        provider,
+        twitchUsers,
+        await getJson(provider, `${endpoints.twitch.helixUrl}/users`, { ...bearer, 'client-id': endpoints.twitch.clientId }),
+      );
       const u = body.data[0];
       if (!u) throw new AppError(502, 'provider_error', 'Twitch returned no account for this token.');
       return { providerUserId: u.id, login: u.login, displayName: u.display_name, avatarUrl: u.profile_image_url ?? null };
     }
     case 'youtube': {
-      const body = parse(provider, youtubeChannels, await getJson(provider, `${endpoints.youtube.apiUrl}/channels?part=snippet&mine=true`, bearer));
+      const body = parse(
+        provider,
+        youtubeChannels,
+        await getJson(provider, `${endpoints.youtube.apiUrl}/channels?part=snippet&mine=true`, bearer),
+      );
       const c = body.items?.[0];
       if (!c) throw new AppError(422, 'unsupported', 'This Google account has no YouTube channel.');
-      return { providerUserId: c.id, login: c.snippet.customUrl ?? c.id, displayName: c.snippet.title, avatarUrl: c.snippet.thumbnails?.default?.url ?? null };
+      return {
+        providerUserId: c.id,
+        login: c.snippet.customUrl ?? c.id,
+        displayName: c.snippet.title,
+        avatarUrl: c.snippet.thumbnails?.default?.url ?? null,
+      };
     }
     case 'kick': {
       const body = parse(provider, kickUsers, await getJson(provider, `${endpoints.kick.apiUrl}/users`, bearer));
@@ -164,9 +221,18 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
       return { providerUserId: u.user_id, login: u.name.toLowerCase(), displayName: u.name, avatarUrl: u.profile_picture ?? null };
     }
     case 'tiktok': {
-      const body = parse(provider, tiktokUser, await getJson(provider, `${endpoints.tiktok.apiUrl}/user/info/?fields=open_id,union_id,avatar_url,display_name,username`, bearer));
+      const body = parse(
+        provider,
+        tiktokUser,
+        await getJson(provider, `${endpoints.tiktok.apiUrl}/user/info/?fields=open_id,union_id,avatar_url,display_name,username`, bearer),
+      );
       const u = body.data.user;
-      return { providerUserId: u.open_id, login: u.username ?? u.display_name, displayName: u.display_name, avatarUrl: u.avatar_url ?? null };
+      return {
+        providerUserId: u.open_id,
+        login: u.username ?? u.display_name,
+        displayName: u.display_name,
+        avatarUrl: u.avatar_url ?? null,
+      };
     }
     case 'spotify': {
       const u = parse(provider, spotifyMe, await getJson(provider, `${endpoints.spotify.apiUrl}/me`, bearer));

@@ -19,7 +19,9 @@ export type PlatformEvent =
   | { kind: 'stream'; status: PlatformStreamStatus };
 
 /** A stream status as adapters emit it; `live_stream_id` (YouTube's live video id) may be left out: null. */
-export type PlatformStreamStatus = Omit<StreamStatus, 'channel_id' | 'channel_provider_id' | 'provider' | 'live_stream_id'> & { live_stream_id?: string | null };
+export type PlatformStreamStatus = Omit<StreamStatus, 'channel_id' | 'channel_provider_id' | 'provider' | 'live_stream_id'> & {
+  live_stream_id?: string | null;
+};
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'needs_reauth' | 'error';
 

@@ -31,7 +31,16 @@ export const scopesFor: Record<OAuthProvider, Record<ConnectionPurpose, string[]
   },
   kick: {
     signin: ['user:read'],
-    channel: ['user:read', 'channel:read', 'channel:write', 'chat:write', 'events:subscribe', 'moderation:ban', 'moderation:chat_message:manage', 'kicks:read'],
+    channel: [
+      'user:read',
+      'channel:read',
+      'channel:write',
+      'chat:write',
+      'events:subscribe',
+      'moderation:ban',
+      'moderation:chat_message:manage',
+      'kicks:read',
+    ],
     bot: ['user:read', 'chat:write', 'moderation:ban', 'moderation:chat_message:manage'],
   },
   tiktok: { signin: ['user.info.basic'], channel: ['user.info.basic', 'user.info.profile'], bot: [] },

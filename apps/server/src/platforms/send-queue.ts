@@ -67,7 +67,13 @@ export class SendQueue {
     const max = this.options.maxQueued ?? 50;
     if (lane.queue.length >= max) {
       const waitS = Math.ceil(this.waitMs(lane) / 1000) || 1;
-      return Promise.reject(new AppError(429, 'rate_limited', `Too many messages are waiting to be sent (${lane.queue.length}); the platform allows ${limit.limit} per ${Math.round((limit.windowMs - MARGIN_MS) / 1000)} s. Try again in ${waitS} s.`));
+      return Promise.reject(
+        new AppError(
+          429,
+          'rate_limited',
+          `Too many messages are waiting to be sent (${lane.queue.length}); the platform allows ${limit.limit} per ${Math.round((limit.windowMs - MARGIN_MS) / 1000)} s. Try again in ${waitS} s.`,
+        ),
+      );
     }
     return new Promise<T>((resolve, reject) => {
       lane.queue.push({ run: task, resolve: resolve as (v: unknown) => void, reject });
@@ -106,7 +112,8 @@ export class SendQueue {
     this.closed = true;
     for (const lane of this.lanes.values()) {
       if (lane.timer) clearTimeout(lane.timer);
-      for (const job of lane.queue.splice(0)) job.reject(new AppError(502, 'provider_error', 'The server is shutting down; the message was not sent.'));
+      for (const job of lane.queue.splice(0))
+        job.reject(new AppError(502, 'provider_error', 'The server is shutting down; the message was not sent.'));
     }
     this.lanes.clear();
   }

@@ -89,7 +89,13 @@ export class CredentialRepository {
     if (ref.kind === 'system_bot') {
       await this.db
         .update(systemBots)
-        .set({ accessTokenEnc: access, refreshTokenEnc: refresh, tokenExpiresAt: tokens.expiresAt, scopes: tokens.scopes, scopeNeeded: false })
+        .set({
+          accessTokenEnc: access,
+          refreshTokenEnc: refresh,
+          tokenExpiresAt: tokens.expiresAt,
+          scopes: tokens.scopes,
+          scopeNeeded: false,
+        })
         .where(eq(systemBots.provider, ref.provider));
     } else if (ref.kind === 'broadcaster') {
       await this.db
@@ -106,7 +112,8 @@ export class CredentialRepository {
 
   async markNeeded(ref: CredentialRef): Promise<void> {
     if (ref.kind === 'system_bot') await this.db.update(systemBots).set({ scopeNeeded: true }).where(eq(systemBots.provider, ref.provider));
-    else if (ref.kind === 'broadcaster') await this.db.update(channelProviders).set({ scopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
+    else if (ref.kind === 'broadcaster')
+      await this.db.update(channelProviders).set({ scopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
     else await this.db.update(channelProviders).set({ botScopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
   }
 }
@@ -233,7 +240,10 @@ export class StoredTokenSource implements TokenSource {
     const token = this.access;
     let status: number;
     try {
-      const response = await fetch(this.deps.endpoints.twitch.validateUrl, { headers: { authorization: `OAuth ${token}` }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(this.deps.endpoints.twitch.validateUrl, {
+        headers: { authorization: `OAuth ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
       status = response.status;
       await response.body?.cancel();
     } catch (error) {

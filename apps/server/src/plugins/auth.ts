@@ -79,7 +79,10 @@ export function setXsrfCookie(reply: FastifyReply, secret: string, sessionId: st
 }
 
 /** The one authorization gate: authenticates the bearer session and enforces each route's declared access. */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: SessionService; cookieSecret: string; secureCookies: boolean }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; sessions: SessionService; cookieSecret: string; secureCookies: boolean },
+): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('channelLevel', null);
   const accessRoutes: AccessRoute[] = [];
@@ -105,7 +108,14 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: Ses
     if (token) {
       const found = await deps.sessions.lookup(token);
       if (found.ok) request.auth = { sessionId: found.sessionId, user: found.user };
-      else if (access !== 'public') throw new AppError(401, found.type, found.type === 'user_no_longer_exists' ? 'Your user account no longer exists.' : 'Your session has expired, please sign in again.');
+      else if (access !== 'public')
+        throw new AppError(
+          401,
+          found.type,
+          found.type === 'user_no_longer_exists'
+            ? 'Your user account no longer exists.'
+            : 'Your session has expired, please sign in again.',
+        );
     }
     if (access === 'public') return;
     if (!request.auth) throw unauthenticated();
@@ -130,7 +140,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; sessions: Ses
     const auth = request.auth;
     if (!auth) throw unauthenticated();
     const channelId = (request.params as { channelId?: unknown } | undefined)?.channelId;
-    if (typeof channelId !== 'string' || channelId.length === 0) throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
+    if (typeof channelId !== 'string' || channelId.length === 0)
+      throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
     const level = channelId.length > 64 ? null : await channelLevel(deps.db, channelId, auth.user);
     if (level == null) throw notFound(GATE_MESSAGES.channelNotFound);
     request.channelLevel = level;
@@ -147,7 +158,8 @@ export async function channelLevel(db: Db, channelId: string, user: AuthUser): P
     .limit(1);
   const level = rows[0]?.level ?? null;
   if (user.isOperator) {
-    const exists = level != null || (await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
+    const exists =
+      level != null || (await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
     return exists ? Math.max(level ?? 0, OPERATOR_CHANNEL_LEVEL) : null;
   }
   return level;

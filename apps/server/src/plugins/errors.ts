@@ -29,5 +29,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ type: 'internal_error', message: 'Something went wrong on our side.' });
   });
-
 }

@@ -20,7 +20,12 @@ export interface AdminPage {
 /** The admin page registry. Later features add System Provider Bots and Command Templates here. */
 export const adminPages: AdminPage[] = [
   { path: 'channels', index: true, nav: 'channels', lazy: () => import('./routes/admin/channels') },
-  { path: 'system-provider-bots', nav: 'system-provider-bots', badge: SystemBotsNavBadge, lazy: () => import('./routes/admin/system-provider-bots') },
+  {
+    path: 'system-provider-bots',
+    nav: 'system-provider-bots',
+    badge: SystemBotsNavBadge,
+    lazy: () => import('./routes/admin/system-provider-bots'),
+  },
   { path: 'system-provider-bots/:provider', lazy: () => import('./routes/admin/system-provider-bot') },
 ];
 
@@ -37,7 +42,11 @@ export function adminNavPages(pages: AdminPage[] = adminPages): Partial<Record<A
     if (!page.nav) continue;
     const Badge = page.badge;
     // The index page answers at /admin too: its item is active there as well.
-    entries[page.nav] = { to: `/admin/${page.path}`, activePaths: page.index ? ['/admin'] : undefined, badge: Badge ? <Badge /> : undefined };
+    entries[page.nav] = {
+      to: `/admin/${page.path}`,
+      activePaths: page.index ? ['/admin'] : undefined,
+      badge: Badge ? <Badge /> : undefined,
+    };
   }
   return entries;
 }

@@ -33,7 +33,13 @@ export interface ChannelPage {
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
   // Editors update titles and categories there (spec §6); Admins also connect and disconnect.
-  { path: 'providers', nav: 'platforms', minLevel: AccessLevel.EDITOR, badge: PlatformsNavBadge, lazy: () => import('./routes/channels/providers') },
+  {
+    path: 'providers',
+    nav: 'platforms',
+    minLevel: AccessLevel.EDITOR,
+    badge: PlatformsNavBadge,
+    lazy: () => import('./routes/channels/providers'),
+  },
   { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
   { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
   { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },

@@ -1,7 +1,18 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A deep, slightly cool dark palette; the product is dark only (spec §1). */
-const dark: MantineColorsTuple = ['#dcdee7', '#a9adbb', '#858a9b', '#5f6476', '#3d4150', '#2d303c', '#24262f', '#1b1d24', '#15161c', '#0e0f13'];
+const dark: MantineColorsTuple = [
+  '#dcdee7',
+  '#a9adbb',
+  '#858a9b',
+  '#5f6476',
+  '#3d4150',
+  '#2d303c',
+  '#24262f',
+  '#1b1d24',
+  '#15161c',
+  '#0e0f13',
+];
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -14,7 +25,10 @@ export const theme = createTheme({
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   headings: { fontWeight: '700' },
   components: {
-    Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.6, blur: 3 } }, styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } } },
+    Modal: {
+      defaultProps: { overlayProps: { backgroundOpacity: 0.6, blur: 3 } },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
     Tooltip: { defaultProps: { withinPortal: true } },
   },
 });

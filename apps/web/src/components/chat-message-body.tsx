@@ -4,7 +4,13 @@ import type { ChatSegment } from '../lib/chat-segments';
 import classes from './chat-message-body.module.css';
 
 /** A chat message's segments: text, emote images (alt = code), safe links and @mentions. */
-export const ChatMessageBody = memo(function ChatMessageBody({ segments, emoteHeight = 28 }: { segments: ChatSegment[]; emoteHeight?: number }) {
+export const ChatMessageBody = memo(function ChatMessageBody({
+  segments,
+  emoteHeight = 28,
+}: {
+  segments: ChatSegment[];
+  emoteHeight?: number;
+}) {
   return (
     <>
       {segments.map((segment, index) => {

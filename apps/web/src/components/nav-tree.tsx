@@ -45,7 +45,16 @@ export function buildNavTree<K extends string>(outline: NavOutlineNode<K>[], pag
       continue;
     }
     const page = pages[node.key];
-    if (page) items.push({ key: node.key, label: node.label, icon: node.icon, to: page.to, exact: page.exact, activePaths: page.activePaths, badge: page.badge });
+    if (page)
+      items.push({
+        key: node.key,
+        label: node.label,
+        icon: node.icon,
+        to: page.to,
+        exact: page.exact,
+        activePaths: page.activePaths,
+        badge: page.badge,
+      });
   }
   return items;
 }

@@ -1,4 +1,13 @@
-import { IconBrandDiscord, IconBrandKick, IconBrandSpotify, IconBrandTiktok, IconBrandTwitch, IconBrandYoutube, IconMoodSmile, type IconProps } from '@tabler/icons-react';
+import {
+  IconBrandDiscord,
+  IconBrandKick,
+  IconBrandSpotify,
+  IconBrandTiktok,
+  IconBrandTwitch,
+  IconBrandYoutube,
+  IconMoodSmile,
+  type IconProps,
+} from '@tabler/icons-react';
 import { assertUnreachable, type ProviderId } from '@greenroom/contracts/providers';
 
 /** The brand icon of a provider of the catalogue (spec §3). */

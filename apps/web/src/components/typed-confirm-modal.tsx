@@ -22,7 +22,19 @@ interface TypedConfirmModalProps {
 }
 
 /** A destructive action confirmed by typing a name (delete account, delete channel, transfer ownership). */
-export function TypedConfirmModal({ opened, onClose, title, children, label, expected, confirmLabel, ready = true, pending, error, onConfirm }: TypedConfirmModalProps) {
+export function TypedConfirmModal({
+  opened,
+  onClose,
+  title,
+  children,
+  label,
+  expected,
+  confirmLabel,
+  ready = true,
+  pending,
+  error,
+  onConfirm,
+}: TypedConfirmModalProps) {
   const [typed, setTyped] = useState('');
   const matches = expected !== '' && typed.trim() === expected;
   const close = () => {

@@ -90,7 +90,9 @@ describe('api client', () => {
 
 describe('helpers', () => {
   it('builds query strings without empty values', () => {
-    expect(buildUrl('/api/2/channels', { name: 'a b', cursor: null, per_page: 50, x: undefined, y: '' })).toBe('/api/2/channels?name=a+b&per_page=50');
+    expect(buildUrl('/api/2/channels', { name: 'a b', cursor: null, per_page: 50, x: undefined, y: '' })).toBe(
+      '/api/2/channels?name=a+b&per_page=50',
+    );
     expect(buildUrl('/p', {})).toBe('/p');
   });
 
@@ -101,6 +103,8 @@ describe('helpers', () => {
 
   it('keeps next with path and query, except at /', () => {
     expect(signInPathFor({ pathname: '/', search: '' })).toBe('/sign-in');
-    expect(signInPathFor({ pathname: '/channels/abc', search: '?tab=1' })).toBe(`/sign-in?next=${encodeURIComponent('/channels/abc?tab=1')}`);
+    expect(signInPathFor({ pathname: '/channels/abc', search: '?tab=1' })).toBe(
+      `/sign-in?next=${encodeURIComponent('/channels/abc?tab=1')}`,
+    );
   });
 });

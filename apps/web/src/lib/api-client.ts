@@ -140,14 +140,19 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
   if (!options.schema) return undefined as T;
   const parsed = options.schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', `Unexpected answer from the server for ${method} ${path}.`, data);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'invalid_response', `Unexpected answer from the server for ${method} ${path}.`, data);
   return parsed.data;
 }
 
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = void>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = void>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

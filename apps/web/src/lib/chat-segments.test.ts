@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mentionsAny, normaliseEmotes, safeHref, segmentMessage } from './chat-segments';
 
-const emote = (start: number, end: number, name = 'Kappa', url = 'https://cdn.example/e.png') => ({ start, end, name, url, source: 'platform' as const, id: name });
+const emote = (start: number, end: number, name = 'Kappa', url = 'https://cdn.example/e.png') => ({
+  start,
+  end,
+  name,
+  url,
+  source: 'platform' as const,
+  id: name,
+});
 
 describe('safe links', () => {
   it('accepts only http and https', () => {
@@ -45,7 +52,9 @@ describe('emotes', () => {
   });
 
   it('drops overlapping, out-of-range, empty and non-http ranges', () => {
-    expect(normaliseEmotes([emote(0, 5), emote(3, 8), emote(6, 99), emote(4, 4), emote(-1, 2), emote(0, 2, 'x', 'javascript:alert(1)')], 10)).toEqual([emote(0, 5)]);
+    expect(
+      normaliseEmotes([emote(0, 5), emote(3, 8), emote(6, 99), emote(4, 4), emote(-1, 2), emote(0, 2, 'x', 'javascript:alert(1)')], 10),
+    ).toEqual([emote(0, 5)]);
     const segments = segmentMessage('Kappa Kappa', [emote(0, 5), emote(2, 8), emote(6, 11)]);
     expect(segments.map((s) => s.kind)).toEqual(['emote', 'text', 'emote']);
   });

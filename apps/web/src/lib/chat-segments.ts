@@ -24,7 +24,15 @@ export function safeHref(raw: string): string | null {
 /** Emote ranges sorted by start; invalid, out-of-range and overlapping ranges (the later one) are dropped. */
 export function normaliseEmotes(emotes: readonly EmoteRange[], textLength: number): EmoteRange[] {
   const sorted = emotes
-    .filter((e) => Number.isInteger(e.start) && Number.isInteger(e.end) && e.start >= 0 && e.end > e.start && e.end <= textLength && safeHref(e.url) !== null)
+    .filter(
+      (e) =>
+        Number.isInteger(e.start) &&
+        Number.isInteger(e.end) &&
+        e.start >= 0 &&
+        e.end > e.start &&
+        e.end <= textLength &&
+        safeHref(e.url) !== null,
+    )
     .toSorted((a, b) => a.start - b.start || b.end - a.end);
   const kept: EmoteRange[] = [];
   let cursor = 0;
@@ -69,7 +77,11 @@ function splitText(text: string, mentionLogins: ReadonlySet<string>, out: ChatSe
  * (http/https only) and @mentions in the text between them. `highlightLogins` are the streamer's logins
  * (lower case): mentions of them are flagged for highlighting.
  */
-export function segmentMessage(text: string, emotes: readonly EmoteRange[], highlightLogins: ReadonlySet<string> = new Set()): ChatSegment[] {
+export function segmentMessage(
+  text: string,
+  emotes: readonly EmoteRange[],
+  highlightLogins: ReadonlySet<string> = new Set(),
+): ChatSegment[] {
   const out: ChatSegment[] = [];
   let cursor = 0;
   for (const emote of normaliseEmotes(emotes, text.length)) {

@@ -19,7 +19,10 @@ export function notifyError(error: unknown, explicit?: string): void {
 }
 
 /** A loading toast that turns green (1.5 s) or red (5 s) when the promise settles. */
-export function notifyPromise<T>(promise: Promise<T>, texts: { loading: string; success: string | ((value: T) => string); error?: string }): Promise<T> {
+export function notifyPromise<T>(
+  promise: Promise<T>,
+  texts: { loading: string; success: string | ((value: T) => string); error?: string },
+): Promise<T> {
   return notifications.promise(promise, {
     loading: { message: texts.loading },
     success: (value) => ({

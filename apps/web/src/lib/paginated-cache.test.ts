@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Paginated } from '@greenroom/contracts/api/common';
-import { fetchAll, flattenPages, prependToPages, removeFromPages, replaceInPages, totalOfPages, type PaginatedPages } from './paginated-cache';
+import {
+  fetchAll,
+  flattenPages,
+  prependToPages,
+  removeFromPages,
+  replaceInPages,
+  totalOfPages,
+  type PaginatedPages,
+} from './paginated-cache';
 
 interface Item {
   id: number;
@@ -10,7 +18,11 @@ interface Item {
 
 function pagesOf(records: Item[][], total?: number): PaginatedPages<Item> {
   return {
-    pages: records.map((page, i) => ({ records: page, cursor: i < records.length - 1 ? `c${i + 1}` : null, ...(total === undefined ? {} : { total }) })),
+    pages: records.map((page, i) => ({
+      records: page,
+      cursor: i < records.length - 1 ? `c${i + 1}` : null,
+      ...(total === undefined ? {} : { total }),
+    })),
     pageParams: records.map((_, i) => (i === 0 ? null : `c${i}`)),
   };
 }
@@ -66,7 +78,11 @@ describe('replaceInPages', () => {
     const byValue = replaceInPages(data, (i) => i.id === 3, { id: 3, name: 'three' })!;
     expect(byValue.pages[1]!.records[0]!.name).toBe('three');
     expect(byValue.pages[0]).toBe(data.pages[0]);
-    const byUpdater = replaceInPages(data, (i) => i.id < 3, (previous) => ({ ...previous, name: previous.name.toUpperCase() }))!;
+    const byUpdater = replaceInPages(
+      data,
+      (i) => i.id < 3,
+      (previous) => ({ ...previous, name: previous.name.toUpperCase() }),
+    )!;
     expect(flattenPages(byUpdater).map((i) => i.name)).toEqual(['ITEM 1', 'ITEM 2', 'item 3']);
   });
 

@@ -12,7 +12,11 @@ function withTotal<T>(page: Paginated<T>, delta: number): Paginated<T> {
  * Puts a new item at the front of the first page (spec §4), optionally truncating that page to `maxSize`
  * records; `total` grows by one on every page that carries it. Unloaded data stays unloaded.
  */
-export function prependToPages<T, P>(data: Pages<T, P> | undefined, item: NoInfer<T>, options: { maxSize?: number } = {}): Pages<T, P> | undefined {
+export function prependToPages<T, P>(
+  data: Pages<T, P> | undefined,
+  item: NoInfer<T>,
+  options: { maxSize?: number } = {},
+): Pages<T, P> | undefined {
   if (!data) return data;
   const [first, ...rest] = data.pages;
   if (!first) return { ...data, pages: [{ records: [item], cursor: null, total: 1 }] };
@@ -63,7 +67,10 @@ export function totalOfPages<T>(data: Pages<T, unknown> | undefined): number | u
  * Fetch-all helper (spec §4): follows `cursor` until it is null. Stops with an error when a cursor repeats
  * or after `maxPages` pages, so a misbehaving server cannot loop forever.
  */
-export async function fetchAll<T>(fetchPage: (cursor: string | null) => Promise<Paginated<T>>, options: { maxPages?: number } = {}): Promise<T[]> {
+export async function fetchAll<T>(
+  fetchPage: (cursor: string | null) => Promise<Paginated<T>>,
+  options: { maxPages?: number } = {},
+): Promise<T[]> {
   const maxPages = options.maxPages ?? 1000;
   const seen = new Set<string>();
   const records: T[] = [];

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, isCssLoadError, reloadForStaleChunk, STALE_CHUNK_RELOAD_INTERVAL_MS, STALE_CHUNK_STORAGE_KEY } from './stale-chunk';
+import {
+  isChunkLoadError,
+  isCssLoadError,
+  reloadForStaleChunk,
+  STALE_CHUNK_RELOAD_INTERVAL_MS,
+  STALE_CHUNK_STORAGE_KEY,
+} from './stale-chunk';
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -27,7 +27,11 @@ export type ListChannelsQuery = z.input<typeof listChannelsQuerySchema>;
 
 export const CHANNEL_NAME_MAX = 64;
 export const createChannelBodySchema = z.object({
-  display_name: z.string().trim().min(1, 'Enter a channel name').max(CHANNEL_NAME_MAX, `A channel name has at most ${CHANNEL_NAME_MAX} characters`),
+  display_name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a channel name')
+    .max(CHANNEL_NAME_MAX, `A channel name has at most ${CHANNEL_NAME_MAX} characters`),
 });
 
 /** Rename (Admin). */
@@ -41,7 +45,9 @@ export const adminChannelSchema = z.object({
   display_name: z.string(),
   created_at: z.string(),
   owner: z.object({ id: z.string(), display_name: z.string() }).nullable(),
-  providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string(), scope_needed: z.boolean(), is_live: z.boolean() })),
+  providers: z.array(
+    z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string(), scope_needed: z.boolean(), is_live: z.boolean() }),
+  ),
 });
 export type AdminChannel = z.infer<typeof adminChannelSchema>;
 export const adminChannelListSchema = paginated(adminChannelSchema);

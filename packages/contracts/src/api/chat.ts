@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
-import { activitySchema, activityTypeSchema, chatAuthorSchema, chatMessageSchema, moderationEventSchema, streamStatusSchema } from './events';
+import {
+  activitySchema,
+  activityTypeSchema,
+  chatAuthorSchema,
+  chatMessageSchema,
+  moderationEventSchema,
+  streamStatusSchema,
+} from './events';
 
 /**
  * Unified chat (issue 5). Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
@@ -29,7 +36,11 @@ export const chatHistorySchema = z.object({ records: z.array(chatMessageSchema),
 
 export const CHAT_MESSAGE_MAX = 500;
 export const sendChatBodySchema = z.object({
-  text: z.string().trim().min(1, 'Write a message first').max(CHAT_MESSAGE_MAX, `A chat message has at most ${CHAT_MESSAGE_MAX} characters`),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first')
+    .max(CHAT_MESSAGE_MAX, `A chat message has at most ${CHAT_MESSAGE_MAX} characters`),
   /** Channel provider ids to send to; empty = every connected platform that supports chat write. */
   channel_provider_ids: z.array(z.string().max(64)).max(10).default([]),
   as: z.enum(['broadcaster', 'bot']).default('broadcaster'),
@@ -56,7 +67,11 @@ export const activityQuerySchema = z.object({
   types: z.string().max(500).optional(),
   providers: z.string().max(200).optional(),
 });
-export const activityListSchema = z.object({ records: z.array(activitySchema), cursor: z.string().nullable(), total: z.number().int().optional() });
+export const activityListSchema = z.object({
+  records: z.array(activitySchema),
+  cursor: z.string().nullable(),
+  total: z.number().int().optional(),
+});
 export { activityTypeSchema };
 
 /** A viewer as the chat shows them (author fields), plus what Greenroom knows of them in this channel. */
@@ -75,7 +90,16 @@ export const viewerCardSchema = chatAuthorSchema.extend({
 export type ViewerCard = z.infer<typeof viewerCardSchema>;
 
 /** What the public popout may show of a message: no moderation data, no staff information. */
-export const publicChatMessageSchema = chatMessageSchema.pick({ id: true, provider: true, author: true, text: true, emotes: true, reply: true, sent_at: true, highlight: true });
+export const publicChatMessageSchema = chatMessageSchema.pick({
+  id: true,
+  provider: true,
+  author: true,
+  text: true,
+  emotes: true,
+  reply: true,
+  sent_at: true,
+  highlight: true,
+});
 export type PublicChatMessage = z.infer<typeof publicChatMessageSchema>;
 export const publicChatSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.message'), data: publicChatMessageSchema }),

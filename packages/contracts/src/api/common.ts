@@ -17,4 +17,6 @@ export const isoDate = z.string();
 export const sameOriginPath = z
   .string()
   .max(2000)
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), { message: 'must be a path on this site, starting with "/"' });
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\'), {
+    message: 'must be a path on this site, starting with "/"',
+  });

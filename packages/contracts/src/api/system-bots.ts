@@ -3,7 +3,9 @@ import { providerIds, providers, type ProviderId } from '../providers';
 
 /** Platforms whose system bot (the operators' shared bot account) can be connected (`systemBot` capability). */
 export const systemBotProviderIds: ProviderId[] = providerIds.filter((id) => providers[id].systemBot);
-export const systemBotProviderIdSchema = z.enum(providerIds).refine((id) => providers[id].systemBot, { message: 'This platform has no system bot' });
+export const systemBotProviderIdSchema = z
+  .enum(providerIds)
+  .refine((id) => providers[id].systemBot, { message: 'This platform has no system bot' });
 
 /** A connected system bot (spec §3 System provider bot: provider, scope_needed). */
 export const systemBotProviderSchema = z.object({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { providerIdSchema, signinProviderIdSchema } from '../providers';
 
-export const userSchema = z.object({ id: z.string(), display_name: z.string(), avatar_url: z.string().nullable(), is_operator: z.boolean() });
+export const userSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  avatar_url: z.string().nullable(),
+  is_operator: z.boolean(),
+});
 export type User = z.infer<typeof userSchema>;
 
 export const userProviderSchema = z.object({

@@ -12,7 +12,18 @@ export function findChannel(world: World, platform: Platform, idOrLogin: string)
 }
 
 export function accountJson(a: Account): Record<string, unknown> {
-  return { id: a.id, platform: a.platform, kind: a.kind, login: a.login, displayName: a.displayName, color: a.color, avatarUrl: a.avatarUrl, email: a.email, createdAt: a.createdAt.toISOString(), ...(a.premium !== undefined ? { premium: a.premium } : {}) };
+  return {
+    id: a.id,
+    platform: a.platform,
+    kind: a.kind,
+    login: a.login,
+    displayName: a.displayName,
+    color: a.color,
+    avatarUrl: a.avatarUrl,
+    email: a.email,
+    createdAt: a.createdAt.toISOString(),
+    ...(a.premium !== undefined ? { premium: a.premium } : {}),
+  };
 }
 
 export function channelJson(world: World, c: Channel): Record<string, unknown> {
@@ -33,6 +44,11 @@ export function channelJson(world: World, c: Channel): Record<string, unknown> {
     moderators: [...c.moderators],
     vips: [...c.vips],
     subscriberCount: c.subscribers.size,
-    bans: [...c.bans.entries()].map(([userId, b]) => ({ userId, expiresAt: b.expiresAt?.toISOString() ?? null, reason: b.reason, banId: b.banId })),
+    bans: [...c.bans.entries()].map(([userId, b]) => ({
+      userId,
+      expiresAt: b.expiresAt?.toISOString() ?? null,
+      reason: b.reason,
+      banId: b.banId,
+    })),
   };
 }

@@ -7,7 +7,19 @@ import type { EmulatorServices } from '../services';
 import { findTwitchEmotes } from '../twitch/emotes';
 import { newId, platforms, type Account, type Platform } from '../world';
 import { accountJson, channelJson, findAccount, findChannel } from './lookup';
-import { accountBody, appBody, chatBody, crowdRateBody, eventBody, faultBody, liveBody, moderationBanBody, moderationDeleteBody, platformSchema, tokenBody } from './schemas';
+import {
+  accountBody,
+  appBody,
+  chatBody,
+  crowdRateBody,
+  eventBody,
+  faultBody,
+  liveBody,
+  moderationBanBody,
+  moderationDeleteBody,
+  platformSchema,
+  tokenBody,
+} from './schemas';
 
 function parse<T extends z.ZodType>(schema: T, body: unknown, reply: FastifyReply): z.infer<T> | null {
   const result = schema.safeParse(body ?? {});
@@ -52,14 +64,25 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
   // ── accounts & channels ─────────────────────────────────────────────────
   app.get('/_emulator/accounts', async (request) => {
     const q = stringRecord(request.query);
-    return { data: [...world.accounts.values()].filter((a) => (!q.platform || a.platform === q.platform) && (!q.kind || a.kind === q.kind)).map(accountJson) };
+    return {
+      data: [...world.accounts.values()]
+        .filter((a) => (!q.platform || a.platform === q.platform) && (!q.kind || a.kind === q.kind))
+        .map(accountJson),
+    };
   });
 
   app.post('/_emulator/accounts', async (request, reply) => {
     const b = parse(accountBody, request.body, reply);
     if (!b) return reply;
-    if (b.login && world.accountByLogin(b.platform, b.login)) return reply.code(409).send({ error: 'conflict', message: `login ${b.login} exists` });
-    const account = createAccount(world, s.random, s.ctx.origin(), { platform: b.platform, kind: b.kind, displayName: b.displayName, ...(b.login ? { login: b.login } : {}), ...(b.premium !== undefined ? { premium: b.premium } : {}) });
+    if (b.login && world.accountByLogin(b.platform, b.login))
+      return reply.code(409).send({ error: 'conflict', message: `login ${b.login} exists` });
+    const account = createAccount(world, s.random, s.ctx.origin(), {
+      platform: b.platform,
+      kind: b.kind,
+      displayName: b.displayName,
+      ...(b.login ? { login: b.login } : {}),
+      ...(b.premium !== undefined ? { premium: b.premium } : {}),
+    });
     return reply.code(201).send(accountJson(account));
   });
 
@@ -132,7 +155,15 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
       if (!user) return notFound(reply, 'user');
       userId = user.id;
     }
-    const event = world.postEvent({ id: newId(), platform: b.platform, channelId: channel.id, type: b.type, userId, data: b.data ?? {}, createdAt: new Date() });
+    const event = world.postEvent({
+      id: newId(),
+      platform: b.platform,
+      channelId: channel.id,
+      type: b.type,
+      userId,
+      data: b.data ?? {},
+      createdAt: new Date(),
+    });
     return reply.code(201).send(event);
   });
 
@@ -167,14 +198,29 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     const reason = b.reason ?? '';
     channel.bans.set(target.id, { expiresAt, reason, banId: `${channel.id}:${target.id}:${now.getTime()}` });
     world.emit('ban', { platform: b.platform, channelId: channel.id, userId: target.id, moderatorId: moderator.id, expiresAt, reason });
-    return reply.code(201).send({ platform: b.platform, channelId: channel.id, userId: target.id, moderatorId: moderator.id, expiresAt: expiresAt?.toISOString() ?? null, reason });
+    return reply.code(201).send({
+      platform: b.platform,
+      channelId: channel.id,
+      userId: target.id,
+      moderatorId: moderator.id,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      reason,
+    });
   });
 
   // ── what the product did ────────────────────────────────────────────────
   app.get('/_emulator/actions', async (request) => {
     const q = stringRecord(request.query);
     const since = sinceFilter(q.since);
-    return { data: world.actions.filter((a) => (!q.platform || a.platform === q.platform) && (!q.type || a.type === q.type) && (!q.channel || a.channelId === q.channel) && since(a.seq, a.at)) };
+    return {
+      data: world.actions.filter(
+        (a) =>
+          (!q.platform || a.platform === q.platform) &&
+          (!q.type || a.type === q.type) &&
+          (!q.channel || a.channelId === q.channel) &&
+          since(a.seq, a.at),
+      ),
+    };
   });
 
   app.get('/_emulator/messages', async (request) => {
@@ -194,7 +240,11 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
 
   app.get('/_emulator/events', async (request) => {
     const q = stringRecord(request.query);
-    return { data: world.events.filter((e) => (!q.platform || e.platform === q.platform) && (!q.type || e.type === q.type) && (!q.channel || e.channelId === q.channel)) };
+    return {
+      data: world.events.filter(
+        (e) => (!q.platform || e.platform === q.platform) && (!q.type || e.type === q.type) && (!q.channel || e.channelId === q.channel),
+      ),
+    };
   });
 
   // ── faults ──────────────────────────────────────────────────────────────
@@ -203,7 +253,15 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
   app.post('/_emulator/faults', async (request, reply) => {
     const b = parse(faultBody, request.body, reply);
     if (!b) return reply;
-    const fault = { id: newId(), platform: b.platform, match: b.match, kind: b.kind, ...(b.status !== undefined ? { status: b.status } : {}), ...(b.delayMs !== undefined ? { delayMs: b.delayMs } : {}), remaining: b.count ?? null };
+    const fault = {
+      id: newId(),
+      platform: b.platform,
+      match: b.match,
+      kind: b.kind,
+      ...(b.status !== undefined ? { status: b.status } : {}),
+      ...(b.delayMs !== undefined ? { delayMs: b.delayMs } : {}),
+      remaining: b.count ?? null,
+    };
     world.faults.push(fault);
     return reply.code(201).send(fault);
   });
@@ -223,7 +281,14 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
 
   // ── tokens ──────────────────────────────────────────────────────────────
   const selectTokens = (b: z.infer<typeof tokenBody>) =>
-    [...world.tokens.values()].filter((t) => t.platform === b.platform && !t.revoked && (!b.token || t.accessToken === b.token || t.refreshToken === b.token) && (!b.userId || t.userId === b.userId) && (!b.clientId || t.clientId === b.clientId));
+    [...world.tokens.values()].filter(
+      (t) =>
+        t.platform === b.platform &&
+        !t.revoked &&
+        (!b.token || t.accessToken === b.token || t.refreshToken === b.token) &&
+        (!b.userId || t.userId === b.userId) &&
+        (!b.clientId || t.clientId === b.clientId),
+    );
 
   app.post('/_emulator/tokens/expire', async (request, reply) => {
     const b = parse(tokenBody, request.body, reply);
@@ -237,14 +302,22 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     const b = parse(tokenBody, request.body, reply);
     if (!b) return reply;
     const tokens = selectTokens(b);
-    if (b.platform === 'twitch' && b.status && b.status !== 'authorization_revoked' && b.userId) hub.revokeFor(b.clientId, b.userId, b.status);
+    if (b.platform === 'twitch' && b.status && b.status !== 'authorization_revoked' && b.userId)
+      hub.revokeFor(b.clientId, b.userId, b.status);
     for (const t of tokens) world.revokeToken(t);
     return { revoked: tokens.length };
   });
 
   // ── Twitch EventSub sockets ─────────────────────────────────────────────
   app.get('/_emulator/twitch/eventsub', async () => ({
-    sessions: [...hub.sessions.values()].map((x) => ({ id: x.id, connectedAt: x.connectedAt, keepaliveSeconds: x.keepaliveSeconds, clientId: x.clientId, userId: x.userId, subscriptions: [...x.subscriptions] })),
+    sessions: [...hub.sessions.values()].map((x) => ({
+      id: x.id,
+      connectedAt: x.connectedAt,
+      keepaliveSeconds: x.keepaliveSeconds,
+      clientId: x.clientId,
+      userId: x.userId,
+      subscriptions: [...x.subscriptions],
+    })),
     subscriptions: [...hub.subscriptions.values()].map((x) => hub.subscriptionJson(x)),
     settings: hub.settings,
     stats: hub.stats,
@@ -255,7 +328,9 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     return { dropped: hub.drop(b.sessionId, b.code ? Number(b.code) : undefined) };
   });
 
-  app.post('/_emulator/twitch/eventsub/reconnect', async (request) => ({ reconnecting: hub.reconnect(stringRecord(request.body).sessionId) }));
+  app.post('/_emulator/twitch/eventsub/reconnect', async (request) => ({
+    reconnecting: hub.reconnect(stringRecord(request.body).sessionId),
+  }));
 
   app.post('/_emulator/twitch/eventsub/duplicate', async (request) => {
     const count = Number(stringRecord(request.body).count ?? 1);
@@ -310,7 +385,10 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
       channel = platform.success ? findChannel(world, platform.data, b.channel) : undefined;
       if (!channel) return notFound(reply, 'channel');
     }
-    return { messages: b.events === 'true' ? 0 : s.crowd.burst(count, channel), events: b.events === 'true' ? s.crowd.burstEvents(count, channel) : 0 };
+    return {
+      messages: b.events === 'true' ? 0 : s.crowd.burst(count, channel),
+      events: b.events === 'true' ? s.crowd.burstEvents(count, channel) : 0,
+    };
   });
 
   // ── registered apps ─────────────────────────────────────────────────────
@@ -338,11 +416,16 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     const p = stringRecord(request.params);
     const platform = (platforms as string[]).includes(p.platform ?? '') ? (p.platform as Platform) : 'twitch';
     const account = world.account(platform, (p.file ?? '').replace(/\.svg$/, ''));
-    const letter = (account?.displayName ?? '?').charAt(0).toUpperCase().replace(/[<>&"']/g, '?');
+    const letter = (account?.displayName ?? '?')
+      .charAt(0)
+      .toUpperCase()
+      .replace(/[<>&"']/g, '?');
     const color = account?.color ?? '#555555';
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')
-      .send(`<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300"><rect width="300" height="300" fill="${color}"/><text x="150" y="195" font-size="150" text-anchor="middle" fill="#fff" font-family="sans-serif">${letter}</text></svg>`);
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300" viewBox="0 0 300 300"><rect width="300" height="300" fill="${color}"/><text x="150" y="195" font-size="150" text-anchor="middle" fill="#fff" font-family="sans-serif">${letter}</text></svg>`,
+      );
   });
 }

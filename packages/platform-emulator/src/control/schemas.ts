@@ -13,7 +13,22 @@ export const chatBody = z.object({
 });
 
 export const eventTypes = [
-  'follow', 'sub', 'resub', 'gift', 'raid', 'cheer', 'superchat', 'supersticker', 'membership', 'membership_gift', 'kicks', 'tiktok_gift', 'like', 'member_join', 'stream_online', 'stream_offline',
+  'follow',
+  'sub',
+  'resub',
+  'gift',
+  'raid',
+  'cheer',
+  'superchat',
+  'supersticker',
+  'membership',
+  'membership_gift',
+  'kicks',
+  'tiktok_gift',
+  'like',
+  'member_join',
+  'stream_online',
+  'stream_offline',
 ] as const;
 
 export const eventBody = z.object({
@@ -64,7 +79,10 @@ export const liveBody = z.object({ live: z.boolean(), viewerCount: z.number().in
 export const accountBody = z.object({
   platform: platformSchema,
   displayName: z.string().min(1).max(50),
-  login: z.string().regex(/^[a-z0-9_]{2,25}$/).optional(),
+  login: z
+    .string()
+    .regex(/^[a-z0-9_]{2,25}$/)
+    .optional(),
   kind: z.enum(['streamer', 'bot', 'viewer']).default('viewer'),
   premium: z.boolean().optional(),
 });

@@ -9,7 +9,19 @@ const maxPerFlush = 200;
 
 function messageJson(world: World, m: ChatMessage): Record<string, unknown> {
   const author = world.account(m.platform, m.authorId);
-  return { id: m.id, platform: m.platform, channelId: m.channelId, authorId: m.authorId, author: author?.displayName ?? m.authorId, color: author?.color ?? '', text: m.text, replyToId: m.replyToId, origin: m.origin, deleted: m.deleted, createdAt: m.createdAt.toISOString() };
+  return {
+    id: m.id,
+    platform: m.platform,
+    channelId: m.channelId,
+    authorId: m.authorId,
+    author: author?.displayName ?? m.authorId,
+    color: author?.color ?? '',
+    text: m.text,
+    replyToId: m.replyToId,
+    origin: m.origin,
+    deleted: m.deleted,
+    createdAt: m.createdAt.toISOString(),
+  };
 }
 
 export function streamFeed(world: World, socket: WebSocket, platform: Platform | null, channelId: string | null): void {
@@ -22,8 +34,18 @@ export function streamFeed(world: World, socket: WebSocket, platform: Platform |
   };
   const onChat = (m: ChatMessage) => matches(m.platform, m.channelId) && push({ kind: 'chat', message: messageJson(world, m) });
   const onDeleted = (m: ChatMessage) => matches(m.platform, m.channelId) && push({ kind: 'deleted', id: m.id });
-  const onEvent = (e: ChannelEvent) => matches(e.platform, e.channelId) && push({ kind: 'event', event: { ...e, createdAt: e.createdAt.toISOString(), user: e.userId ? (world.account(e.platform, e.userId)?.displayName ?? e.userId) : null } });
-  const onAction = (a: ProductAction) => matches(a.platform, a.channelId) && push({ kind: 'action', action: { ...a, at: a.at.toISOString() } });
+  const onEvent = (e: ChannelEvent) =>
+    matches(e.platform, e.channelId) &&
+    push({
+      kind: 'event',
+      event: {
+        ...e,
+        createdAt: e.createdAt.toISOString(),
+        user: e.userId ? (world.account(e.platform, e.userId)?.displayName ?? e.userId) : null,
+      },
+    });
+  const onAction = (a: ProductAction) =>
+    matches(a.platform, a.channelId) && push({ kind: 'action', action: { ...a, at: a.at.toISOString() } });
   world.on('chat', onChat);
   world.on('chat.deleted', onDeleted);
   world.on('event', onEvent);

@@ -48,7 +48,11 @@ export class CrowdGenerator {
     let pool = this.pools.get(key);
     if (!pool) {
       const viewers = this.world.accountsOf(channel.platform, 'viewer');
-      pool = { viewers: viewers.length ? viewers : this.world.accountsOf(channel.platform), owner: this.world.account(channel.platform, channel.id), recent: [] };
+      pool = {
+        viewers: viewers.length ? viewers : this.world.accountsOf(channel.platform),
+        owner: this.world.account(channel.platform, channel.id),
+        recent: [],
+      };
       this.pools.set(key, pool);
     }
     return pool;
@@ -102,7 +106,13 @@ export class CrowdGenerator {
         const words: string[] = [];
         for (let i = 0; i < count; i++) words.push(name);
         text = words.join(' ');
-        if (emote) emotes = words.map((_, i) => ({ id: emote.id, name, start: i * (name.length + 1), end: i * (name.length + 1) + name.length - 1 }));
+        if (emote)
+          emotes = words.map((_, i) => ({
+            id: emote.id,
+            name,
+            start: i * (name.length + 1),
+            end: i * (name.length + 1) + name.length - 1,
+          }));
         break;
       }
       case 'repeat': {
@@ -158,18 +168,47 @@ export class CrowdGenerator {
       case 'twitch':
         if (roll < 0.45) return { ...base, type: 'follow', userId: viewer.id, data: {} };
         if (roll < 0.6) return { ...base, type: 'sub', userId: viewer.id, data: { tier, isGift: false } };
-        if (roll < 0.72) return { ...base, type: 'resub', userId: viewer.id, data: { tier, months: r.int(2, 48), streak: r.int(1, 12), durationMonths: 1, message: r.pick(plainMessages) } };
+        if (roll < 0.72)
+          return {
+            ...base,
+            type: 'resub',
+            userId: viewer.id,
+            data: { tier, months: r.int(2, 48), streak: r.int(1, 12), durationMonths: 1, message: r.pick(plainMessages) },
+          };
         if (roll < 0.82) {
           const count = r.pick([1, 1, 5, 10, 20]);
           const anonymous = r.chance(0.1);
-          return { ...base, type: 'gift', userId: anonymous ? null : viewer.id, data: { tier, count, anonymous, cumulativeTotal: count + r.int(0, 100) } };
+          return {
+            ...base,
+            type: 'gift',
+            userId: anonymous ? null : viewer.id,
+            data: { tier, count, anonymous, cumulativeTotal: count + r.int(0, 100) },
+          };
         }
-        if (roll < 0.95) return { ...base, type: 'cheer', userId: viewer.id, data: { bits: r.pick([1, 100, 100, 500, 1000, 5000]), message: r.pick(cheerMessages), anonymous: false } };
+        if (roll < 0.95)
+          return {
+            ...base,
+            type: 'cheer',
+            userId: viewer.id,
+            data: { bits: r.pick([1, 100, 100, 500, 1000, 5000]), message: r.pick(cheerMessages), anonymous: false },
+          };
         return this.raid(channel, base);
       case 'youtube':
         if (roll < 0.35) return { ...base, type: 'membership', userId: viewer.id, data: { level: 'Member', months: 1 } };
-        if (roll < 0.5) return { ...base, type: 'resub', userId: viewer.id, data: { level: 'Member', months: r.int(2, 24), message: r.pick(plainMessages) } };
-        if (roll < 0.8) return { ...base, type: 'superchat', userId: viewer.id, data: { amount: r.pick([2, 5, 10, 20, 50, 100]), currency: 'USD', message: r.pick(plainMessages) } };
+        if (roll < 0.5)
+          return {
+            ...base,
+            type: 'resub',
+            userId: viewer.id,
+            data: { level: 'Member', months: r.int(2, 24), message: r.pick(plainMessages) },
+          };
+        if (roll < 0.8)
+          return {
+            ...base,
+            type: 'superchat',
+            userId: viewer.id,
+            data: { amount: r.pick([2, 5, 10, 20, 50, 100]), currency: 'USD', message: r.pick(plainMessages) },
+          };
         if (roll < 0.9) return { ...base, type: 'supersticker', userId: viewer.id, data: { amount: r.pick([1, 2, 5]), currency: 'USD' } };
         return { ...base, type: 'membership_gift', userId: viewer.id, data: { count: r.pick([1, 5, 10]) } };
       case 'kick':
@@ -177,13 +216,23 @@ export class CrowdGenerator {
         if (roll < 0.65) return { ...base, type: 'sub', userId: viewer.id, data: { months: 1 } };
         if (roll < 0.75) return { ...base, type: 'resub', userId: viewer.id, data: { months: r.int(2, 24) } };
         if (roll < 0.85) return { ...base, type: 'gift', userId: viewer.id, data: { count: r.pick([1, 5, 10]) } };
-        return { ...base, type: 'kicks', userId: viewer.id, data: { amount: r.pick([10, 50, 100, 500, 1000]), message: r.pick(plainMessages) } };
+        return {
+          ...base,
+          type: 'kicks',
+          userId: viewer.id,
+          data: { amount: r.pick([10, 50, 100, 500, 1000]), message: r.pick(plainMessages) },
+        };
       case 'tiktok':
         if (roll < 0.3) return { ...base, type: 'like', userId: viewer.id, data: { count: r.int(1, 15) } };
         if (roll < 0.55) return { ...base, type: 'member_join', userId: viewer.id, data: {} };
         if (roll < 0.75) return { ...base, type: 'follow', userId: viewer.id, data: {} };
         if (roll < 0.8) return { ...base, type: 'sub', userId: viewer.id, data: { months: 1 } };
-        return { ...base, type: 'tiktok_gift', userId: viewer.id, data: { giftName: r.pick(['Rose', 'TikTok', 'Heart Me', 'Galaxy']), count: r.int(1, 5), diamondCount: r.pick([1, 1, 5, 1000]) } };
+        return {
+          ...base,
+          type: 'tiktok_gift',
+          userId: viewer.id,
+          data: { giftName: r.pick(['Rose', 'TikTok', 'Heart Me', 'Galaxy']), count: r.int(1, 5), diamondCount: r.pick([1, 1, 5, 1000]) },
+        };
       case 'spotify':
       case 'discord':
         return { ...base, type: 'follow', userId: viewer.id, data: {} };

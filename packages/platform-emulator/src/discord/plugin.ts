@@ -11,7 +11,7 @@ const discordEpoch = 1_420_070_400_000n;
 export function snowflake(random: () => number = Math.random, at = Date.now()): string {
   const increment = BigInt(Math.floor(random() * 4096));
   const worker = BigInt(Math.floor(random() * 1024));
-  return ((BigInt(at) - discordEpoch) << 22n | (worker << 12n) | increment).toString();
+  return (((BigInt(at) - discordEpoch) << 22n) | (worker << 12n) | increment).toString();
 }
 
 /** The webhook object Discord returns in the OAuth token response for the `webhook.incoming` scope. */
@@ -30,7 +30,15 @@ export interface DiscordWebhookObject {
 /** Creates an incoming webhook for an account (what the consent screen does for `webhook.incoming`). */
 export function createDiscordWebhook(
   world: World,
-  input: { userId: string; applicationId: string; origin: string; channelId?: string; guildId?: string; name?: string; random?: () => number },
+  input: {
+    userId: string;
+    applicationId: string;
+    origin: string;
+    channelId?: string;
+    guildId?: string;
+    name?: string;
+    random?: () => number;
+  },
 ): DiscordWebhookObject {
   const random = input.random ?? Math.random;
   const hook: DiscordWebhook = {
@@ -96,13 +104,28 @@ function validateMessage(body: Body): { status: number; code: number; message: s
   const content = body.content;
   const embeds = body.embeds;
   if (content !== undefined && content !== null && typeof content !== 'string') {
-    return { status: 400, code: 50035, message: 'Invalid Form Body', errors: { content: { _errors: [{ code: 'BASE_TYPE_STRING', message: 'Must be a string.' }] } } };
+    return {
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { content: { _errors: [{ code: 'BASE_TYPE_STRING', message: 'Must be a string.' }] } },
+    };
   }
   if (typeof content === 'string' && content.length > 2000) {
-    return { status: 400, code: 50035, message: 'Invalid Form Body', errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } };
+    return {
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+    };
   }
   if (embeds !== undefined && (!Array.isArray(embeds) || embeds.length > 10)) {
-    return { status: 400, code: 50035, message: 'Invalid Form Body', errors: { embeds: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' }] } } };
+    return {
+      status: 400,
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { embeds: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' }] } },
+    };
   }
   const hasContent = typeof content === 'string' && content.trim() !== '';
   const hasEmbeds = Array.isArray(embeds) && embeds.length > 0;
@@ -134,7 +157,14 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
     botToken() {
       if (!bot || !world.checkToken('discord', bot.accessToken).ok) {
         const account = botAccount();
-        bot = world.issueToken({ platform: 'discord', clientId: ctx.apps.discord?.clientId ?? 'discord-bot', userId: account.id, scopes: ['bot'], ttlSeconds: 10 * 365 * 24 * 3600, refreshable: false });
+        bot = world.issueToken({
+          platform: 'discord',
+          clientId: ctx.apps.discord?.clientId ?? 'discord-bot',
+          userId: account.id,
+          scopes: ['bot'],
+          ttlSeconds: 10 * 365 * 24 * 3600,
+          refreshable: false,
+        });
       }
       return bot.accessToken;
     },
@@ -149,7 +179,12 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
   app.addHook('onClose', async () => void world.off('reset', onReset));
 
   function rateLimitHeaders(reply: FastifyReply, bucket: string): void {
-    reply.header('x-ratelimit-limit', '5').header('x-ratelimit-remaining', '4').header('x-ratelimit-reset', ((Date.now() + 1000) / 1000).toFixed(3)).header('x-ratelimit-reset-after', '1.000').header('x-ratelimit-bucket', bucket);
+    reply
+      .header('x-ratelimit-limit', '5')
+      .header('x-ratelimit-remaining', '4')
+      .header('x-ratelimit-reset', ((Date.now() + 1000) / 1000).toFixed(3))
+      .header('x-ratelimit-reset-after', '1.000')
+      .header('x-ratelimit-bucket', bucket);
   }
 
   function userJson(a: Account, withEmail: boolean): Body {
@@ -185,7 +220,13 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
       type: 'discord.message',
       channelId: message.channelId,
       actorId,
-      data: { messageId: message.id, via: message.via, content: message.content, embeds: message.embeds, allowedMentions: message.allowedMentions },
+      data: {
+        messageId: message.id,
+        via: message.via,
+        content: message.content,
+        embeds: message.embeds,
+        allowedMentions: message.allowedMentions,
+      },
     });
   }
 
@@ -229,7 +270,10 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
   app.get('/discord/api/v10/users/@me', me);
 
   // ---- webhook execute ----
-  const executeWebhook = async (request: FastifyRequest<{ Params: { id: string; token: string }; Querystring: { wait?: string; thread_id?: string } }>, reply: FastifyReply) => {
+  const executeWebhook = async (
+    request: FastifyRequest<{ Params: { id: string; token: string }; Querystring: { wait?: string; thread_id?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const hook = world.discordWebhooks.get(request.params.id);
     if (!hook) return discordError(reply, 404, 10015, 'Unknown Webhook');
     if (hook.token !== request.params.token) return discordError(reply, 401, 50027, 'Invalid Webhook Token');
@@ -238,7 +282,18 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (invalid) return discordError(reply, invalid.status, invalid.code, invalid.message, invalid.errors);
     const id = snowflake(() => ctx.random());
     const name = typeof body.username === 'string' && body.username !== '' ? body.username : hook.name;
-    record({ id, via: 'webhook', channelId: hook.channelId, content: typeof body.content === 'string' ? body.content : '', embeds: Array.isArray(body.embeds) ? body.embeds : [], allowedMentions: body.allowed_mentions ?? null, at: new Date() }, hook.userId);
+    record(
+      {
+        id,
+        via: 'webhook',
+        channelId: hook.channelId,
+        content: typeof body.content === 'string' ? body.content : '',
+        embeds: Array.isArray(body.embeds) ? body.embeds : [],
+        allowedMentions: body.allowed_mentions ?? null,
+        at: new Date(),
+      },
+      hook.userId,
+    );
     rateLimitHeaders(reply, `webhook-${hook.id}`);
     if (request.query.wait !== 'true') return reply.code(204).send();
     const author = { bot: true, id: hook.id, username: name, avatar: null, discriminator: '0000' };
@@ -252,7 +307,8 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
     const header = request.headers.authorization ?? '';
     const botMatch = /^Bot\s+(\S+)$/i.exec(header);
     const checked = world.checkToken('discord', botMatch?.[1]);
-    if (!botMatch || !checked.ok || !checked.token.userId || !checked.token.scopes.includes('bot')) return discordError(reply, 401, 0, '401: Unauthorized');
+    if (!botMatch || !checked.ok || !checked.token.userId || !checked.token.scopes.includes('bot'))
+      return discordError(reply, 401, 0, '401: Unauthorized');
     const account = world.account('discord', checked.token.userId);
     if (!account) return discordError(reply, 401, 0, '401: Unauthorized');
     const channelId = request.params.channel_id;
@@ -261,9 +317,29 @@ export async function discordPlugin(app: FastifyInstance, ctx: EmulatorContext):
     const invalid = validateMessage(body);
     if (invalid) return discordError(reply, invalid.status, invalid.code, invalid.message, invalid.errors);
     const id = snowflake(() => ctx.random());
-    record({ id, via: 'bot', channelId, content: typeof body.content === 'string' ? body.content : '', embeds: Array.isArray(body.embeds) ? body.embeds : [], allowedMentions: body.allowed_mentions ?? null, at: new Date() }, account.id);
+    record(
+      {
+        id,
+        via: 'bot',
+        channelId,
+        content: typeof body.content === 'string' ? body.content : '',
+        embeds: Array.isArray(body.embeds) ? body.embeds : [],
+        allowedMentions: body.allowed_mentions ?? null,
+        at: new Date(),
+      },
+      account.id,
+    );
     rateLimitHeaders(reply, `channel-${channelId}`);
-    const author = { id: account.id, username: account.login, avatar: null, discriminator: '0', public_flags: 0, flags: 0, bot: true, global_name: null };
+    const author = {
+      id: account.id,
+      username: account.login,
+      avatar: null,
+      discriminator: '0',
+      public_flags: 0,
+      flags: 0,
+      bot: true,
+      global_name: null,
+    };
     return messageJson(id, channelId, author, body, {});
   };
   app.post('/discord/api/channels/:channel_id/messages', createMessage);

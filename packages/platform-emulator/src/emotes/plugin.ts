@@ -12,7 +12,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context';
 import type { Platform } from '../world';
 import { emotePng } from './png';
-import { bttvChannelDefault, bttvEmote, bttvGlobalNames, hexId, sevenTvChannelDefault, sevenTvEmote, sevenTvGlobalNames, type EmoteDef } from './sets';
+import {
+  bttvChannelDefault,
+  bttvEmote,
+  bttvGlobalNames,
+  hexId,
+  sevenTvChannelDefault,
+  sevenTvEmote,
+  sevenTvGlobalNames,
+  type EmoteDef,
+} from './sets';
 
 export type EmoteProvider = '7tv' | 'bttv';
 
@@ -97,7 +106,15 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     for (const [n, px] of Object.entries(sizes)) {
       for (const format of ['AVIF', 'WEBP'] as const) {
         const ext = format.toLowerCase();
-        files.push({ name: `${n}x.${ext}`, static_name: `${n}x_static.${ext}`, width: px, height: px, frame_count: emote.animated ? 8 : 1, size: 0, format });
+        files.push({
+          name: `${n}x.${ext}`,
+          static_name: `${n}x_static.${ext}`,
+          width: px,
+          height: px,
+          frame_count: emote.animated ? 8 : 1,
+          size: 0,
+          format,
+        });
       }
     }
     return {
@@ -121,14 +138,21 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     };
   }
 
-  function sevenTvSet(id: string, name: string, emoteNames: readonly string[], owner: Record<string, unknown> | null): Record<string, unknown> {
+  function sevenTvSet(
+    id: string,
+    name: string,
+    emoteNames: readonly string[],
+    owner: Record<string, unknown> | null,
+  ): Record<string, unknown> {
     const emotes = emoteNames.map((n) => sevenTvEmoteJson(sevenTvEmote(n), owner));
     return { id, name, flags: 0, tags: [], immutable: false, privileged: false, emotes, emote_count: emotes.length, capacity: 1000, owner };
   }
 
   const globalSetId = hexId('7tv:set:global');
   const sevenTvNotFound = (reply: FastifyReply, what: string): FastifyReply =>
-    reply.code(404).send({ status_code: 404, status: 'Not Found', error: `${what} not found`, error_code: what === 'user' ? 70442 : 70440 });
+    reply
+      .code(404)
+      .send({ status_code: 404, status: 'Not Found', error: `${what} not found`, error_code: what === 'user' ? 70442 : 70440 });
 
   function channelSetId(platform: Platform, channelId: string): string {
     return hexId(`7tv:set:${platform}:${channelId}:${overrides.get(key('7tv', platform, channelId))?.version ?? 0}`);
@@ -159,7 +183,22 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
       emote_capacity: 1000,
       emote_set_id: null,
       emote_set: sevenTvSet(setId, `${account?.displayName ?? channelId}'s Emotes`, names('7tv', platform, channelId), user),
-      user: { ...user, created_at: 1_600_000_000_000, editors: [], connections: [{ id: channelId, platform: platform.toUpperCase(), username: account?.login ?? channelId, display_name: account?.displayName ?? channelId, linked_at: 1_700_000_000_000, emote_capacity: 1000, emote_set_id: setId }] },
+      user: {
+        ...user,
+        created_at: 1_600_000_000_000,
+        editors: [],
+        connections: [
+          {
+            id: channelId,
+            platform: platform.toUpperCase(),
+            username: account?.login ?? channelId,
+            display_name: account?.displayName ?? channelId,
+            linked_at: 1_700_000_000_000,
+            emote_capacity: 1000,
+            emote_set_id: setId,
+          },
+        ],
+      },
     };
   });
 
@@ -169,14 +208,26 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     const owner = channelBySetId(id);
     if (!owner) return sevenTvNotFound(reply, 'emote set');
     const account = world.account(owner.platform, owner.channelId);
-    return sevenTvSet(id, `${account?.displayName ?? owner.channelId}'s Emotes`, names('7tv', owner.platform, owner.channelId), sevenTvUser(owner.platform, owner.channelId));
+    return sevenTvSet(
+      id,
+      `${account?.displayName ?? owner.channelId}'s Emotes`,
+      names('7tv', owner.platform, owner.channelId),
+      sevenTvUser(owner.platform, owner.channelId),
+    );
   });
 
   // ---- BetterTTV ----
   const bttvGlobal = (): Record<string, unknown>[] =>
     bttvGlobalNames.map((n) => {
       const e = bttvEmote(n);
-      return { id: e.id, code: e.name, imageType: e.animated ? 'gif' : 'png', animated: e.animated, userId: hexId('bttv:user:global'), modifier: false };
+      return {
+        id: e.id,
+        code: e.name,
+        imageType: e.animated ? 'gif' : 'png',
+        animated: e.animated,
+        userId: hexId('bttv:user:global'),
+        modifier: false,
+      };
     });
 
   app.get('/bttv/3/cached/emotes/global', async () => bttvGlobal());
@@ -194,8 +245,12 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
       id: userId,
       bots: [],
       avatar: account?.avatarUrl ?? '',
-      channelEmotes: list.slice(0, half).map((e) => ({ id: e.id, code: e.name, imageType: e.animated ? 'gif' : 'png', animated: e.animated, userId })),
-      sharedEmotes: list.slice(half).map((e) => ({ id: e.id, code: e.name, imageType: e.animated ? 'gif' : 'png', animated: e.animated, user: sharer })),
+      channelEmotes: list
+        .slice(0, half)
+        .map((e) => ({ id: e.id, code: e.name, imageType: e.animated ? 'gif' : 'png', animated: e.animated, userId })),
+      sharedEmotes: list
+        .slice(half)
+        .map((e) => ({ id: e.id, code: e.name, imageType: e.animated ? 'gif' : 'png', animated: e.animated, user: sharer })),
     };
   });
 
@@ -223,7 +278,13 @@ export async function emotesPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     async (request: FastifyRequest<{ Params: { id: string; format: string; theme: string; scale: string } }>, reply) => {
       const { id, format, theme, scale } = request.params;
       const px = twitchScales[scale];
-      if (!px || !['static', 'animated', 'default'].includes(format) || !['light', 'dark'].includes(theme) || !/^(?:\d{1,12}|emotesv2_[0-9a-f]{32})$/.test(id)) return reply.code(404).send();
+      if (
+        !px ||
+        !['static', 'animated', 'default'].includes(format) ||
+        !['light', 'dark'].includes(theme) ||
+        !/^(?:\d{1,12}|emotesv2_[0-9a-f]{32})$/.test(id)
+      )
+        return reply.code(404).send();
       return image(reply, `twitch:${id}`, scale, px);
     },
   );

@@ -36,11 +36,16 @@ export function platformErrorBody(platform: Platform | null, status: number, ret
     case 'kick':
       return { data: {}, message: text };
     case 'tiktok':
-      return { data: {}, error: { code: status === 429 ? 'rate_limit_exceeded' : 'internal_error', message: text, log_id: `${Date.now()}` } };
+      return {
+        data: {},
+        error: { code: status === 429 ? 'rate_limit_exceeded' : 'internal_error', message: text, log_id: `${Date.now()}` },
+      };
     case 'spotify':
       return { error: { status, message: status === 429 ? 'API rate limit exceeded' : text } };
     case 'discord':
-      return status === 429 ? { message: 'You are being rate limited.', retry_after: retryAfterSeconds, global: false } : { message: text, code: 0 };
+      return status === 429
+        ? { message: 'You are being rate limited.', retry_after: retryAfterSeconds, global: false }
+        : { message: text, code: 0 };
     case null:
       return { error: text, status };
   }
@@ -50,7 +55,13 @@ function tokenOf(authorization: string | undefined): string | undefined {
   return authorizationCredentials(authorization, ['bearer', 'oauth']);
 }
 
-async function applyFault(world: World, fault: Fault, platform: Platform | null, authorization: string | undefined, reply: FastifyReply): Promise<FastifyReply | undefined> {
+async function applyFault(
+  world: World,
+  fault: Fault,
+  platform: Platform | null,
+  authorization: string | undefined,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
   switch (fault.kind) {
     case 'slow':
       await sleep(fault.delayMs ?? 2000);
@@ -62,7 +73,8 @@ async function applyFault(world: World, fault: Fault, platform: Platform | null,
     case 'rate_limit': {
       const waitSeconds = Math.max(1, Math.ceil((fault.delayMs ?? 1000) / 1000));
       const resetAt = Math.ceil(Date.now() / 1000) + waitSeconds;
-      if (platform === 'twitch') reply.header('ratelimit-limit', '800').header('ratelimit-remaining', '0').header('ratelimit-reset', String(resetAt));
+      if (platform === 'twitch')
+        reply.header('ratelimit-limit', '800').header('ratelimit-remaining', '0').header('ratelimit-reset', String(resetAt));
       else reply.header('retry-after', String(waitSeconds));
       return reply.code(429).send(platformErrorBody(platform, 429, waitSeconds));
     }

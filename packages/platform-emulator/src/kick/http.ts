@@ -18,12 +18,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * Authenticates a Kick API call. Sends Kick's 401 (bad/expired/revoked token) or 403 (missing scope)
  * and returns null when the call must stop.
  */
-export function requireKickToken(
-  ctx: EmulatorContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  scope?: string,
-): Token | null {
+export function requireKickToken(ctx: EmulatorContext, request: FastifyRequest, reply: FastifyReply, scope?: string): Token | null {
   const checked = ctx.world.checkToken('kick', bearerToken(request));
   if (!checked.ok) {
     kickError(reply, 401, 'Unauthorized');

@@ -92,9 +92,11 @@ function identityOf(world: World, channel: Channel | undefined, account: Account
   const badges: KickBadge[] = [];
   if (channel) {
     if (userId === channel.id) badges.push({ text: 'Broadcaster', type: 'broadcaster' });
-    if (channel.moderators.has(userId) || (account && channel.moderators.has(account.login))) badges.push({ text: 'Moderator', type: 'moderator' });
+    if (channel.moderators.has(userId) || (account && channel.moderators.has(account.login)))
+      badges.push({ text: 'Moderator', type: 'moderator' });
     if (channel.vips.has(userId) || (account && channel.vips.has(account.login))) badges.push({ text: 'VIP', type: 'vip' });
-    if (channel.subscribers.has(userId) || (account && channel.subscribers.has(account.login))) badges.push({ text: 'Subscriber', type: 'subscriber', count: 1 });
+    if (channel.subscribers.has(userId) || (account && channel.subscribers.has(account.login)))
+      badges.push({ text: 'Subscriber', type: 'subscriber', count: 1 });
   }
   if (account?.kind === 'bot') badges.push({ text: 'Bot', type: 'bot' });
   return { username_color: account?.color ?? '#53FC18', badges };
@@ -169,7 +171,8 @@ function gifteesOf(world: World, event: ChannelEvent): KickUser[] {
   if (ids.length < count) {
     for (const account of world.accounts.values()) {
       if (ids.length >= count) break;
-      if (account.platform === 'kick' && account.kind === 'viewer' && account.id !== event.userId && !ids.includes(account.id)) ids.push(account.id);
+      if (account.platform === 'kick' && account.kind === 'viewer' && account.id !== event.userId && !ids.includes(account.id))
+        ids.push(account.id);
     }
   }
   return ids.map((id) => kickUser(world.account('kick', id), id));
@@ -186,13 +189,25 @@ export function eventPayload(world: World, event: ChannelEvent): { name: KickEve
     case 'sub':
     case 'resub': {
       const duration = num(event.data.months, event.type === 'sub' ? 1 : 2);
-      const payload = { broadcaster, subscriber: user, duration, created_at: rfc3339(event.createdAt), expires_at: rfc3339(addMonths(event.createdAt, 1)) };
+      const payload = {
+        broadcaster,
+        subscriber: user,
+        duration,
+        created_at: rfc3339(event.createdAt),
+        expires_at: rfc3339(addMonths(event.createdAt, 1)),
+      };
       return { name: event.type === 'sub' && duration <= 1 ? 'channel.subscription.new' : 'channel.subscription.renewal', payload };
     }
     case 'gift':
       return {
         name: 'channel.subscription.gifts',
-        payload: { broadcaster, gifter: user, giftees: gifteesOf(world, event), created_at: rfc3339(event.createdAt), expires_at: rfc3339(addMonths(event.createdAt, 1)) },
+        payload: {
+          broadcaster,
+          gifter: user,
+          giftees: gifteesOf(world, event),
+          created_at: rfc3339(event.createdAt),
+          expires_at: rfc3339(addMonths(event.createdAt, 1)),
+        },
       };
     case 'kicks': {
       const amount = num(event.data.amount, 100);

@@ -191,7 +191,14 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const mapped = eventPayload(world, event);
     if (mapped) deliver(event.channelId, mapped.name, () => mapped.payload);
   };
-  const onBan = (ban: { platform: string; channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string }): void => {
+  const onBan = (ban: {
+    platform: string;
+    channelId: string;
+    userId: string;
+    moderatorId: string;
+    expiresAt: Date | null;
+    reason: string;
+  }): void => {
     if (ban.platform !== 'kick') return;
     deliver(ban.channelId, 'moderation.banned', () => bannedPayload(world, ban));
   };
@@ -301,7 +308,12 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const data = wanted
       .map((id) => world.account('kick', id))
       .filter((a): a is Account => a !== undefined)
-      .map((a) => ({ email: a.id === token.userId ? a.email : '', name: a.displayName, profile_picture: a.avatarUrl, user_id: kickId(a.id) }));
+      .map((a) => ({
+        email: a.id === token.userId ? a.email : '',
+        name: a.displayName,
+        profile_picture: a.avatarUrl,
+        user_id: kickId(a.id),
+      }));
     return { data, message: 'OK' };
   });
 
@@ -313,7 +325,8 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     if ((ids.length > 0 && slugs.length > 0) || ids.length > 50 || slugs.length > 50) return kickError(reply, 400, 'Invalid request');
     let channels: (Channel | undefined)[];
     if (ids.length > 0) channels = ids.map((id) => world.channel('kick', id));
-    else if (slugs.length > 0) channels = slugs.map((slug) => world.accountByLogin('kick', slug)).map((a) => (a ? world.channel('kick', a.id) : undefined));
+    else if (slugs.length > 0)
+      channels = slugs.map((slug) => world.accountByLogin('kick', slug)).map((a) => (a ? world.channel('kick', a.id) : undefined));
     else channels = token.userId ? [world.channel('kick', token.userId)] : [];
     return { data: channels.filter((c): c is Channel => c !== undefined).map(channelJson), message: 'OK' };
   });
@@ -325,7 +338,8 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     if (!userId) return reply;
     const body = parseBody(patchChannelBody, request.body, reply);
     if (!body) return reply;
-    if (body.category_id === undefined && body.stream_title === undefined && body.custom_tags === undefined) return kickError(reply, 400, 'Invalid request');
+    if (body.category_id === undefined && body.stream_title === undefined && body.custom_tags === undefined)
+      return kickError(reply, 400, 'Invalid request');
     const channel = world.channel('kick', userId);
     if (!channel) return kickError(reply, 404, 'Not Found');
     if (body.stream_title !== undefined && (body.stream_title.length > kickTitleMaxLength || body.stream_title.trim() === '')) {
@@ -339,13 +353,25 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     if (body.stream_title !== undefined) {
       const previous = channel.title;
       channel.title = body.stream_title;
-      world.record({ platform: 'kick', type: 'title', channelId: channel.id, actorId: userId, data: { title: body.stream_title, previous } });
+      world.record({
+        platform: 'kick',
+        type: 'title',
+        channelId: channel.id,
+        actorId: userId,
+        data: { title: body.stream_title, previous },
+      });
     }
     if (category) {
       const previous = channel.categoryId;
       channel.categoryId = String(category.id);
       channel.categoryName = category.name;
-      world.record({ platform: 'kick', type: 'category', channelId: channel.id, actorId: userId, data: { categoryId: String(category.id), categoryName: category.name, previous } });
+      world.record({
+        platform: 'kick',
+        type: 'category',
+        channelId: channel.id,
+        actorId: userId,
+        data: { categoryId: String(category.id), categoryName: category.name, previous },
+      });
     }
     if (body.custom_tags) customTags.set(channel.id, body.custom_tags);
     world.emit('channel.updated', channel);
@@ -403,7 +429,13 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     }
     const ban = channel.bans.get(author.id);
     if (ban && (ban.expiresAt === null || ban.expiresAt.getTime() > Date.now())) {
-      world.record({ platform: 'kick', type: 'chat.send', channelId: channel.id, actorId: author.id, data: { text: body.content, type: body.type, replyToId, isSent: false } });
+      world.record({
+        platform: 'kick',
+        type: 'chat.send',
+        channelId: channel.id,
+        actorId: author.id,
+        data: { text: body.content, type: body.type, replyToId, isSent: false },
+      });
       return { data: { is_sent: false, message_id: '' }, message: 'OK' };
     }
     const message: ChatMessage = {
@@ -420,7 +452,13 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
       createdAt: new Date(),
     };
     world.postChat(message);
-    world.record({ platform: 'kick', type: 'chat.send', channelId: channel.id, actorId: author.id, data: { messageId: message.id, text: body.content, type: body.type, replyToId, isSent: true } });
+    world.record({
+      platform: 'kick',
+      type: 'chat.send',
+      channelId: channel.id,
+      actorId: author.id,
+      data: { messageId: message.id, text: body.content, type: body.type, replyToId, isSent: true },
+    });
     return { data: { is_sent: true, message_id: message.id }, message: 'OK' };
   });
 
@@ -434,7 +472,13 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const channel = world.channel('kick', message.channelId);
     if (!channel || !canModerate(channel, world.account('kick', userId), userId)) return kickError(reply, 403, 'Forbidden');
     world.deleteChat(message.id);
-    world.record({ platform: 'kick', type: 'chat.delete', channelId: channel.id, actorId: userId, data: { messageId: message.id, userId: message.authorId } });
+    world.record({
+      platform: 'kick',
+      type: 'chat.delete',
+      channelId: channel.id,
+      actorId: userId,
+      data: { messageId: message.id, userId: message.authorId },
+    });
     return reply.code(204).send();
   });
 
@@ -523,14 +567,33 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
       if (!isKickEventName(wanted.name) || wanted.version !== 1) {
         return { error: 'invalid event name or version', name: wanted.name, subscription_id: '', version: wanted.version };
       }
-      const existing = [...subscriptions.values()].find((s) => s.appId === token.clientId && s.broadcasterUserId === broadcasterId && s.event === wanted.name && s.version === wanted.version);
+      const existing = [...subscriptions.values()].find(
+        (s) =>
+          s.appId === token.clientId && s.broadcasterUserId === broadcasterId && s.event === wanted.name && s.version === wanted.version,
+      );
       if (existing) return { name: existing.event, subscription_id: existing.id, version: existing.version };
       const now = new Date();
-      const sub: KickSubscription = { id: ulid(Date.now(), () => ctx.random()), appId: token.clientId, broadcasterUserId: broadcasterId, event: wanted.name, version: wanted.version, method: 'webhook', createdAt: now, updatedAt: now };
+      const sub: KickSubscription = {
+        id: ulid(Date.now(), () => ctx.random()),
+        appId: token.clientId,
+        broadcasterUserId: broadcasterId,
+        event: wanted.name,
+        version: wanted.version,
+        method: 'webhook',
+        createdAt: now,
+        updatedAt: now,
+      };
       subscriptions.set(sub.id, sub);
       const subscribed = world.channel('kick', broadcasterId);
-      if (sub.event === 'livestream.metadata.updated' && subscribed && !lastMetadata.has(broadcasterId)) lastMetadata.set(broadcasterId, metadataSignature(subscribed));
-      world.record({ platform: 'kick', type: 'subscribe', channelId: broadcasterId, actorId: token.userId, data: { event: sub.event, version: sub.version, subscriptionId: sub.id } });
+      if (sub.event === 'livestream.metadata.updated' && subscribed && !lastMetadata.has(broadcasterId))
+        lastMetadata.set(broadcasterId, metadataSignature(subscribed));
+      world.record({
+        platform: 'kick',
+        type: 'subscribe',
+        channelId: broadcasterId,
+        actorId: token.userId,
+        data: { event: sub.event, version: sub.version, subscriptionId: sub.id },
+      });
       return { name: sub.event, subscription_id: sub.id, version: sub.version };
     });
     return { data, message: 'OK' };
@@ -548,11 +611,16 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
       if (!sub || sub.appId !== token.clientId) continue;
       subscriptions.delete(id);
       removed.push(id);
-      world.record({ platform: 'kick', type: 'unsubscribe', channelId: sub.broadcasterUserId, actorId: token.userId, data: { event: sub.event, subscriptionId: id } });
+      world.record({
+        platform: 'kick',
+        type: 'unsubscribe',
+        channelId: sub.broadcasterUserId,
+        actorId: token.userId,
+        data: { event: sub.event, subscriptionId: id },
+      });
     }
     // A deleted subscription gets no further webhook, not even one already queued or being retried.
     dispatcher.cancel(removed);
     return reply.code(204).send();
   });
-
 }

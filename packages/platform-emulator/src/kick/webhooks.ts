@@ -211,7 +211,15 @@ export class KickWebhookDispatcher {
       }
     }
     if (this.stopped) return;
-    this.log.push({ messageId: job.messageId, subscriptionId: job.subscriptionId, eventType: job.eventType, url, attempt: job.attempt, status, at: new Date() });
+    this.log.push({
+      messageId: job.messageId,
+      subscriptionId: job.subscriptionId,
+      eventType: job.eventType,
+      url,
+      attempt: job.attempt,
+      status,
+      at: new Date(),
+    });
     if (this.log.length > 5000) this.log.splice(0, this.log.length - 5000);
     const ok = status >= 200 && status < 300;
     if (!ok && job.attempt < this.options.maxAttempts) {

@@ -11,7 +11,8 @@ export function encodeRequest(req: AuthorizeRequest): string {
 export function decodeRequest(encoded: string): AuthorizeRequest | undefined {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    if (parsed !== null && typeof parsed === 'object' && 'platform' in parsed && 'clientId' in parsed && 'redirectUri' in parsed) return parsed as AuthorizeRequest;
+    if (parsed !== null && typeof parsed === 'object' && 'platform' in parsed && 'clientId' in parsed && 'redirectUri' in parsed)
+      return parsed as AuthorizeRequest;
   } catch {
     return undefined;
   }
@@ -27,7 +28,9 @@ export function consentPage(spec: OAuthSpec, req: AuthorizeRequest, scopes: stri
         `<label><input type="radio" name="account" value="${escapeHtml(a.id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(a.displayName)} <span class="badge">@${escapeHtml(a.login)} · ${a.kind}</span></label>`,
     )
     .join('');
-  const scopeList = scopes.length ? `<ul class="scopes">${scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>` : '<p class="muted">No scopes requested (basic identity only).</p>';
+  const scopeList = scopes.length
+    ? `<ul class="scopes">${scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>`
+    : '<p class="muted">No scopes requested (basic identity only).</p>';
   const body = `<main>
 <h1>Sign in to ${escapeHtml(spec.label)} <span class="badge">Greenroom local emulator</span></h1>
 <p class="muted">An application (<code>${escapeHtml(req.clientId)}</code>) wants to access your ${escapeHtml(spec.label)} account.</p>
@@ -50,5 +53,8 @@ ${scopeList}
 }
 
 export function errorPage(spec: OAuthSpec, title: string, message: string): string {
-  return page(`${spec.label} – error`, `<main><h1 class="error">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p class="muted">${escapeHtml(spec.label)} (Greenroom local emulator) did not redirect back to the application.</p></main>`);
+  return page(
+    `${spec.label} – error`,
+    `<main><h1 class="error">${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p class="muted">${escapeHtml(spec.label)} (Greenroom local emulator) did not redirect back to the application.</p></main>`,
+  );
 }

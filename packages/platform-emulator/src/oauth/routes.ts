@@ -27,7 +27,8 @@ function clientCredentials(spec: OAuthSpec, request: FastifyRequest, params: Rec
   if (basic) {
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon > 0) return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+    if (colon > 0)
+      return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
   }
   return { clientId: params[spec.clientIdParam], clientSecret: params.client_secret };
 }
@@ -67,11 +68,15 @@ export async function oauthRoutes(app: FastifyInstance, ctx: EmulatorContext, oa
       const query = stringRecord(request.query);
       const req = authorizeRequest(spec, query);
       const check = oauth.check(req);
-      if (!check.ok) return check.kind === 'page' ? sendHtml(reply, 400, errorPage(spec, check.title, check.message)) : reply.redirect(check.redirectUrl, 302);
+      if (!check.ok)
+        return check.kind === 'page'
+          ? sendHtml(reply, 400, errorPage(spec, check.title, check.message))
+          : reply.redirect(check.redirectUrl, 302);
       const auto = query.emulator_account;
       if (auto) {
         const account = oauth.resolveAccount(platform, { login: auto }) ?? oauth.resolveAccount(platform, { accountId: auto });
-        if (!account) return sendHtml(reply, 400, errorPage(spec, 'Unknown account', `emulator_account "${auto}" does not exist on ${spec.label}.`));
+        if (!account)
+          return sendHtml(reply, 400, errorPage(spec, 'Unknown account', `emulator_account "${auto}" does not exist on ${spec.label}.`));
         return reply.redirect(oauth.approve(req, account).redirectUrl, 302);
       }
       return sendHtml(reply, 200, consentPage(spec, req, check.scopes, ctx.world.accountsOf(platform)));
@@ -112,7 +117,13 @@ export async function oauthRoutes(app: FastifyInstance, ctx: EmulatorContext, oa
     const expiresIn = Math.max(0, Math.floor((token.expiresAt.getTime() - Date.now()) / 1000));
     if (token.userId === null) return reply.send({ client_id: token.clientId, scopes: token.scopes, expires_in: expiresIn });
     const account = ctx.world.account('twitch', token.userId);
-    return reply.send({ client_id: token.clientId, login: account?.login ?? '', scopes: token.scopes, user_id: token.userId, expires_in: expiresIn });
+    return reply.send({
+      client_id: token.clientId,
+      login: account?.login ?? '',
+      scopes: token.scopes,
+      user_id: token.userId,
+      expires_in: expiresIn,
+    });
   });
 
   // The consent form posts here.
@@ -122,11 +133,26 @@ export async function oauthRoutes(app: FastifyInstance, ctx: EmulatorContext, oa
     if (!req || !platforms.includes(req.platform)) return sendHtml(reply, 400, '<p>Malformed consent form.</p>');
     const spec = oauthSpecs[req.platform];
     const check = oauth.check(req);
-    if (!check.ok) return check.kind === 'page' ? sendHtml(reply, 400, errorPage(spec, check.title, check.message)) : reply.redirect(check.redirectUrl, 303);
+    if (!check.ok)
+      return check.kind === 'page'
+        ? sendHtml(reply, 400, errorPage(spec, check.title, check.message))
+        : reply.redirect(check.redirectUrl, 303);
     if (form.decision !== 'allow') return reply.redirect(oauth.deny(req), 303);
-    const choice: AccountChoice = form.account === 'new' || !form.account ? { newDisplayName: form.display_name ?? '' } : { accountId: form.account };
+    const choice: AccountChoice =
+      form.account === 'new' || !form.account ? { newDisplayName: form.display_name ?? '' } : { accountId: form.account };
     const account = oauth.resolveAccount(req.platform, choice);
-    if (!account) return sendHtml(reply, 400, consentPage(spec, req, check.scopes, ctx.world.accountsOf(req.platform), 'Pick an account or enter a display name for the new one.'));
+    if (!account)
+      return sendHtml(
+        reply,
+        400,
+        consentPage(
+          spec,
+          req,
+          check.scopes,
+          ctx.world.accountsOf(req.platform),
+          'Pick an account or enter a display name for the new one.',
+        ),
+      );
     return reply.redirect(oauth.approve(req, account).redirectUrl, 303);
   });
 
@@ -163,8 +189,15 @@ export async function oauthRoutes(app: FastifyInstance, ctx: EmulatorContext, oa
           ? { newDisplayName: b.display_name }
           : undefined;
     const account = choice ? oauth.resolveAccount(b.platform, choice) : undefined;
-    if (!account) return reply.code(404).send({ error: 'unknown_account', message: 'Give account_id, account_login (existing) or display_name (new account).' });
+    if (!account)
+      return reply
+        .code(404)
+        .send({ error: 'unknown_account', message: 'Give account_id, account_login (existing) or display_name (new account).' });
     const { code, redirectUrl } = oauth.approve(req, account);
-    return reply.send({ redirect_url: redirectUrl, code, account: { id: account.id, login: account.login, display_name: account.displayName } });
+    return reply.send({
+      redirect_url: redirectUrl,
+      code,
+      account: { id: account.id, login: account.login, display_name: account.displayName },
+    });
   });
 }

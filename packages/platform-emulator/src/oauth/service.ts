@@ -73,7 +73,12 @@ export class OAuthService {
     const spec = oauthSpecs[req.platform];
     const app = this.app(req.platform);
     if (!app || req.clientId !== app.clientId) {
-      return { ok: false, kind: 'page', title: errorTitle(req.platform, 'client'), message: `The client_id "${req.clientId}" is not registered with ${spec.label}.` };
+      return {
+        ok: false,
+        kind: 'page',
+        title: errorTitle(req.platform, 'client'),
+        message: `The client_id "${req.clientId}" is not registered with ${spec.label}.`,
+      };
     }
     if (!app.redirectUris.includes(req.redirectUri)) {
       return {
@@ -83,12 +88,17 @@ export class OAuthService {
         message: `The redirect_uri "${req.redirectUri}" does not match any redirect URI registered for this app (${app.redirectUris.join(', ') || 'none'}).`,
       };
     }
-    const fail = (error: string, description: string): AuthorizeCheck => ({ ok: false, kind: 'redirect', redirectUrl: this.errorRedirect(req, error, description) });
+    const fail = (error: string, description: string): AuthorizeCheck => ({
+      ok: false,
+      kind: 'redirect',
+      redirectUrl: this.errorRedirect(req, error, description),
+    });
     if (req.responseType !== 'code') return fail('unsupported_response_type', 'response_type must be code');
     if (spec.pkce === 'required' && !req.codeChallenge) return fail('invalid_request', 'code_challenge is required');
     if (spec.pkce !== 'unsupported' && req.codeChallenge) {
       const method = req.codeChallengeMethod ?? 'plain';
-      if (!spec.pkceMethods.includes(method as PkceMethod)) return fail('invalid_request', `code_challenge_method ${method} is not supported`);
+      if (!spec.pkceMethods.includes(method as PkceMethod))
+        return fail('invalid_request', `code_challenge_method ${method} is not supported`);
     }
     return { ok: true, spec, app, scopes: parseScopes(spec, req.scope) };
   }
@@ -136,7 +146,11 @@ export class OAuthService {
   }
 
   deny(req: AuthorizeRequest): string {
-    return this.errorRedirect(req, 'access_denied', req.platform === 'twitch' ? 'The user denied you access' : 'The user denied the request');
+    return this.errorRedirect(
+      req,
+      'access_denied',
+      req.platform === 'twitch' ? 'The user denied you access' : 'The user denied the request',
+    );
   }
 
   private fail(platform: Platform, failure: TokenFailure, detail?: string): TokenResult {
@@ -169,10 +183,26 @@ export class OAuthService {
       case 'client_credentials': {
         if (!spec.clientCredentials) return this.fail(platform, 'unsupported_grant');
         const authError = this.authenticateClient(spec, creds, true);
-        if (authError) return typeof authError === 'string' ? this.fail(platform, authError) : this.fail(platform, 'missing_parameter', authError.detail);
+        if (authError)
+          return typeof authError === 'string'
+            ? this.fail(platform, authError)
+            : this.fail(platform, 'missing_parameter', authError.detail);
         const ttl = platform === 'twitch' ? twitchAppTokenTtlSeconds : this.ttl(platform);
-        const token = this.ctx.world.issueToken({ platform, clientId: creds.clientId!, userId: null, scopes: parseScopes(spec, params.scope), ttlSeconds: ttl, refreshable: false });
-        this.ctx.world.record({ platform, type: 'token', channelId: null, actorId: null, data: { grant: 'client_credentials', clientId: token.clientId } });
+        const token = this.ctx.world.issueToken({
+          platform,
+          clientId: creds.clientId!,
+          userId: null,
+          scopes: parseScopes(spec, params.scope),
+          ttlSeconds: ttl,
+          refreshable: false,
+        });
+        this.ctx.world.record({
+          platform,
+          type: 'token',
+          channelId: null,
+          actorId: null,
+          data: { grant: 'client_credentials', clientId: token.clientId },
+        });
         const body = tokenResponse(spec, token, { includeRefresh: false });
         if (platform === 'twitch') delete body.scope;
         return { ok: true, body };
@@ -188,7 +218,8 @@ export class OAuthService {
     const issued = this.codes.get(params.code);
     const usesPkce = issued?.challenge != null;
     const authError = this.authenticateClient(spec, creds, !(spec.secretOptionalWithPkce && usesPkce));
-    if (authError) return typeof authError === 'string' ? this.fail(platform, authError) : this.fail(platform, 'missing_parameter', authError.detail);
+    if (authError)
+      return typeof authError === 'string' ? this.fail(platform, authError) : this.fail(platform, 'missing_parameter', authError.detail);
     if (!issued || issued.platform !== platform || issued.clientId !== creds.clientId) return this.fail(platform, 'bad_code');
     // Codes are single-use: a second attempt fails even if this one fails later on.
     this.codes.delete(params.code);
@@ -201,10 +232,24 @@ export class OAuthService {
       return this.fail(platform, 'missing_verifier');
     }
     const refreshable = platform !== 'youtube' || issued.accessType === 'offline';
-    const token = this.ctx.world.issueToken({ platform, clientId: issued.clientId, userId: issued.userId, scopes: issued.scopes, ttlSeconds: this.ttl(platform), refreshable });
-    this.ctx.world.record({ platform, type: 'token', channelId: null, actorId: issued.userId, data: { grant: 'authorization_code', clientId: issued.clientId, scopes: issued.scopes } });
+    const token = this.ctx.world.issueToken({
+      platform,
+      clientId: issued.clientId,
+      userId: issued.userId,
+      scopes: issued.scopes,
+      ttlSeconds: this.ttl(platform),
+      refreshable,
+    });
+    this.ctx.world.record({
+      platform,
+      type: 'token',
+      channelId: null,
+      actorId: issued.userId,
+      data: { grant: 'authorization_code', clientId: issued.clientId, scopes: issued.scopes },
+    });
     const body = tokenResponse(spec, token, { includeRefresh: true });
-    if (platform === 'discord' && issued.scopes.includes('webhook.incoming')) body.webhook = this.createDiscordWebhook(issued.userId, issued.clientId);
+    if (platform === 'discord' && issued.scopes.includes('webhook.incoming'))
+      body.webhook = this.createDiscordWebhook(issued.userId, issued.clientId);
     return { ok: true, body };
   }
 
@@ -214,18 +259,39 @@ export class OAuthService {
     if (!params.refresh_token) return this.fail(platform, 'missing_parameter', 'refresh_token');
     const old = world.refreshTokens.get(params.refresh_token);
     const authError = this.authenticateClient(spec, creds, !spec.secretOptionalWithPkce);
-    if (authError) return typeof authError === 'string' ? this.fail(platform, authError) : this.fail(platform, 'missing_parameter', authError.detail);
+    if (authError)
+      return typeof authError === 'string' ? this.fail(platform, authError) : this.fail(platform, 'missing_parameter', authError.detail);
     if (!old || old.platform !== platform || old.clientId !== creds.clientId || old.revoked) return this.fail(platform, 'bad_refresh');
     let token: Token;
     if (spec.rotatesRefreshTokens) {
       world.refreshTokens.delete(params.refresh_token);
-      token = world.issueToken({ platform, clientId: old.clientId, userId: old.userId, scopes: old.scopes, ttlSeconds: this.ttl(platform), refreshable: true });
+      token = world.issueToken({
+        platform,
+        clientId: old.clientId,
+        userId: old.userId,
+        scopes: old.scopes,
+        ttlSeconds: this.ttl(platform),
+        refreshable: true,
+      });
     } else {
-      token = world.issueToken({ platform, clientId: old.clientId, userId: old.userId, scopes: old.scopes, ttlSeconds: this.ttl(platform), refreshable: false });
+      token = world.issueToken({
+        platform,
+        clientId: old.clientId,
+        userId: old.userId,
+        scopes: old.scopes,
+        ttlSeconds: this.ttl(platform),
+        refreshable: false,
+      });
       token.refreshToken = params.refresh_token;
       world.refreshTokens.set(params.refresh_token, token);
     }
-    world.record({ platform, type: 'token', channelId: null, actorId: old.userId, data: { grant: 'refresh_token', clientId: old.clientId } });
+    world.record({
+      platform,
+      type: 'token',
+      channelId: null,
+      actorId: old.userId,
+      data: { grant: 'refresh_token', clientId: old.clientId },
+    });
     return { ok: true, body: tokenResponse(spec, token, { includeRefresh: spec.rotatesRefreshTokens }) };
   }
 
@@ -234,7 +300,9 @@ export class OAuthService {
     const world = this.ctx.world;
     const app = this.app(platform);
     if (requireClient && (!creds.clientId || !app || app.clientId !== creds.clientId)) {
-      return platform === 'twitch' ? { status: 404, body: { status: 404, message: 'client does not exist' } } : tokenError(platform, 'unknown_client');
+      return platform === 'twitch'
+        ? { status: 404, body: { status: 404, message: 'client does not exist' } }
+        : tokenError(platform, 'unknown_client');
     }
     const token = tokenString ? (world.tokens.get(tokenString) ?? world.refreshTokens.get(tokenString)) : undefined;
     if (!token || token.platform !== platform || (requireClient && token.clientId !== creds.clientId)) {
@@ -253,7 +321,16 @@ export class OAuthService {
     const token = newToken(48);
     const guildId = this.random.digits(18);
     const channelId = this.random.digits(19);
-    this.ctx.world.discordWebhooks.set(id, { id, token, channelId, guildId, name: 'Greenroom', userId, applicationId: clientId, createdAt: new Date() });
+    this.ctx.world.discordWebhooks.set(id, {
+      id,
+      token,
+      channelId,
+      guildId,
+      name: 'Greenroom',
+      userId,
+      applicationId: clientId,
+      createdAt: new Date(),
+    });
     return {
       type: 1,
       id,

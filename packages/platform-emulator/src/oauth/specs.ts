@@ -158,12 +158,20 @@ const standard: Record<TokenFailure, { status: number; error: string; descriptio
   unknown_client: { status: 401, error: 'invalid_client', description: 'Client authentication failed' },
   bad_secret: { status: 401, error: 'invalid_client', description: 'Client authentication failed' },
   bad_code: { status: 400, error: 'invalid_grant', description: 'The authorization code is invalid, expired or already used' },
-  redirect_mismatch: { status: 400, error: 'invalid_grant', description: 'The redirect_uri does not match the one used in the authorization request' },
+  redirect_mismatch: {
+    status: 400,
+    error: 'invalid_grant',
+    description: 'The redirect_uri does not match the one used in the authorization request',
+  },
   missing_verifier: { status: 400, error: 'invalid_grant', description: 'Missing code_verifier' },
   bad_verifier: { status: 400, error: 'invalid_grant', description: 'The code_verifier does not match the code_challenge' },
   bad_refresh: { status: 400, error: 'invalid_grant', description: 'The refresh token is invalid, expired or revoked' },
   unsupported_grant: { status: 400, error: 'unsupported_grant_type', description: 'Unsupported grant_type' },
-  unsupported_content_type: { status: 400, error: 'invalid_request', description: 'The request body must be application/x-www-form-urlencoded' },
+  unsupported_content_type: {
+    status: 400,
+    error: 'invalid_request',
+    description: 'The request body must be application/x-www-form-urlencoded',
+  },
 };
 
 const twitchMessages: Record<TokenFailure, { status: number; message: string }> = {
@@ -179,7 +187,9 @@ const twitchMessages: Record<TokenFailure, { status: number; message: string }> 
   unsupported_content_type: { status: 400, message: 'invalid request' },
 };
 
-const platformDescriptions: Partial<Record<Platform, Partial<Record<TokenFailure, { status?: number; error?: string; description: string }>>>> = {
+const platformDescriptions: Partial<
+  Record<Platform, Partial<Record<TokenFailure, { status?: number; error?: string; description: string }>>>
+> = {
   youtube: {
     unknown_client: { description: 'The OAuth client was not found.' },
     bad_secret: { description: 'Unauthorized' },
@@ -220,19 +230,27 @@ const platformDescriptions: Partial<Record<Platform, Partial<Record<TokenFailure
 export function tokenError(platform: Platform, failure: TokenFailure, detail?: string): OAuthErrorReply {
   if (platform === 'twitch') {
     const t = twitchMessages[failure];
-    return { status: t.status, body: { status: t.status, message: detail && failure === 'missing_parameter' ? `missing ${detail}` : t.message } };
+    return {
+      status: t.status,
+      body: { status: t.status, message: detail && failure === 'missing_parameter' ? `missing ${detail}` : t.message },
+    };
   }
   const base = standard[failure];
   const override = platformDescriptions[platform]?.[failure];
   const status = override?.status ?? base.status;
-  const description = failure === 'missing_parameter' && detail ? `Missing required parameter: ${detail}` : (override?.description ?? base.description);
+  const description =
+    failure === 'missing_parameter' && detail ? `Missing required parameter: ${detail}` : (override?.description ?? base.description);
   const body: Record<string, unknown> = { error: override?.error ?? base.error, error_description: description };
   if (platform === 'tiktok') body.log_id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   return { status, body };
 }
 
 /** The success body of a token response in the platform's shape. */
-export function tokenResponse(spec: OAuthSpec, token: Token, options: { includeRefresh: boolean; openId?: string }): Record<string, unknown> {
+export function tokenResponse(
+  spec: OAuthSpec,
+  token: Token,
+  options: { includeRefresh: boolean; openId?: string },
+): Record<string, unknown> {
   const expiresIn = Math.max(0, Math.round((token.expiresAt.getTime() - Date.now()) / 1000));
   const scopeString = token.scopes.join(spec.scopeSeparator);
   const refresh = options.includeRefresh && token.refreshToken ? { refresh_token: token.refreshToken } : {};

@@ -47,7 +47,15 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
     let p = players.get(accountId);
     if (!p) {
       const index = Number.parseInt(spotifyId(accountId).slice(0, 4), 36) % spotifyCatalogue.length;
-      p = { deviceActive: true, playing: true, autoplayIndex: index, current: spotifyCatalogue[index]!, startedAt: Date.now() - 30_000, pausedProgressMs: 0, queue: [] };
+      p = {
+        deviceActive: true,
+        playing: true,
+        autoplayIndex: index,
+        current: spotifyCatalogue[index]!,
+        startedAt: Date.now() - 30_000,
+        pausedProgressMs: 0,
+        queue: [],
+      };
       players.set(accountId, p);
     }
     advance(p);
@@ -118,7 +126,14 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
 
   const artistJson = (name: string) => {
     const id = spotifyId(`artist:${name}`);
-    return { external_urls: { spotify: `https://open.spotify.com/artist/${id}` }, href: `${api()}/artists/${id}`, id, name, type: 'artist', uri: `spotify:artist:${id}` };
+    return {
+      external_urls: { spotify: `https://open.spotify.com/artist/${id}` },
+      href: `${api()}/artists/${id}`,
+      id,
+      name,
+      type: 'artist',
+      uri: `spotify:artist:${id}`,
+    };
   };
 
   function trackJson(t: CatalogueTrack): Record<string, unknown> {
@@ -251,7 +266,13 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
     const track = spotifyCatalogue.find((t) => t.id === match[1]);
     if (!track) return spotifyError(reply, 400, 'Invalid track uri');
     p.queue.push(track);
-    world.record({ platform: 'spotify', type: 'spotify.queue', channelId: null, actorId: a.id, data: { uri, name: track.name, artist: track.artist } });
+    world.record({
+      platform: 'spotify',
+      type: 'spotify.queue',
+      channelId: null,
+      actorId: a.id,
+      data: { uri, name: track.name, artist: track.artist },
+    });
     return reply.code(204).send();
   });
 
@@ -263,38 +284,42 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
     return trackJson(track);
   });
 
-  app.get('/spotify/v1/search', async (request: FastifyRequest<{ Querystring: { q?: string; type?: string; limit?: string; offset?: string } }>, reply) => {
-    const token = auth(request, reply, null, false);
-    if (!token) return reply;
-    const { q, type } = request.query;
-    if (!q) return spotifyError(reply, 400, 'No search query');
-    if (!type) return spotifyError(reply, 400, 'Missing parameter type');
-    const types = type.split(',');
-    if (types.some((t) => !['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'].includes(t))) return spotifyError(reply, 400, 'Bad search type field');
-    const limit = Math.min(50, Math.max(1, Number(request.query.limit ?? 20) || 20));
-    const offset = Math.max(0, Number(request.query.offset ?? 0) || 0);
-    const body: Record<string, unknown> = {};
-    if (types.includes('track')) {
-      const terms = q
-        .toLowerCase()
-        .replace(/\b(track|artist|album):/g, '')
-        .split(/\s+/)
-        .filter(Boolean);
-      const matches = spotifyCatalogue.filter((t) => {
-        const hay = `${t.name} ${t.artist} ${t.album}`.toLowerCase();
-        return terms.every((term) => hay.includes(term));
-      });
-      const href = (o: number): string => `${api()}/search?offset=${o}&limit=${limit}&query=${encodeURIComponent(q)}&type=track`;
-      body.tracks = {
-        href: href(offset),
-        items: matches.slice(offset, offset + limit).map(trackJson),
-        limit,
-        next: offset + limit < matches.length ? href(offset + limit) : null,
-        offset,
-        previous: offset > 0 ? href(Math.max(0, offset - limit)) : null,
-        total: matches.length,
-      };
-    }
-    return body;
-  });
+  app.get(
+    '/spotify/v1/search',
+    async (request: FastifyRequest<{ Querystring: { q?: string; type?: string; limit?: string; offset?: string } }>, reply) => {
+      const token = auth(request, reply, null, false);
+      if (!token) return reply;
+      const { q, type } = request.query;
+      if (!q) return spotifyError(reply, 400, 'No search query');
+      if (!type) return spotifyError(reply, 400, 'Missing parameter type');
+      const types = type.split(',');
+      if (types.some((t) => !['album', 'artist', 'playlist', 'track', 'show', 'episode', 'audiobook'].includes(t)))
+        return spotifyError(reply, 400, 'Bad search type field');
+      const limit = Math.min(50, Math.max(1, Number(request.query.limit ?? 20) || 20));
+      const offset = Math.max(0, Number(request.query.offset ?? 0) || 0);
+      const body: Record<string, unknown> = {};
+      if (types.includes('track')) {
+        const terms = q
+          .toLowerCase()
+          .replace(/\b(track|artist|album):/g, '')
+          .split(/\s+/)
+          .filter(Boolean);
+        const matches = spotifyCatalogue.filter((t) => {
+          const hay = `${t.name} ${t.artist} ${t.album}`.toLowerCase();
+          return terms.every((term) => hay.includes(term));
+        });
+        const href = (o: number): string => `${api()}/search?offset=${o}&limit=${limit}&query=${encodeURIComponent(q)}&type=track`;
+        body.tracks = {
+          href: href(offset),
+          items: matches.slice(offset, offset + limit).map(trackJson),
+          limit,
+          next: offset + limit < matches.length ? href(offset + limit) : null,
+          offset,
+          previous: offset > 0 ? href(Math.max(0, offset - limit)) : null,
+          total: matches.length,
+        };
+      }
+      return body;
+    },
+  );
 }

@@ -48,7 +48,12 @@ function text(key: string, pattern: string): TikTokText {
 }
 
 function roomIdOf(channelId: string, startedAt: Date | null): string {
-  const digits = BigInt(`0x${createHash('sha1').update(`${channelId}:${startedAt?.getTime() ?? 0}`).digest('hex').slice(0, 15)}`).toString();
+  const digits = BigInt(
+    `0x${createHash('sha1')
+      .update(`${channelId}:${startedAt?.getTime() ?? 0}`)
+      .digest('hex')
+      .slice(0, 15)}`,
+  ).toString();
   return `7${digits.padStart(18, '0').slice(0, 18)}`;
 }
 
@@ -64,8 +69,12 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     const checked = world.checkToken('tiktok', bearer);
     if (!checked.ok) return tiktokError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.');
     const token = checked.token;
-    const fields = (request.query.fields ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-    if (fields.length === 0 || fields.some((f) => !(f in fieldScopes))) return tiktokError(reply, 400, 'invalid_params', 'The fields parameter is missing or contains an invalid field.');
+    const fields = (request.query.fields ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    if (fields.length === 0 || fields.some((f) => !(f in fieldScopes)))
+      return tiktokError(reply, 400, 'invalid_params', 'The fields parameter is missing or contains an invalid field.');
     if (fields.some((f) => !token.scopes.includes(fieldScopes[f]!))) {
       return tiktokError(reply, 401, 'scope_not_authorized', 'The user did not authorize the scope required for completing this request.');
     }
@@ -116,11 +125,21 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
   }
 
   function common(channel: Channel, method: string, msgId: string, at: Date, display?: TikTokText): TikTokCommon {
-    return { method, msgId, roomId: roomIdOf(channel.id, channel.startedAt), createTime: String(at.getTime()), isShowMsg: true, describe: '', displayText: display };
+    return {
+      method,
+      msgId,
+      roomId: roomIdOf(channel.id, channel.startedAt),
+      createTime: String(at.getTime()),
+      isShowMsg: true,
+      describe: '',
+      displayText: display,
+    };
   }
 
   function msgIdOf(seed: string): string {
-    return BigInt(`0x${createHash('sha1').update(seed).digest('hex').slice(0, 15)}`).toString().padStart(19, '7');
+    return BigInt(`0x${createHash('sha1').update(seed).digest('hex').slice(0, 15)}`)
+      .toString()
+      .padStart(19, '7');
   }
 
   function broadcast(channelId: string, frames: TikTokLiveFrame[]): void {
@@ -140,7 +159,15 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
     broadcast(channel.id, [
       {
         event: 'chat',
-        data: { common: common(channel, 'WebcastChatMessage', msgIdOf(message.id), message.createdAt), user, content: message.text, comment: message.text, visibleToSender: true, contentLanguage: 'en', emotes: [] },
+        data: {
+          common: common(channel, 'WebcastChatMessage', msgIdOf(message.id), message.createdAt),
+          user,
+          content: message.text,
+          comment: message.text,
+          visibleToSender: true,
+          contentLanguage: 'en',
+          emotes: [],
+        },
       },
     ]);
   };
@@ -155,12 +182,36 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
       case 'gift': {
         const def = findTikTokGift(event.data.giftId ?? event.data.giftName ?? event.data.name);
         const diamondCount = typeof event.data.diamondCount === 'number' ? event.data.diamondCount : def.diamondCount;
-        const count = Math.max(1, Math.min(1000, typeof event.data.repeatCount === 'number' ? event.data.repeatCount : typeof event.data.count === 'number' ? event.data.count : 1));
-        const gift = { id: def.id, name: def.name, describe: `sent ${def.name}`, diamondCount, type: def.type, combo: def.type === 1, image: image(`https://p16-webcast.tiktokcdn.com/img/maliva/webcast-va/${def.id}~tplv-obj.png`, 135) };
+        const count = Math.max(
+          1,
+          Math.min(
+            1000,
+            typeof event.data.repeatCount === 'number'
+              ? event.data.repeatCount
+              : typeof event.data.count === 'number'
+                ? event.data.count
+                : 1,
+          ),
+        );
+        const gift = {
+          id: def.id,
+          name: def.name,
+          describe: `sent ${def.name}`,
+          diamondCount,
+          type: def.type,
+          combo: def.type === 1,
+          image: image(`https://p16-webcast.tiktokcdn.com/img/maliva/webcast-va/${def.id}~tplv-obj.png`, 135),
+        };
         const frame = (repeatCount: number, repeatEnd: number, index: number): TikTokLiveFrame => ({
           event: 'gift',
           data: {
-            common: common(channel, 'WebcastGiftMessage', index === 0 ? msgId : msgIdOf(`${event.id}:${index}`), event.createdAt, text('pm_mt_msg_viewer', '{0:user} sent {1:gift} × {2:string}')),
+            common: common(
+              channel,
+              'WebcastGiftMessage',
+              index === 0 ? msgId : msgIdOf(`${event.id}:${index}`),
+              event.createdAt,
+              text('pm_mt_msg_viewer', '{0:user} sent {1:gift} × {2:string}'),
+            ),
             giftId: def.id,
             user,
             toUser: owner,
@@ -186,7 +237,13 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
           {
             event: 'follow',
             data: {
-              common: common(channel, 'WebcastSocialMessage', msgId, event.createdAt, text('pm_main_follow_message_viewer_2', '{0:user} followed the LIVE creator')),
+              common: common(
+                channel,
+                'WebcastSocialMessage',
+                msgId,
+                event.createdAt,
+                text('pm_main_follow_message_viewer_2', '{0:user} followed the LIVE creator'),
+              ),
               user,
               action: '1',
               followCount: String(typeof event.data.total === 'number' ? event.data.total : 1),
@@ -203,7 +260,14 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
         return [
           {
             event: 'like',
-            data: { common: common(channel, 'WebcastLikeMessage', msgId, event.createdAt, text('pm_mt_msg_viewer', '{0:user} liked the LIVE')), user, count, total: String(total), likeCount: count, totalLikeCount: total },
+            data: {
+              common: common(channel, 'WebcastLikeMessage', msgId, event.createdAt, text('pm_mt_msg_viewer', '{0:user} liked the LIVE')),
+              user,
+              count,
+              total: String(total),
+              likeCount: count,
+              totalLikeCount: total,
+            },
           },
         ];
       }
@@ -227,7 +291,13 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
           {
             event: 'subscribe',
             data: {
-              common: common(channel, 'WebcastSubNotifyMessage', msgId, event.createdAt, text('ttlive_subscriber_subscribed', '{0:user} subscribed')),
+              common: common(
+                channel,
+                'WebcastSubNotifyMessage',
+                msgId,
+                event.createdAt,
+                text('ttlive_subscriber_subscribed', '{0:user} subscribed'),
+              ),
               user,
               subMonth: String(typeof event.data.months === 'number' ? event.data.months : 1),
               subscribeType: 1,
@@ -311,7 +381,14 @@ export async function tiktokPlugin(app: FastifyInstance, ctx: EmulatorContext): 
         isConnected: true,
         isConnecting: false,
         roomId: roomIdOf(channel.id, channel.startedAt),
-        roomInfo: { id: roomIdOf(channel.id, channel.startedAt), title: channel.title, status: 2, owner, user_count: channel.viewerCount, create_time: Math.floor((channel.startedAt?.getTime() ?? Date.now()) / 1000) },
+        roomInfo: {
+          id: roomIdOf(channel.id, channel.startedAt),
+          title: channel.title,
+          status: 2,
+          owner,
+          user_count: channel.viewerCount,
+          create_time: Math.floor((channel.startedAt?.getTime() ?? Date.now()) / 1000),
+        },
         availableGifts: null,
       },
     };

@@ -38,16 +38,26 @@ export async function channelsRoutes(app: FastifyInstance, deps: HelixDeps): Pro
     if (!token) return reply;
     const broadcasterId = stringRecord(request.query).broadcaster_id;
     if (!broadcasterId) return helixError(reply, 400, 'Missing required parameter "broadcaster_id"');
-    if (broadcasterId !== token.userId) return helixError(reply, 401, "The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
+    if (broadcasterId !== token.userId)
+      return helixError(reply, 401, "The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
     const channel = deps.world.channel('twitch', broadcasterId);
     if (!channel) return helixError(reply, 400, 'The ID in broadcaster_id is not valid.');
     const body = asObject(request.body);
     const { title, game_id: gameId, broadcaster_language: language, tags, delay } = body;
-    if (title === undefined && gameId === undefined && language === undefined && tags === undefined && delay === undefined && body.content_classification_labels === undefined && body.is_branded_content === undefined) {
+    if (
+      title === undefined &&
+      gameId === undefined &&
+      language === undefined &&
+      tags === undefined &&
+      delay === undefined &&
+      body.content_classification_labels === undefined &&
+      body.is_branded_content === undefined
+    ) {
       return helixError(reply, 400, 'The request must update at least one field.');
     }
     if (title !== undefined) {
-      if (typeof title !== 'string' || title.trim() === '') return helixError(reply, 400, 'The title field may not contain an empty string.');
+      if (typeof title !== 'string' || title.trim() === '')
+        return helixError(reply, 400, 'The title field may not contain an empty string.');
       if ([...title].length > 140) return helixError(reply, 400, 'Title is too long.');
     }
     let game: { id: string; name: string } | undefined;
@@ -59,12 +69,16 @@ export async function channelsRoutes(app: FastifyInstance, deps: HelixDeps): Pro
         if (!game) return helixError(reply, 400, 'The game_id field is not valid.');
       }
     }
-    if (language !== undefined && (typeof language !== 'string' || !/^([a-z]{2}|other)$/.test(language))) return helixError(reply, 400, 'The broadcaster_language field is not valid.');
+    if (language !== undefined && (typeof language !== 'string' || !/^([a-z]{2}|other)$/.test(language)))
+      return helixError(reply, 400, 'The broadcaster_language field is not valid.');
     if (tags !== undefined) {
       if (!Array.isArray(tags) || tags.length > 10) return helixError(reply, 400, 'The tags field may contain a maximum of 10 tags.');
-      for (const tag of tags) if (typeof tag !== 'string' || !tagPattern.test(tag)) return helixError(reply, 400, 'A tag may contain a maximum of 25 characters and no spaces or special characters.');
+      for (const tag of tags)
+        if (typeof tag !== 'string' || !tagPattern.test(tag))
+          return helixError(reply, 400, 'A tag may contain a maximum of 25 characters and no spaces or special characters.');
     }
-    if (delay !== undefined && (typeof delay !== 'number' || delay < 0 || delay > 900)) return helixError(reply, 400, 'The delay field is not valid.');
+    if (delay !== undefined && (typeof delay !== 'number' || delay < 0 || delay > 900))
+      return helixError(reply, 400, 'The delay field is not valid.');
     if (typeof title === 'string' && title !== channel.title) {
       const from = channel.title;
       channel.title = title;
@@ -74,7 +88,13 @@ export async function channelsRoutes(app: FastifyInstance, deps: HelixDeps): Pro
       const from = channel.categoryId;
       channel.categoryId = game.id;
       channel.categoryName = game.name;
-      deps.world.record({ platform: 'twitch', type: 'category', channelId: channel.id, actorId: token.userId, data: { from, to: game.id, name: game.name } });
+      deps.world.record({
+        platform: 'twitch',
+        type: 'category',
+        channelId: channel.id,
+        actorId: token.userId,
+        data: { from, to: game.id, name: game.name },
+      });
     }
     deps.world.emit('channel.updated', channel);
     return reply.code(204).send();

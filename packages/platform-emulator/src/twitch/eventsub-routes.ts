@@ -22,14 +22,16 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
     if (!type) return helixError(reply, 400, 'Missing required parameter "type"');
     if (!version) return helixError(reply, 400, 'Missing required parameter "version"');
     const spec = subscriptionTypes[type];
-    if (!spec || spec.version !== version) return helixError(reply, 400, 'The combination of values in the type and version fields is not valid.');
+    if (!spec || spec.version !== version)
+      return helixError(reply, 400, 'The combination of values in the type and version fields is not valid.');
     const rawCondition = asObject(body.condition);
     const conditionError = validateCondition(spec, rawCondition);
     if (conditionError) return helixError(reply, 400, conditionError);
     const condition = normaliseCondition(spec, rawCondition);
     const transport = asObject(body.transport);
     if (transport.method !== 'websocket') {
-      if (transport.method === 'webhook' || transport.method === 'conduit') return helixError(reply, 400, `The transport method ${transport.method} is not served by the Greenroom emulator; use websocket.`);
+      if (transport.method === 'webhook' || transport.method === 'conduit')
+        return helixError(reply, 400, `The transport method ${transport.method} is not served by the Greenroom emulator; use websocket.`);
       return helixError(reply, 400, 'The transport.method field is not valid.');
     }
     if (token.userId === null) return helixError(reply, 400, 'The websocket transport requires a user access token.');
@@ -43,13 +45,30 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
     if (spec.scope && !token.scopes.includes(spec.scope)) return helixError(reply, 403, 'subscription missing proper authorization');
     if (!spec.authorized(world, token, condition)) return helixError(reply, 403, 'subscription missing proper authorization');
     if (hub.findDuplicate(session.id, type, version, condition)) return helixError(reply, 409, 'subscription already exists');
-    if (session.subscriptions.size >= hub.settings.maxSubscriptionsPerSession) return helixError(reply, 429, 'websocket transport session exceeded the maximum number of subscriptions');
+    if (session.subscriptions.size >= hub.settings.maxSubscriptionsPerSession)
+      return helixError(reply, 429, 'websocket transport session exceeded the maximum number of subscriptions');
     const broadcaster = condition.broadcaster_user_id ?? condition.to_broadcaster_user_id ?? condition.from_broadcaster_user_id ?? '';
     const cost = spec.scope !== null || broadcaster === token.userId ? 0 : 1;
     const before = totals(hub, token.clientId, token.userId);
-    if (before.total_cost + cost > hub.settings.maxTotalCost) return helixError(reply, 429, 'The maximum total cost of subscriptions has been reached.');
-    const sub = hub.addSubscription({ type, version, condition, routeKey: spec.routeKey(condition), cost, session, clientId: token.clientId, userId: token.userId });
-    world.record({ platform: 'twitch', type: 'subscribe', channelId: broadcaster || null, actorId: token.userId, data: { subscriptionId: sub.id, type, version, condition, sessionId } });
+    if (before.total_cost + cost > hub.settings.maxTotalCost)
+      return helixError(reply, 429, 'The maximum total cost of subscriptions has been reached.');
+    const sub = hub.addSubscription({
+      type,
+      version,
+      condition,
+      routeKey: spec.routeKey(condition),
+      cost,
+      session,
+      clientId: token.clientId,
+      userId: token.userId,
+    });
+    world.record({
+      platform: 'twitch',
+      type: 'subscribe',
+      channelId: broadcaster || null,
+      actorId: token.userId,
+      data: { subscriptionId: sub.id, type, version, condition, sessionId },
+    });
     return reply.code(202).send({ data: [hub.subscriptionJson(sub)], ...totals(hub, token.clientId, token.userId) });
   });
 
@@ -66,8 +85,15 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
     if (q.subscription_id) subs = subs.filter((s) => s.id === q.subscription_id);
     const result = paginate(subs, { first: q.first ?? '100', after: q.after });
     if ('error' in result) return helixError(reply, 400, result.error);
-    const t = token.userId === null ? { total: 0, total_cost: 0, max_total_cost: hub.settings.maxTotalCost } : totals(hub, token.clientId, token.userId);
-    return reply.send({ data: result.page.map((s) => hub.subscriptionJson(s)), ...t, pagination: result.cursor ? { cursor: result.cursor } : {} });
+    const t =
+      token.userId === null
+        ? { total: 0, total_cost: 0, max_total_cost: hub.settings.maxTotalCost }
+        : totals(hub, token.clientId, token.userId);
+    return reply.send({
+      data: result.page.map((s) => hub.subscriptionJson(s)),
+      ...t,
+      pagination: result.cursor ? { cursor: result.cursor } : {},
+    });
   });
 
   app.delete('/eventsub/subscriptions', async (request, reply) => {
@@ -76,9 +102,16 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
     const id = stringRecord(request.query).id;
     if (!id) return helixError(reply, 400, 'Missing required parameter "id"');
     const sub = hub.subscriptions.get(id);
-    if (!sub || sub.clientId !== token.clientId || (token.userId !== null && sub.userId !== token.userId)) return helixError(reply, 404, 'subscription not found');
+    if (!sub || sub.clientId !== token.clientId || (token.userId !== null && sub.userId !== token.userId))
+      return helixError(reply, 404, 'subscription not found');
     hub.deleteSubscription(id);
-    world.record({ platform: 'twitch', type: 'unsubscribe', channelId: null, actorId: token.userId, data: { subscriptionId: id, type: sub.type } });
+    world.record({
+      platform: 'twitch',
+      type: 'unsubscribe',
+      channelId: null,
+      actorId: token.userId,
+      data: { subscriptionId: id, type: sub.type },
+    });
     return reply.code(204).send();
   });
 

@@ -45,7 +45,10 @@ export function helixAuth(deps: HelixDeps, request: FastifyRequest, reply: Fasti
     return null;
   }
   const bucket = deps.rateLimiter.take(`${token.clientId}:${token.userId ?? 'app'}`);
-  reply.header('ratelimit-limit', String(bucket.limit)).header('ratelimit-remaining', String(bucket.remaining)).header('ratelimit-reset', String(bucket.reset));
+  reply
+    .header('ratelimit-limit', String(bucket.limit))
+    .header('ratelimit-remaining', String(bucket.remaining))
+    .header('ratelimit-reset', String(bucket.reset));
   if (!bucket.allowed) {
     helixError(reply, 429, 'Too Many Requests');
     return null;
@@ -64,9 +67,16 @@ export function helixAuth(deps: HelixDeps, request: FastifyRequest, reply: Fasti
 }
 
 /** Cursor pagination over an in-memory list (opaque base64 offsets like Helix's). */
-export function paginate<T>(items: T[], query: { first?: string; after?: string }, maxFirst = 100): { page: T[]; cursor: string | undefined } | { error: string } {
+export function paginate<T>(
+  items: T[],
+  query: { first?: string; after?: string },
+  maxFirst = 100,
+): { page: T[]; cursor: string | undefined } | { error: string } {
   const first = query.first === undefined ? 20 : Number(query.first);
-  if (!Number.isInteger(first) || first < 1 || first > maxFirst) return { error: `The parameter "first" was malformed: the value must be greater than or equal to 1 and less than or equal to ${maxFirst}` };
+  if (!Number.isInteger(first) || first < 1 || first > maxFirst)
+    return {
+      error: `The parameter "first" was malformed: the value must be greater than or equal to 1 and less than or equal to ${maxFirst}`,
+    };
   let offset = 0;
   if (query.after) {
     const decoded = Number(Buffer.from(query.after, 'base64url').toString('utf8').replace(/^o:/, ''));

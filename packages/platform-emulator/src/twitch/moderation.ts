@@ -42,7 +42,8 @@ export async function moderationRoutes(app: FastifyInstance, deps: HelixDeps): P
     const channel = moderatorContext(deps, token, query, reply);
     if (!channel) return reply;
     const body = asObject(request.body);
-    if (body.data === undefined || typeof body.data !== 'object' || body.data === null) return helixError(reply, 400, 'Missing required parameter "data"');
+    if (body.data === undefined || typeof body.data !== 'object' || body.data === null)
+      return helixError(reply, 400, 'Missing required parameter "data"');
     const data = asObject(body.data);
     const userId = typeof data.user_id === 'string' ? data.user_id : '';
     if (!userId) return helixError(reply, 400, 'The user_id field is required.');
@@ -51,19 +52,38 @@ export async function moderationRoutes(app: FastifyInstance, deps: HelixDeps): P
     let duration: number | null = null;
     if (data.duration !== undefined && data.duration !== null && data.duration !== '') {
       duration = typeof data.duration === 'number' ? data.duration : Number(data.duration);
-      if (!Number.isInteger(duration) || duration < 1 || duration > maxTimeoutSeconds) return helixError(reply, 400, 'The value in the duration field is not valid.');
+      if (!Number.isInteger(duration) || duration < 1 || duration > maxTimeoutSeconds)
+        return helixError(reply, 400, 'The value in the duration field is not valid.');
     }
     const reason = typeof data.reason === 'string' ? data.reason : '';
     if ([...reason].length > 500) return helixError(reply, 400, 'The text in the reason field is too long.');
-    if (userId === channel.id || userId === token.userId) return helixError(reply, 400, 'The user specified in the user_id field may not be banned.');
+    if (userId === channel.id || userId === token.userId)
+      return helixError(reply, 400, 'The user specified in the user_id field may not be banned.');
     const existing = activeBan(channel, userId);
-    if (existing && existing.expiresAt === null) return helixError(reply, 400, 'The user specified in the user_id field is already banned.');
+    if (existing && existing.expiresAt === null)
+      return helixError(reply, 400, 'The user specified in the user_id field is already banned.');
     const now = new Date();
     const expiresAt = duration === null ? null : new Date(now.getTime() + duration * 1000);
     channel.bans.set(userId, { expiresAt, reason, banId: `${channel.id}:${userId}:${now.getTime()}` });
     deps.world.emit('ban', { platform: 'twitch', channelId: channel.id, userId, moderatorId: token.userId!, expiresAt, reason });
-    deps.world.record({ platform: 'twitch', type: duration === null ? 'ban' : 'timeout', channelId: channel.id, actorId: token.userId, data: { userId, duration, reason } });
-    return reply.send({ data: [{ broadcaster_id: channel.id, moderator_id: token.userId, user_id: userId, created_at: now.toISOString(), end_time: expiresAt?.toISOString() ?? null }] });
+    deps.world.record({
+      platform: 'twitch',
+      type: duration === null ? 'ban' : 'timeout',
+      channelId: channel.id,
+      actorId: token.userId,
+      data: { userId, duration, reason },
+    });
+    return reply.send({
+      data: [
+        {
+          broadcaster_id: channel.id,
+          moderator_id: token.userId,
+          user_id: userId,
+          created_at: now.toISOString(),
+          end_time: expiresAt?.toISOString() ?? null,
+        },
+      ],
+    });
   });
 
   app.delete('/mock/moderation/bans', async (request, reply) => {
@@ -91,13 +111,25 @@ export async function moderationRoutes(app: FastifyInstance, deps: HelixDeps): P
       return reply.code(204).send();
     }
     const message = deps.world.messages.get(query.message_id);
-    if (!message || message.platform !== 'twitch' || message.channelId !== channel.id || message.deleted || Date.now() - message.createdAt.getTime() > deletableForMs) {
+    if (
+      !message ||
+      message.platform !== 'twitch' ||
+      message.channelId !== channel.id ||
+      message.deleted ||
+      Date.now() - message.createdAt.getTime() > deletableForMs
+    ) {
       return helixError(reply, 404, 'The message specified in the message_id field was not found.');
     }
     if (message.authorId === channel.id) return helixError(reply, 400, "You may not delete the broadcaster's messages.");
     if (channel.moderators.has(message.authorId)) return helixError(reply, 400, "You may not delete another moderator's messages.");
     deps.world.deleteChat(message.id);
-    deps.world.record({ platform: 'twitch', type: 'chat.delete', channelId: channel.id, actorId: token.userId, data: { messageId: message.id, userId: message.authorId } });
+    deps.world.record({
+      platform: 'twitch',
+      type: 'chat.delete',
+      channelId: channel.id,
+      actorId: token.userId,
+      data: { messageId: message.id, userId: message.authorId },
+    });
     return reply.code(204).send();
   });
 }

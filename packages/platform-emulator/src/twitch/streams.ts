@@ -39,7 +39,8 @@ export async function streamsRoutes(app: FastifyInstance, deps: HelixDeps): Prom
     const userIds = stringList(raw.user_id);
     const logins = stringList(raw.user_login).map((l) => l.toLowerCase());
     const gameIds = stringList(raw.game_id);
-    if (userIds.length > 100 || logins.length > 100) return helixError(reply, 400, 'The number of user_id or user_login parameters must not exceed 100.');
+    if (userIds.length > 100 || logins.length > 100)
+      return helixError(reply, 400, 'The number of user_id or user_login parameters must not exceed 100.');
     let live = deps.world.channelsOf('twitch').filter((c) => c.live);
     if (userIds.length || logins.length) {
       live = live.filter((c) => userIds.includes(c.id) || logins.includes(deps.world.account('twitch', c.id)?.login ?? ''));
@@ -48,7 +49,10 @@ export async function streamsRoutes(app: FastifyInstance, deps: HelixDeps): Prom
     live.sort((a, b) => b.viewerCount - a.viewerCount);
     const result = paginate(live, q);
     if ('error' in result) return helixError(reply, 400, result.error);
-    return reply.send({ data: result.page.map((c) => helixStream(deps.world, c)), pagination: result.cursor ? { cursor: result.cursor } : {} });
+    return reply.send({
+      data: result.page.map((c) => helixStream(deps.world, c)),
+      pagination: result.cursor ? { cursor: result.cursor } : {},
+    });
   });
 
   app.get('/mock/search/categories', async (request, reply) => {
@@ -59,7 +63,10 @@ export async function streamsRoutes(app: FastifyInstance, deps: HelixDeps): Prom
     const matches = twitchGames.filter((g) => g.name.toLowerCase().includes(needle));
     const result = paginate(matches, q);
     if ('error' in result) return helixError(reply, 400, result.error);
-    return reply.send({ data: result.page.map((g) => ({ box_art_url: boxArtUrl(g).replace('{width}x{height}', '52x72'), name: g.name, id: g.id })), pagination: result.cursor ? { cursor: result.cursor } : {} });
+    return reply.send({
+      data: result.page.map((g) => ({ box_art_url: boxArtUrl(g).replace('{width}x{height}', '52x72'), name: g.name, id: g.id })),
+      pagination: result.cursor ? { cursor: result.cursor } : {},
+    });
   });
 
   app.get('/mock/games', async (request, reply) => {
@@ -68,10 +75,14 @@ export async function streamsRoutes(app: FastifyInstance, deps: HelixDeps): Prom
     const ids = stringList(raw.id);
     const names = stringList(raw.name);
     const igdb = stringList(raw.igdb_id);
-    if (ids.length + names.length + igdb.length === 0) return helixError(reply, 400, 'Missing required parameter "id", "name" or "igdb_id"');
-    if (ids.length + names.length + igdb.length > 100) return helixError(reply, 400, 'The combined number of id, name and igdb_id parameters must not exceed 100.');
+    if (ids.length + names.length + igdb.length === 0)
+      return helixError(reply, 400, 'Missing required parameter "id", "name" or "igdb_id"');
+    if (ids.length + names.length + igdb.length > 100)
+      return helixError(reply, 400, 'The combined number of id, name and igdb_id parameters must not exceed 100.');
     const games = twitchGames.filter((g) => ids.includes(g.id) || names.includes(g.name) || (g.igdbId !== '' && igdb.includes(g.igdbId)));
-    return reply.send({ data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: boxArtUrl(g), igdb_id: g.igdbId })), pagination: {} });
+    return reply.send({
+      data: games.map((g) => ({ id: g.id, name: g.name, box_art_url: boxArtUrl(g), igdb_id: g.igdbId })),
+      pagination: {},
+    });
   });
 }
-

@@ -60,14 +60,24 @@ export function requireGoogleToken(ctx: EmulatorContext, request: FastifyRequest
   }
   const scopes = shortScopes(checked.token);
   if (!anyOf.some((s) => scopes.has(s))) {
-    reply.header('www-authenticate', `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${anyOf.map((s) => scopePrefix + s).join(' ')}"`);
+    reply.header(
+      'www-authenticate',
+      `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${anyOf.map((s) => scopePrefix + s).join(' ')}"`,
+    );
     reply.code(403).send({
       error: {
         code: 403,
         message: 'Request had insufficient authentication scopes.',
         errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
         status: 'PERMISSION_DENIED',
-        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', domain: 'googleapis.com', metadata: { service: 'youtube.googleapis.com', method: 'youtube.api.v3.V3DataService' } }],
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+            domain: 'googleapis.com',
+            metadata: { service: 'youtube.googleapis.com', method: 'youtube.api.v3.V3DataService' },
+          },
+        ],
       },
     });
     return null;

@@ -275,7 +275,15 @@ export class YoutubeLive {
     }
   }
 
-  private item(broadcast: Broadcast, id: string, type: LiveChatMessageType, authorId: string, at: Date, displayMessage: string, details: Record<string, unknown>): LiveChatMessageResource {
+  private item(
+    broadcast: Broadcast,
+    id: string,
+    type: LiveChatMessageType,
+    authorId: string,
+    at: Date,
+    displayMessage: string,
+    details: Record<string, unknown>,
+  ): LiveChatMessageResource {
     const channel = this.world.channel('youtube', broadcast.channelId);
     return {
       kind: 'youtube#liveChatMessage',
@@ -297,13 +305,23 @@ export class YoutubeLive {
   private onChat(message: ChatMessage): void {
     const broadcast = this.active(message.channelId);
     if (!broadcast) return;
-    this.append(broadcast, this.item(broadcast, message.id, 'textMessageEvent', message.authorId, message.createdAt, message.text, { textMessageDetails: { messageText: message.text } }));
+    this.append(
+      broadcast,
+      this.item(broadcast, message.id, 'textMessageEvent', message.authorId, message.createdAt, message.text, {
+        textMessageDetails: { messageText: message.text },
+      }),
+    );
   }
 
   private onDeleted(message: ChatMessage): void {
     const broadcast = this.active(message.channelId);
     if (!broadcast) return;
-    this.append(broadcast, this.item(broadcast, `deleted.${message.id}`, 'messageDeletedEvent', broadcast.channelId, new Date(), '', { messageDeletedDetails: { deletedMessageId: message.id } }));
+    this.append(
+      broadcast,
+      this.item(broadcast, `deleted.${message.id}`, 'messageDeletedEvent', broadcast.channelId, new Date(), '', {
+        messageDeletedDetails: { deletedMessageId: message.id },
+      }),
+    );
   }
 
   private onBan(ban: { channelId: string; userId: string; moderatorId: string; expiresAt: Date | null }): void {
@@ -312,12 +330,20 @@ export class YoutubeLive {
     const target = this.authorDetails(undefined, ban.userId);
     const seconds = ban.expiresAt ? Math.max(1, Math.round((ban.expiresAt.getTime() - Date.now()) / 1000)) : null;
     const details: Record<string, unknown> = {
-      bannedUserDetails: { channelId: target.channelId, channelUrl: target.channelUrl, displayName: target.displayName, profileImageUrl: target.profileImageUrl },
+      bannedUserDetails: {
+        channelId: target.channelId,
+        channelUrl: target.channelUrl,
+        displayName: target.displayName,
+        profileImageUrl: target.profileImageUrl,
+      },
       banType: seconds === null ? 'permanent' : 'temporary',
     };
     if (seconds !== null) details.banDurationSeconds = String(seconds);
     const moderator = ban.moderatorId || broadcast.channelId;
-    this.append(broadcast, this.item(broadcast, `ban.${etag()}`, 'userBannedEvent', moderator, new Date(), '', { userBannedDetails: details }));
+    this.append(
+      broadcast,
+      this.item(broadcast, `ban.${etag()}`, 'userBannedEvent', moderator, new Date(), '', { userBannedDetails: details }),
+    );
   }
 
   private onEvent(event: ChannelEvent): void {
@@ -337,8 +363,16 @@ export class YoutubeLive {
         const amount = num(event.data.amount, 5);
         const currency = str(event.data.currency, 'USD');
         const display = displayAmount(amount, currency);
-        const superChatDetails = { amountMicros: String(Math.round(amount * 1_000_000)), currency, amountDisplayString: display, userComment: message, tier: num(event.data.tier, superChatTier(amount)) };
-        const text = message ? `${display} from ${this.authorDetails(channel, author).displayName}: "${message}"` : `${display} from ${this.authorDetails(channel, author).displayName}`;
+        const superChatDetails = {
+          amountMicros: String(Math.round(amount * 1_000_000)),
+          currency,
+          amountDisplayString: display,
+          userComment: message,
+          tier: num(event.data.tier, superChatTier(amount)),
+        };
+        const text = message
+          ? `${display} from ${this.authorDetails(channel, author).displayName}: "${message}"`
+          : `${display} from ${this.authorDetails(channel, author).displayName}`;
         this.append(broadcast, this.item(broadcast, event.id, 'superChatEvent', author, event.createdAt, text, { superChatDetails }));
         return;
       }
@@ -354,7 +388,12 @@ export class YoutubeLive {
           amountDisplayString: display,
           tier: num(event.data.tier, superChatTier(amount)),
         };
-        this.append(broadcast, this.item(broadcast, event.id, 'superStickerEvent', author, event.createdAt, `Super Sticker of ${display}: ${altText}`, { superStickerDetails }));
+        this.append(
+          broadcast,
+          this.item(broadcast, event.id, 'superStickerEvent', author, event.createdAt, `Super Sticker of ${display}: ${altText}`, {
+            superStickerDetails,
+          }),
+        );
         return;
       }
       case 'membership':
@@ -364,16 +403,26 @@ export class YoutubeLive {
         if (months > 1) {
           const memberMilestoneChatDetails: Record<string, unknown> = { memberLevelName: level, memberMonth: months };
           if (message) memberMilestoneChatDetails.userComment = message;
-          this.append(broadcast, this.item(broadcast, event.id, 'memberMilestoneChatEvent', author, event.createdAt, message, { memberMilestoneChatDetails }));
+          this.append(
+            broadcast,
+            this.item(broadcast, event.id, 'memberMilestoneChatEvent', author, event.createdAt, message, { memberMilestoneChatDetails }),
+          );
         } else {
           const isUpgrade = event.data.isUpgrade === true;
-          this.append(broadcast, this.item(broadcast, event.id, 'newSponsorEvent', author, event.createdAt, `Welcome to ${level}!`, { newSponsorDetails: { memberLevelName: level, isUpgrade } }));
+          this.append(
+            broadcast,
+            this.item(broadcast, event.id, 'newSponsorEvent', author, event.createdAt, `Welcome to ${level}!`, {
+              newSponsorDetails: { memberLevelName: level, isUpgrade },
+            }),
+          );
         }
         return;
       }
       case 'membership_gift':
       case 'gift': {
-        const recipients = Array.isArray(event.data.recipientIds) ? event.data.recipientIds.filter((x): x is string => typeof x === 'string') : [];
+        const recipients = Array.isArray(event.data.recipientIds)
+          ? event.data.recipientIds.filter((x): x is string => typeof x === 'string')
+          : [];
         const count = num(event.data.count, Math.max(1, recipients.length));
         this.append(
           broadcast,
@@ -384,9 +433,21 @@ export class YoutubeLive {
         for (const recipient of recipients) {
           this.append(
             broadcast,
-            this.item(broadcast, `${event.id}.${recipient}`, 'giftMembershipReceivedEvent', recipient, event.createdAt, `Received a gift membership`, {
-              giftMembershipReceivedDetails: { memberLevelName: level, gifterChannelId: author, associatedMembershipGiftingMessageId: event.id },
-            }),
+            this.item(
+              broadcast,
+              `${event.id}.${recipient}`,
+              'giftMembershipReceivedEvent',
+              recipient,
+              event.createdAt,
+              `Received a gift membership`,
+              {
+                giftMembershipReceivedDetails: {
+                  memberLevelName: level,
+                  gifterChannelId: author,
+                  associatedMembershipGiftingMessageId: event.id,
+                },
+              },
+            ),
           );
         }
         return;

@@ -58,7 +58,12 @@ declare module '../context' {
 type Query = Record<string, string | undefined>;
 
 function parts(query: Query): Set<string> {
-  return new Set((query.part ?? '').split(',').map((p) => p.trim()).filter(Boolean));
+  return new Set(
+    (query.part ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  );
 }
 
 function pacificDay(date = new Date()): string {
@@ -71,7 +76,11 @@ function thumbnails(url: string): Record<string, { url: string; width: number; h
 
 function videoThumbnails(videoId: string): Record<string, { url: string; width: number; height: number }> {
   const u = (name: string): string => `https://i.ytimg.com/vi/${videoId}/${name}_live.jpg`;
-  return { default: { url: u('default'), width: 120, height: 90 }, medium: { url: u('mqdefault'), width: 320, height: 180 }, high: { url: u('hqdefault'), width: 480, height: 360 } };
+  return {
+    default: { url: u('default'), width: 120, height: 90 },
+    medium: { url: u('mqdefault'), width: 320, height: 180 },
+    high: { url: u('hqdefault'), width: 480, height: 360 },
+  };
 }
 
 function encodePageToken(seq: number): string {
@@ -133,7 +142,13 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const used = quota.get(token.clientId) ?? 0;
     const cost = youtubeQuotaCosts[method];
     if (used + cost > controls.quotaLimit) {
-      googleError(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota');
+      googleError(
+        reply,
+        403,
+        'quotaExceeded',
+        'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+        'youtube.quota',
+      );
       return null;
     }
     quota.set(token.clientId, used + cost);
@@ -160,7 +175,13 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
   }
 
   function chatNotFound(reply: FastifyReply): FastifyReply {
-    return googleError(reply, 404, 'liveChatNotFound', 'The live chat that you are trying to retrieve cannot be found.', 'youtube.liveChat');
+    return googleError(
+      reply,
+      404,
+      'liveChatNotFound',
+      'The live chat that you are trying to retrieve cannot be found.',
+      'youtube.liveChat',
+    );
   }
 
   // ---- channels.list (identity) ----
@@ -173,7 +194,14 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     let ids: string[];
     if (mine === 'true') ids = token.userId ? [token.userId] : [];
     else if (id) ids = id.split(',');
-    else return googleError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine, forUsername, managedByMe, mySubscribers, id, categoryId, forHandle', 'youtube.parameter');
+    else
+      return googleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: mine, forUsername, managedByMe, mySubscribers, id, categoryId, forHandle',
+        'youtube.parameter',
+      );
     const items = ids
       .map((i) => world.account('youtube', i))
       .filter((a) => a !== undefined)
@@ -235,22 +263,48 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (!p) return reply;
     const { mine, id, broadcastStatus } = request.query;
     if (broadcastStatus && !['active', 'all', 'completed', 'upcoming'].includes(broadcastStatus)) {
-      return googleError(reply, 400, 'invalidValue', `Invalid value '${broadcastStatus}'. Values must match the following regular expression: '(?i)(active|all|completed|upcoming)'`, 'global', { location: 'broadcastStatus', locationType: 'parameter' });
+      return googleError(
+        reply,
+        400,
+        'invalidValue',
+        `Invalid value '${broadcastStatus}'. Values must match the following regular expression: '(?i)(active|all|completed|upcoming)'`,
+        'global',
+        { location: 'broadcastStatus', locationType: 'parameter' },
+      );
     }
     let list: Broadcast[];
     if (id) {
-      list = id.split(',').map((v) => live.byVideoId(v)).filter((b): b is Broadcast => b !== undefined);
+      list = id
+        .split(',')
+        .map((v) => live.byVideoId(v))
+        .filter((b): b is Broadcast => b !== undefined);
     } else if (mine === 'true' || broadcastStatus) {
-      if (!token.userId) return googleError(reply, 403, 'insufficientLivePermissions', 'The user is not enabled for live streaming.', 'youtube.liveBroadcast');
+      if (!token.userId)
+        return googleError(
+          reply,
+          403,
+          'insufficientLivePermissions',
+          'The user is not enabled for live streaming.',
+          'youtube.liveBroadcast',
+        );
       const channel = world.channel('youtube', token.userId);
-      if (!channel) return googleError(reply, 403, 'liveStreamingNotEnabled', 'The user is not enabled for live streaming.', 'youtube.liveBroadcast');
+      if (!channel)
+        return googleError(reply, 403, 'liveStreamingNotEnabled', 'The user is not enabled for live streaming.', 'youtube.liveBroadcast');
       live.sync(channel);
       list = [...live.broadcasts.values()].filter((b) => b.channelId === channel.id);
     } else {
-      return googleError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, mine, broadcastStatus', 'youtube.parameter');
+      return googleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, mine, broadcastStatus',
+        'youtube.parameter',
+      );
     }
     const status = broadcastStatus ?? 'all';
-    const filtered = list.filter((b) => (status === 'active' ? live.isActive(b) : status === 'completed' ? !live.isActive(b) : status !== 'upcoming'));
+    const filtered = list.filter((b) =>
+      status === 'active' ? live.isActive(b) : status === 'completed' ? !live.isActive(b) : status !== 'upcoming',
+    );
     const items = filtered.reverse().map((b) => broadcastJson(b, p));
     return { kind: 'youtube#liveBroadcastListResponse', etag: etag(), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items };
   });
@@ -289,8 +343,17 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       }
       item.liveStreamingDetails = details;
     }
-    if (p.has('status')) item.status = { uploadStatus: active ? 'uploaded' : 'processed', privacyStatus: 'public', license: 'youtube', embeddable: true, publicStatsViewable: true, madeForKids: false };
-    if (p.has('statistics')) item.statistics = { viewCount: String(channel?.viewerCount ?? 0), likeCount: '0', favoriteCount: '0', commentCount: '0' };
+    if (p.has('status'))
+      item.status = {
+        uploadStatus: active ? 'uploaded' : 'processed',
+        privacyStatus: 'public',
+        license: 'youtube',
+        embeddable: true,
+        publicStatsViewable: true,
+        madeForKids: false,
+      };
+    if (p.has('statistics'))
+      item.statistics = { viewCount: String(channel?.viewerCount ?? 0), likeCount: '0', favoriteCount: '0', commentCount: '0' };
     return item;
   }
 
@@ -299,13 +362,25 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (!token) return reply;
     const p = requirePart(request.query, reply);
     if (!p) return reply;
-    if (!request.query.id) return googleError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, chart, myRating', 'youtube.parameter');
+    if (!request.query.id)
+      return googleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, chart, myRating',
+        'youtube.parameter',
+      );
     const items = request.query.id
       .split(',')
       .map((v) => live.byVideoId(v))
       .filter((b): b is Broadcast => b !== undefined)
       .map((b) => videoJson(b, p));
-    return { kind: 'youtube#videoListResponse', etag: etag(), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
+    return {
+      kind: 'youtube#videoListResponse',
+      etag: etag(),
+      items,
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+    };
   });
 
   app.put(`${base}/videos`, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
@@ -314,13 +389,23 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const p = requirePart(request.query, reply);
     if (!p) return reply;
     const body = request.body;
-    if (!isRecord(body) || typeof body.id !== 'string') return googleError(reply, 400, 'required', 'Required', 'global', { location: 'id', locationType: 'other' });
+    if (!isRecord(body) || typeof body.id !== 'string')
+      return googleError(reply, 400, 'required', 'Required', 'global', { location: 'id', locationType: 'other' });
     const b = live.byVideoId(body.id);
-    if (!b) return googleError(reply, 404, 'videoNotFound', 'The video that you are trying to update cannot be found. Check the value of the <code>id</code> field in the request body to ensure that it is correct.', 'youtube.video');
-    if (b.channelId !== token.userId) return googleError(reply, 403, 'forbidden', 'The video that you are trying to update cannot be updated.', 'youtube.video');
+    if (!b)
+      return googleError(
+        reply,
+        404,
+        'videoNotFound',
+        'The video that you are trying to update cannot be found. Check the value of the <code>id</code> field in the request body to ensure that it is correct.',
+        'youtube.video',
+      );
+    if (b.channelId !== token.userId)
+      return googleError(reply, 403, 'forbidden', 'The video that you are trying to update cannot be updated.', 'youtube.video');
     if (!p.has('snippet')) return { ...videoJson(b, p) };
     const snippet = body.snippet;
-    if (!isRecord(snippet)) return googleError(reply, 400, 'invalidSnippet', 'The request metadata specifies an invalid or empty snippet.', 'youtube.video');
+    if (!isRecord(snippet))
+      return googleError(reply, 400, 'invalidSnippet', 'The request metadata specifies an invalid or empty snippet.', 'youtube.video');
     const title = snippet.title;
     if (typeof title !== 'string' || title.trim() === '' || title.length > youtubeTitleMaxLength || /[<>]/.test(title)) {
       return googleError(reply, 400, 'invalidTitle', 'The request metadata specifies an invalid video title.', 'youtube.video');
@@ -330,11 +415,14 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       return googleError(reply, 400, 'invalidCategoryId', 'The request metadata does not specify a valid video category.', 'youtube.video');
     }
     const category = youtubeCategories.find((c) => c.id === String(categoryId));
-    if (!category?.assignable) return googleError(reply, 400, 'invalidCategoryId', 'The request metadata specifies an invalid video category.', 'youtube.video');
+    if (!category?.assignable)
+      return googleError(reply, 400, 'invalidCategoryId', 'The request metadata specifies an invalid video category.', 'youtube.video');
     const description = typeof snippet.description === 'string' ? snippet.description : '';
-    if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) return googleError(reply, 400, 'invalidDescription', 'The request metadata specifies an invalid video description.', 'youtube.video');
+    if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description))
+      return googleError(reply, 400, 'invalidDescription', 'The request metadata specifies an invalid video description.', 'youtube.video');
     const tags = Array.isArray(snippet.tags) ? snippet.tags.filter((t): t is string => typeof t === 'string') : [];
-    if (tags.join(',').length > 500) return googleError(reply, 400, 'invalidTags', 'The request metadata specifies invalid video keywords.', 'youtube.video');
+    if (tags.join(',').length > 500)
+      return googleError(reply, 400, 'invalidTags', 'The request metadata specifies invalid video keywords.', 'youtube.video');
 
     // videos.update replaces the whole snippet: fields left out are cleared.
     const channel = world.channel('youtube', b.channelId);
@@ -352,11 +440,30 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       channel.categoryName = category.title;
       world.emit('channel.updated', channel);
     }
-    if (title !== previousTitle) world.record({ platform: 'youtube', type: 'title', channelId: b.channelId, actorId: token.userId, data: { videoId: b.videoId, title, previous: previousTitle } });
+    if (title !== previousTitle)
+      world.record({
+        platform: 'youtube',
+        type: 'title',
+        channelId: b.channelId,
+        actorId: token.userId,
+        data: { videoId: b.videoId, title, previous: previousTitle },
+      });
     if (category.id !== previousCategory) {
-      world.record({ platform: 'youtube', type: 'category', channelId: b.channelId, actorId: token.userId, data: { videoId: b.videoId, categoryId: category.id, categoryName: category.title, previous: previousCategory } });
+      world.record({
+        platform: 'youtube',
+        type: 'category',
+        channelId: b.channelId,
+        actorId: token.userId,
+        data: { videoId: b.videoId, categoryId: category.id, categoryName: category.title, previous: previousCategory },
+      });
     }
-    world.record({ platform: 'youtube', type: 'video.update', channelId: b.channelId, actorId: token.userId, data: { videoId: b.videoId, snippet } });
+    world.record({
+      platform: 'youtube',
+      type: 'video.update',
+      channelId: b.channelId,
+      actorId: token.userId,
+      data: { videoId: b.videoId, snippet },
+    });
     return videoJson(b, p);
   });
 
@@ -367,11 +474,23 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const p = requirePart(request.query, reply);
     if (!p) return reply;
     const { regionCode, id } = request.query;
-    if (!regionCode && !id) return googleError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: id, regionCode', 'youtube.parameter');
+    if (!regionCode && !id)
+      return googleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: id, regionCode',
+        'youtube.parameter',
+      );
     const wanted = id ? new Set(id.split(',')) : null;
     const items = youtubeCategories
       .filter((c) => !wanted || wanted.has(c.id))
-      .map((c) => ({ kind: 'youtube#videoCategory', etag: etag(), id: c.id, snippet: { title: c.title, assignable: c.assignable, channelId: youtubeCategoryOwner } }));
+      .map((c) => ({
+        kind: 'youtube#videoCategory',
+        etag: etag(),
+        id: c.id,
+        snippet: { title: c.title, assignable: c.assignable, channelId: youtubeCategoryOwner },
+      }));
     return { kind: 'youtube#videoCategoryListResponse', etag: etag(), items };
   });
 
@@ -389,14 +508,19 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const p = requirePart(request.query, reply);
     if (!p) return reply;
     const { liveChatId, pageToken } = request.query;
-    if (!liveChatId) return googleError(reply, 400, 'required', 'Required parameter: liveChatId', 'global', { location: 'liveChatId', locationType: 'parameter' });
+    if (!liveChatId)
+      return googleError(reply, 400, 'required', 'Required parameter: liveChatId', 'global', {
+        location: 'liveChatId',
+        locationType: 'parameter',
+      });
     const b = live.byLiveChatId(liveChatId);
     if (!b) return chatNotFound(reply);
     const maxResults = Math.min(2000, Math.max(200, Number(request.query.maxResults ?? 500) || 500));
     let from: number | null = null;
     if (pageToken) {
       from = decodePageToken(pageToken);
-      if (from === null) return googleError(reply, 400, 'pageTokenInvalid', 'The request specifies an invalid page token.', 'youtube.liveChat');
+      if (from === null)
+        return googleError(reply, 400, 'pageTokenInvalid', 'The request specifies an invalid page token.', 'youtube.liveChat');
     }
     const active = live.isActive(b);
     const page = live.page(b, from, maxResults);
@@ -419,24 +543,47 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (!p) return reply;
     const body = request.body;
     const snippet = isRecord(body) && isRecord(body.snippet) ? body.snippet : null;
-    if (!snippet || typeof snippet.liveChatId !== 'string') return googleError(reply, 400, 'liveChatIdRequired', 'You must specify a liveChatId in the snippet.liveChatId property.', 'youtube.liveChat');
+    if (!snippet || typeof snippet.liveChatId !== 'string')
+      return googleError(
+        reply,
+        400,
+        'liveChatIdRequired',
+        'You must specify a liveChatId in the snippet.liveChatId property.',
+        'youtube.liveChat',
+      );
     const b = live.byLiveChatId(snippet.liveChatId);
     if (!b) return chatNotFound(reply);
-    if (!live.isActive(b)) return googleError(reply, 403, 'liveChatEnded', 'The specified live chat is no longer live.', 'youtube.liveChat');
-    if (snippet.type !== 'textMessageEvent') return googleError(reply, 400, 'invalidValue', 'Invalid value for snippet.type; only textMessageEvent can be inserted.', 'youtube.liveChat');
+    if (!live.isActive(b))
+      return googleError(reply, 403, 'liveChatEnded', 'The specified live chat is no longer live.', 'youtube.liveChat');
+    if (snippet.type !== 'textMessageEvent')
+      return googleError(
+        reply,
+        400,
+        'invalidValue',
+        'Invalid value for snippet.type; only textMessageEvent can be inserted.',
+        'youtube.liveChat',
+      );
     const details = isRecord(snippet.textMessageDetails) ? snippet.textMessageDetails : null;
     const text = details && typeof details.messageText === 'string' ? details.messageText : '';
-    if (text.trim() === '' || [...text].length > youtubeChatMaxLength) return googleError(reply, 400, 'messageTextInvalid', 'The message text is invalid or too long.', 'youtube.liveChat');
+    if (text.trim() === '' || [...text].length > youtubeChatMaxLength)
+      return googleError(reply, 400, 'messageTextInvalid', 'The message text is invalid or too long.', 'youtube.liveChat');
     const authorId = token.userId;
     if (!authorId || !world.account('youtube', authorId)) return forbidden(reply);
     const channel = world.channel('youtube', b.channelId);
     const ban = channel?.bans.get(authorId);
-    if (ban && (ban.expiresAt === null || ban.expiresAt.getTime() > Date.now())) return forbidden(reply, 'The user is banned from this live chat.');
+    if (ban && (ban.expiresAt === null || ban.expiresAt.getTime() > Date.now()))
+      return forbidden(reply, 'The user is banned from this live chat.');
     const now = Date.now();
     const window = (sends.get(authorId) ?? []).filter((t) => now - t < controls.sendRateLimit.windowMs);
     if (window.length >= controls.sendRateLimit.max) {
       sends.set(authorId, window);
-      return googleError(reply, 403, 'rateLimitExceeded', 'The message was not sent because the user has sent too many messages in a short period of time.', 'youtube.liveChat');
+      return googleError(
+        reply,
+        403,
+        'rateLimitExceeded',
+        'The message was not sent because the user has sent too many messages in a short period of time.',
+        'youtube.liveChat',
+      );
     }
     window.push(now);
     sends.set(authorId, window);
@@ -453,7 +600,13 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       createdAt: new Date(),
     };
     world.postChat(message);
-    world.record({ platform: 'youtube', type: 'chat.send', channelId: b.channelId, actorId: authorId, data: { messageId: message.id, text, liveChatId: b.liveChatId } });
+    world.record({
+      platform: 'youtube',
+      type: 'chat.send',
+      channelId: b.channelId,
+      actorId: authorId,
+      data: { messageId: message.id, text, liveChatId: b.liveChatId },
+    });
     return {
       kind: 'youtube#liveChatMessage',
       etag: etag(),
@@ -476,16 +629,36 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const id = request.query.id;
     if (!id) return googleError(reply, 400, 'required', 'Required parameter: id', 'global', { location: 'id', locationType: 'parameter' });
     const message = world.messages.get(id);
-    if (!message || message.platform !== 'youtube') return googleError(reply, 404, 'liveChatMessageNotFound', 'The live chat message that you are trying to delete cannot be found.', 'youtube.liveChat');
+    if (!message || message.platform !== 'youtube')
+      return googleError(
+        reply,
+        404,
+        'liveChatMessageNotFound',
+        'The live chat message that you are trying to delete cannot be found.',
+        'youtube.liveChat',
+      );
     const channel = world.channel('youtube', message.channelId);
     if (!channel || !canModerate(channel, token.userId)) return forbidden(reply);
     const login = world.account('youtube', message.authorId)?.login;
-    const authorIsMod = message.authorId === channel.id || channel.moderators.has(message.authorId) || (login !== undefined && channel.moderators.has(login));
+    const authorIsMod =
+      message.authorId === channel.id || channel.moderators.has(message.authorId) || (login !== undefined && channel.moderators.has(login));
     if (authorIsMod && message.authorId !== token.userId) {
-      return googleError(reply, 403, 'modificationNotAllowed', 'The message could not be deleted: messages from the channel owner or moderators cannot be deleted.', 'youtube.liveChat');
+      return googleError(
+        reply,
+        403,
+        'modificationNotAllowed',
+        'The message could not be deleted: messages from the channel owner or moderators cannot be deleted.',
+        'youtube.liveChat',
+      );
     }
     world.deleteChat(message.id);
-    world.record({ platform: 'youtube', type: 'chat.delete', channelId: channel.id, actorId: token.userId, data: { messageId: message.id, userId: message.authorId } });
+    world.record({
+      platform: 'youtube',
+      type: 'chat.delete',
+      channelId: channel.id,
+      actorId: token.userId,
+      data: { messageId: message.id, userId: message.authorId },
+    });
     return reply.code(204).send();
   });
 
@@ -497,11 +670,26 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (!p) return reply;
     const body = request.body;
     const snippet = isRecord(body) && isRecord(body.snippet) ? body.snippet : null;
-    if (!snippet || typeof snippet.liveChatId !== 'string') return googleError(reply, 400, 'liveChatIdRequired', 'You must specify a liveChatId in the snippet.liveChatId property.', 'youtube.liveChat');
+    if (!snippet || typeof snippet.liveChatId !== 'string')
+      return googleError(
+        reply,
+        400,
+        'liveChatIdRequired',
+        'You must specify a liveChatId in the snippet.liveChatId property.',
+        'youtube.liveChat',
+      );
     const type = snippet.type;
-    if (type !== 'permanent' && type !== 'temporary') return googleError(reply, 400, 'invalidValue', 'The snippet.type property must be permanent or temporary.', 'youtube.liveChat');
+    if (type !== 'permanent' && type !== 'temporary')
+      return googleError(reply, 400, 'invalidValue', 'The snippet.type property must be permanent or temporary.', 'youtube.liveChat');
     const banned = isRecord(snippet.bannedUserDetails) ? snippet.bannedUserDetails.channelId : undefined;
-    if (typeof banned !== 'string' || banned === '') return googleError(reply, 400, 'bannedUserChannelIdRequired', 'You must specify a channel ID for the banned user.', 'youtube.liveChat');
+    if (typeof banned !== 'string' || banned === '')
+      return googleError(
+        reply,
+        400,
+        'bannedUserChannelIdRequired',
+        'You must specify a channel ID for the banned user.',
+        'youtube.liveChat',
+      );
     const b = live.byLiveChatId(snippet.liveChatId);
     if (!b) return chatNotFound(reply);
     const channel = world.channel('youtube', b.channelId);
@@ -511,7 +699,8 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (type === 'temporary') {
       const raw = snippet.banDurationSeconds;
       seconds = raw === undefined ? 300 : Number(raw);
-      if (!Number.isInteger(seconds) || seconds <= 0) return googleError(reply, 400, 'invalidValue', 'Invalid banDurationSeconds.', 'youtube.liveChat');
+      if (!Number.isInteger(seconds) || seconds <= 0)
+        return googleError(reply, 400, 'invalidValue', 'Invalid banDurationSeconds.', 'youtube.liveChat');
     }
     const banId = Buffer.from(`${b.liveChatId}:${banned}:${newId()}`).toString('base64url');
     const expiresAt = seconds === null ? null : new Date(Date.now() + seconds * 1000);
@@ -519,12 +708,23 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     bans.set(banId, { liveChatId: b.liveChatId, channelId: channel.id, userId: banned });
     const moderatorId = token.userId ?? channel.id;
     world.emit('ban', { platform: 'youtube', channelId: channel.id, userId: banned, moderatorId, expiresAt, reason: '' });
-    world.record({ platform: 'youtube', type: seconds === null ? 'ban' : 'timeout', channelId: channel.id, actorId: token.userId, data: { userId: banned, banId, durationSeconds: seconds } });
+    world.record({
+      platform: 'youtube',
+      type: seconds === null ? 'ban' : 'timeout',
+      channelId: channel.id,
+      actorId: token.userId,
+      data: { userId: banned, banId, durationSeconds: seconds },
+    });
     const target = live.authorDetails(undefined, banned);
     const out: Record<string, unknown> = {
       liveChatId: b.liveChatId,
       type,
-      bannedUserDetails: { channelId: banned, channelUrl: target.channelUrl, displayName: target.displayName, profileImageUrl: target.profileImageUrl },
+      bannedUserDetails: {
+        channelId: banned,
+        channelUrl: target.channelUrl,
+        displayName: target.displayName,
+        profileImageUrl: target.profileImageUrl,
+      },
     };
     if (seconds !== null) out.banDurationSeconds = String(seconds);
     return { kind: 'youtube#liveChatBan', etag: etag(), id: banId, snippet: out };
@@ -536,13 +736,20 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     const id = request.query.id;
     if (!id) return googleError(reply, 400, 'required', 'Required parameter: id', 'global', { location: 'id', locationType: 'parameter' });
     const ban = bans.get(id);
-    if (!ban) return googleError(reply, 404, 'liveChatBanNotFound', 'The ban that you are trying to remove cannot be found.', 'youtube.liveChat');
+    if (!ban)
+      return googleError(reply, 404, 'liveChatBanNotFound', 'The ban that you are trying to remove cannot be found.', 'youtube.liveChat');
     const channel = world.channel('youtube', ban.channelId);
     if (!channel || !canModerate(channel, token.userId)) return forbidden(reply);
     bans.delete(id);
     if (channel.bans.get(ban.userId)?.banId === id) channel.bans.delete(ban.userId);
     world.emit('unban', { platform: 'youtube', channelId: channel.id, userId: ban.userId, moderatorId: token.userId ?? channel.id });
-    world.record({ platform: 'youtube', type: 'unban', channelId: channel.id, actorId: token.userId, data: { userId: ban.userId, banId: id } });
+    world.record({
+      platform: 'youtube',
+      type: 'unban',
+      channelId: channel.id,
+      actorId: token.userId,
+      data: { userId: ban.userId, banId: id },
+    });
     return reply.code(204).send();
   });
 }

@@ -94,7 +94,11 @@ export const activities = pgTable(
     message: text('message'),
     occurredAt: ts('occurred_at').notNull(),
   },
-  (t) => [uniqueIndex('activities_provider_event').on(t.channelId, t.provider, t.providerEventId), uniqueIndex('activities_id').on(t.channelId, t.id), index('activities_channel_seq').on(t.channelId, t.seq)],
+  (t) => [
+    uniqueIndex('activities_provider_event').on(t.channelId, t.provider, t.providerEventId),
+    uniqueIndex('activities_id').on(t.channelId, t.id),
+    index('activities_channel_seq').on(t.channelId, t.seq),
+  ],
 );
 
 /** Every chatter seen in a channel, per platform; counters updated atomically in the sink's batches. */

@@ -17,7 +17,10 @@ const tokenColumns = () => ({
   accessTokenEnc: text('access_token_enc'),
   refreshTokenEnc: text('refresh_token_enc'),
   tokenExpiresAt: ts('token_expires_at'),
-  scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+  scopes: text('scopes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   scopeNeeded: boolean('scope_needed').notNull().default(false),
 });
 
@@ -116,13 +119,19 @@ export const channelProviders = pgTable(
     botAccessTokenEnc: text('bot_access_token_enc'),
     botRefreshTokenEnc: text('bot_refresh_token_enc'),
     botTokenExpiresAt: ts('bot_token_expires_at'),
-    botScopes: text('bot_scopes').array().notNull().default(sql`'{}'::text[]`),
+    botScopes: text('bot_scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     botScopeNeeded: boolean('bot_scope_needed').notNull().default(false),
     /** Platform-specific state (e.g. YouTube live chat id and page token, Kick subscription ids). */
     state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('channel_providers_channel_provider').on(t.channelId, t.provider), index('channel_providers_identity').on(t.provider, t.providerChannelId)],
+  (t) => [
+    uniqueIndex('channel_providers_channel_provider').on(t.channelId, t.provider),
+    index('channel_providers_identity').on(t.provider, t.providerChannelId),
+  ],
 );
 
 export const systemBots = pgTable('system_bots', {

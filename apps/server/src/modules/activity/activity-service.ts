@@ -11,7 +11,11 @@ import { activityFromRow } from '../chat/chat-rows';
 import type { BusEvent } from '../chat/fanout-hub';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
-function csv<T extends string>(value: string | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string): T[] | null {
+function csv<T extends string>(
+  value: string | undefined,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  what: string,
+): T[] | null {
   if (!value) return null;
   const out: T[] = [];
   for (const part of value.split(',')) {
@@ -30,7 +34,10 @@ export class ActivityService {
     private readonly bus: EventBus<BusEvent>,
   ) {}
 
-  async list(channelId: string, q: { cursor?: string; per_page: number; types?: string; providers?: string }): Promise<{ records: Activity[]; cursor: string | null }> {
+  async list(
+    channelId: string,
+    q: { cursor?: string; per_page: number; types?: string; providers?: string },
+  ): Promise<{ records: Activity[]; cursor: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
     const cursor = parseCursor(q.cursor);
     if (cursor !== null) where.push(lt(activities.seq, cursor));

@@ -14,13 +14,22 @@ export function activityRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.get('/api/2/channels/:channelId/activity', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['activity'], params: channelParams, querystring: activityQuerySchema, response: { 200: activityListSchema, ...errorResponses } },
+    schema: {
+      tags: ['activity'],
+      params: channelParams,
+      querystring: activityQuerySchema,
+      response: { 200: activityListSchema, ...errorResponses },
+    },
     handler: async (request) => s.chat.activity.list(request.params.channelId, request.query),
   });
 
   r.post('/api/2/channels/:channelId/activity/:activityId/replay', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['activity'], params: channelParams.extend({ activityId: z.string().max(300) }), response: { 200: activitySchema, ...errorResponses } },
+    schema: {
+      tags: ['activity'],
+      params: channelParams.extend({ activityId: z.string().max(300) }),
+      response: { 200: activitySchema, ...errorResponses },
+    },
     handler: async (request) => s.chat.activity.replay(request.params.channelId, request.params.activityId),
   });
 }

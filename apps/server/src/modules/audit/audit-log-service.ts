@@ -22,7 +22,9 @@ export class AuditLogService {
   constructor(private readonly db: Db) {}
 
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
-    await db.insert(auditLog).values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data: entry.data ?? {} });
+    await db
+      .insert(auditLog)
+      .values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data: entry.data ?? {} });
   }
 
   async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {
@@ -32,7 +34,14 @@ export class AuditLogService {
       before = Number(query.cursor);
     }
     const rows = await this.db
-      .select({ id: auditLog.id, action: auditLog.action, data: auditLog.data, createdAt: auditLog.createdAt, actorId: users.id, actorName: users.displayName })
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        data: auditLog.data,
+        createdAt: auditLog.createdAt,
+        actorId: users.id,
+        actorName: users.displayName,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(before == null ? eq(auditLog.channelId, channelId) : and(eq(auditLog.channelId, channelId), lt(auditLog.id, before)))

@@ -11,7 +11,12 @@ export function auditLogRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.get('/api/2/channels/:channelId/audit-log', {
     config: { access: { channel: AccessLevel.ADMIN } },
-    schema: { tags: ['staff'], params: z.object({ channelId: z.string().max(64) }), querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema, ...errorResponses } },
+    schema: {
+      tags: ['staff'],
+      params: z.object({ channelId: z.string().max(64) }),
+      querystring: auditLogQuerySchema,
+      response: { 200: auditLogPageSchema, ...errorResponses },
+    },
     handler: async (request) => s.audit.list(request.params.channelId, request.query),
   });
 }

@@ -46,7 +46,15 @@ export class OAuthFlows {
     return `${this.publicUrl}/oauth/${provider}`;
   }
 
-  async start(input: { purpose: FlowPurpose; provider: OAuthProvider; scopes: string[]; redirectTo: string; userId?: string; channelId?: string; forceVerify?: boolean }): Promise<{ url: string; state: string }> {
+  async start(input: {
+    purpose: FlowPurpose;
+    provider: OAuthProvider;
+    scopes: string[];
+    redirectTo: string;
+    userId?: string;
+    channelId?: string;
+    forceVerify?: boolean;
+  }): Promise<{ url: string; state: string }> {
     const endpoints = this.endpoints[input.provider];
     if (!endpoints.clientId) throw new AppError(422, 'unsupported', `${providers[input.provider].name} is not configured on this server.`);
     const state = randomToken(24);
@@ -62,16 +70,32 @@ export class OAuthFlows {
       channelId: input.channelId ?? null,
       expiresAt: new Date(Date.now() + STATE_TTL_MS),
     });
-    const url = authorizeUrl(endpoints, { redirectUri: this.redirectUri(input.provider), scopes: input.scopes, state, codeVerifier, forceVerify: input.forceVerify });
+    const url = authorizeUrl(endpoints, {
+      redirectUri: this.redirectUri(input.provider),
+      scopes: input.scopes,
+      state,
+      codeVerifier,
+      forceVerify: input.forceVerify,
+    });
     return { url, state };
   }
 
-  async complete(input: { provider: OAuthProvider; code?: string; state: string; cookieState: string | null; error?: string; errorDescription?: string }): Promise<OauthCallbackResult> {
+  async complete(input: {
+    provider: OAuthProvider;
+    code?: string;
+    state: string;
+    cookieState: string | null;
+    error?: string;
+    errorDescription?: string;
+  }): Promise<OauthCallbackResult> {
     const name = providers[input.provider].name;
     if (!input.cookieState || input.cookieState !== input.state) {
       throw badRequest(`This ${name} sign-in was started in another browser or has expired. Please start again.`);
     }
-    const [row] = await this.db.delete(oauthStates).where(eq(oauthStates.stateHash, sha256(input.state))).returning();
+    const [row] = await this.db
+      .delete(oauthStates)
+      .where(eq(oauthStates.stateHash, sha256(input.state)))
+      .returning();
     if (!row || row.provider !== input.provider || row.expiresAt.getTime() < Date.now()) {
       throw badRequest(`This ${name} sign-in has expired or was already used. Please start again.`);
     }
@@ -83,8 +107,20 @@ export class OAuthFlows {
     const handler = this.handlers.get(row.purpose);
     if (!handler) throw new AppError(500, 'internal_error', `No handler for ${row.purpose} flows`);
     const endpoints = this.endpoints[input.provider];
-    const tokens = await exchangeCode(input.provider, endpoints, { code: input.code, redirectUri: this.redirectUri(input.provider), codeVerifier: row.codeVerifier, scopes: [] });
+    const tokens = await exchangeCode(input.provider, endpoints, {
+      code: input.code,
+      redirectUri: this.redirectUri(input.provider),
+      codeVerifier: row.codeVerifier,
+      scopes: [],
+    });
     const identity = await fetchIdentity(input.provider, this.endpoints, tokens.accessToken);
-    return handler({ provider: input.provider, tokens, identity, userId: row.userId, channelId: row.channelId, redirectTo: row.redirectTo });
+    return handler({
+      provider: input.provider,
+      tokens,
+      identity,
+      userId: row.userId,
+      channelId: row.channelId,
+      redirectTo: row.redirectTo,
+    });
   }
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthCallbackBodySchema, oauthCallbackResultSchema, platformModeSchema, signinProvidersSchema } from '@greenroom/contracts/api/user';
+import {
+  oauthCallbackBodySchema,
+  oauthCallbackResultSchema,
+  platformModeSchema,
+  signinProvidersSchema,
+} from '@greenroom/contracts/api/user';
 import { providers, signinProviderIds, signinProviderIdSchema } from '@greenroom/contracts/providers';
 import { requireAuth, setXsrfCookie } from '../../plugins/auth';
 import { errorResponses, noContent, safePath } from '../../lib/http';
@@ -25,7 +30,11 @@ export function authRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.get('/api/2/auth/:provider/sign-in', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], params: z.object({ provider: signinProviderIdSchema }), querystring: z.object({ next: z.string().max(2000).optional() }) },
+    schema: {
+      tags: ['auth'],
+      params: z.object({ provider: signinProviderIdSchema }),
+      querystring: z.object({ next: z.string().max(2000).optional() }),
+    },
     handler: async (request, reply) => {
       const { provider } = request.params;
       const { url, state } = await s.flows.start({
@@ -34,14 +43,26 @@ export function authRoutes(app: FastifyInstance, s: AppServices): void {
         scopes: scopesFor[provider].signin,
         redirectTo: safePath(request.query.next),
       });
-      void reply.setCookie(OAUTH_STATE_COOKIE, state, { path: '/', httpOnly: true, sameSite: 'lax', secure: s.secureCookies, signed: true, maxAge: 600 });
+      void reply.setCookie(OAUTH_STATE_COOKIE, state, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: s.secureCookies,
+        signed: true,
+        maxAge: 600,
+      });
       return reply.redirect(url, 302);
     },
   });
 
   r.post('/api/2/auth/:provider/callback', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], params: z.object({ provider: oauthProviderSchema }), body: oauthCallbackBodySchema, response: { 200: oauthCallbackResultSchema, ...errorResponses } },
+    schema: {
+      tags: ['auth'],
+      params: z.object({ provider: oauthProviderSchema }),
+      body: oauthCallbackBodySchema,
+      response: { 200: oauthCallbackResultSchema, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const raw = request.cookies[OAUTH_STATE_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : null;

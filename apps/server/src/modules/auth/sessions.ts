@@ -11,7 +11,8 @@ export interface AuthUser {
   isOperator: boolean;
 }
 
-export type SessionLookup = { ok: true; sessionId: string; user: AuthUser } | { ok: false; type: 'unauthenticated' | 'user_no_longer_exists' };
+export type SessionLookup =
+  { ok: true; sessionId: string; user: AuthUser } | { ok: false; type: 'unauthenticated' | 'user_no_longer_exists' };
 
 /**
  * Opaque bearer sessions: 256 random bits given to the browser once, only their SHA-256 stored.
@@ -45,7 +46,11 @@ export class SessionService {
     if (!row.user) return { ok: false, type: 'user_no_longer_exists' };
     if (row.session.revokedAt) return { ok: false, type: 'unauthenticated' };
     const isOperator = row.user.isOperator || (await this.matchesConfiguredAdmin(row.user.id));
-    return { ok: true, sessionId: row.session.id, user: { id: row.user.id, displayName: row.user.displayName, avatarUrl: row.user.avatarUrl, isOperator } };
+    return {
+      ok: true,
+      sessionId: row.session.id,
+      user: { id: row.user.id, displayName: row.user.displayName, avatarUrl: row.user.avatarUrl, isOperator },
+    };
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -54,11 +59,16 @@ export class SessionService {
 
   /** Revokes every session of a user (account deletion). */
   async revokeAll(userId: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
   async purgeExpired(now = new Date()): Promise<void> {
-    await this.db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, new Date(now.getTime() - 30 * 86_400_000))));
+    await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, new Date(now.getTime() - 30 * 86_400_000))));
   }
 
   private async matchesConfiguredAdmin(userId: string): Promise<boolean> {

@@ -57,9 +57,21 @@ export class ChannelProviderService {
     const health = this.deps.manager.health(row.id);
     let bot: ChannelProvider['bot_provider'] = null;
     if (row.botProviderUserId && row.botAccessTokenEnc) {
-      bot = { id: row.botProviderUserId, provider, display_name: row.botDisplayName ?? row.botProviderUserId, scope_needed: row.botScopeNeeded, system: false };
+      bot = {
+        id: row.botProviderUserId,
+        provider,
+        display_name: row.botDisplayName ?? row.botProviderUserId,
+        scope_needed: row.botScopeNeeded,
+        system: false,
+      };
     } else if (systemBot && providers[provider].systemBot) {
-      bot = { id: systemBot.providerUserId, provider, display_name: systemBot.displayName, scope_needed: systemBot.scopeNeeded, system: true };
+      bot = {
+        id: systemBot.providerUserId,
+        provider,
+        display_name: systemBot.displayName,
+        scope_needed: systemBot.scopeNeeded,
+        system: true,
+      };
     }
     return {
       id: row.id,
@@ -72,7 +84,15 @@ export class ChannelProviderService {
       bot_provider: bot,
       is_live: row.isLive,
       viewer_count: row.viewerCount,
-      health: health ? { state: health.state, detail: health.detail, since: health.since, last_event_at: health.lastEventAt, reconnects: health.reconnects } : null,
+      health: health
+        ? {
+            state: health.state,
+            detail: health.detail,
+            since: health.since,
+            last_event_at: health.lastEventAt,
+            reconnects: health.reconnects,
+          }
+        : null,
       dashboard_url: dashboardUrl(provider, row.providerChannelName),
       created_at: row.createdAt.toISOString(),
     };
@@ -85,7 +105,11 @@ export class ChannelProviderService {
 
   /** The channel's connections, newest first (the web puts `new` ones at the front). */
   async list(channelId: string): Promise<ChannelProvider[]> {
-    const rows = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.channelId, channelId)).orderBy(desc(channelProviders.createdAt), desc(channelProviders.id));
+    const rows = await this.deps.db
+      .select()
+      .from(channelProviders)
+      .where(eq(channelProviders.channelId, channelId))
+      .orderBy(desc(channelProviders.createdAt), desc(channelProviders.id));
     const bots = rows.length ? await this.deps.db.select().from(systemBots) : [];
     return rows.map((r) => this.dto(r, bots.find((b) => b.provider === r.provider) ?? null));
   }
@@ -118,7 +142,10 @@ export class ChannelProviderService {
 
   /** Publishes `updated` for every connection that uses the system bot of `provider`. */
   async publishSystemBotChanged(provider: string): Promise<void> {
-    const rows = await this.deps.db.select({ id: channelProviders.id }).from(channelProviders).where(eq(channelProviders.provider, provider));
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id })
+      .from(channelProviders)
+      .where(eq(channelProviders.provider, provider));
     for (const r of rows) await this.publishUpdated(r.id);
   }
 
@@ -154,9 +181,21 @@ export class ChannelProviderService {
         .where(eq(channelProviders.id, id));
     } else {
       id = newId();
-      await db.insert(channelProviders).values({ id, channelId: flow.channelId, provider, providerChannelId: flow.identity.providerUserId, providerChannelName: flow.identity.login, ...tokenValues });
+      await db.insert(channelProviders).values({
+        id,
+        channelId: flow.channelId,
+        provider,
+        providerChannelId: flow.identity.providerUserId,
+        providerChannelName: flow.identity.login,
+        ...tokenValues,
+      });
     }
-    await this.deps.audit.record({ channelId: flow.channelId, actorUserId: flow.userId, action: 'platform.connected', data: { provider, provider_channel_name: flow.identity.login, channel_provider_id: id } });
+    await this.deps.audit.record({
+      channelId: flow.channelId,
+      actorUserId: flow.userId,
+      action: 'platform.connected',
+      data: { provider, provider_channel_name: flow.identity.login, channel_provider_id: id },
+    });
     await this.deps.manager.restart(id);
     const row = await this.row(flow.channelId, id);
     this.publish(flow.channelId, { action: existing ? 'updated' : 'new', data: this.dto(row, await this.systemBotOf(provider)) });
@@ -187,7 +226,12 @@ export class ChannelProviderService {
         botScopeNeeded: missing.length > 0,
       })
       .where(eq(channelProviders.id, row.id));
-    await this.deps.audit.record({ channelId: flow.channelId, actorUserId: flow.userId, action: 'platform.bot_connected', data: { provider, bot: flow.identity.displayName, channel_provider_id: row.id } });
+    await this.deps.audit.record({
+      channelId: flow.channelId,
+      actorUserId: flow.userId,
+      action: 'platform.bot_connected',
+      data: { provider, bot: flow.identity.displayName, channel_provider_id: row.id },
+    });
     await this.deps.manager.restart(row.id);
     await this.publishUpdated(row.id);
     return { redirect_to: `${flow.redirectTo}#${CHANNEL_PROVIDER_HASH_KEY}=${encodeURIComponent(row.id)}` };
@@ -197,12 +241,28 @@ export class ChannelProviderService {
   async disconnectBot(channelId: string, channelProviderId: string, actorUserId: string): Promise<ChannelProvider> {
     const row = await this.row(channelId, channelProviderId);
     if (!row.botProviderUserId) throw notFound('This connection has no bot account of its own.');
-    await this.revoke(row.provider, [this.deps.cipher.decryptNullable(row.botRefreshTokenEnc), this.deps.cipher.decryptNullable(row.botAccessTokenEnc)]);
+    await this.revoke(row.provider, [
+      this.deps.cipher.decryptNullable(row.botRefreshTokenEnc),
+      this.deps.cipher.decryptNullable(row.botAccessTokenEnc),
+    ]);
     await this.deps.db
       .update(channelProviders)
-      .set({ botProviderUserId: null, botDisplayName: null, botAccessTokenEnc: null, botRefreshTokenEnc: null, botTokenExpiresAt: null, botScopes: [], botScopeNeeded: false })
+      .set({
+        botProviderUserId: null,
+        botDisplayName: null,
+        botAccessTokenEnc: null,
+        botRefreshTokenEnc: null,
+        botTokenExpiresAt: null,
+        botScopes: [],
+        botScopeNeeded: false,
+      })
       .where(eq(channelProviders.id, row.id));
-    await this.deps.audit.record({ channelId, actorUserId, action: 'platform.bot_disconnected', data: { provider: row.provider, channel_provider_id: row.id } });
+    await this.deps.audit.record({
+      channelId,
+      actorUserId,
+      action: 'platform.bot_disconnected',
+      data: { provider: row.provider, channel_provider_id: row.id },
+    });
     await this.deps.manager.restart(row.id);
     const dto = await this.get(channelId, channelProviderId);
     this.publish(channelId, { action: 'updated', data: dto });
@@ -215,15 +275,28 @@ export class ChannelProviderService {
     const dto = this.dto(row, await this.systemBotOf(row.provider));
     await this.deps.manager.remove(row.id);
     const c = this.deps.cipher;
-    await this.revoke(row.provider, [c.decryptNullable(row.refreshTokenEnc), c.decryptNullable(row.accessTokenEnc), c.decryptNullable(row.botRefreshTokenEnc), c.decryptNullable(row.botAccessTokenEnc)]);
+    await this.revoke(row.provider, [
+      c.decryptNullable(row.refreshTokenEnc),
+      c.decryptNullable(row.accessTokenEnc),
+      c.decryptNullable(row.botRefreshTokenEnc),
+      c.decryptNullable(row.botAccessTokenEnc),
+    ]);
     await this.deps.db.delete(channelProviders).where(eq(channelProviders.id, row.id));
-    await this.deps.audit.record({ channelId, actorUserId, action: 'platform.disconnected', data: { provider: row.provider, provider_channel_name: row.providerChannelName, channel_provider_id: row.id } });
+    await this.deps.audit.record({
+      channelId,
+      actorUserId,
+      action: 'platform.disconnected',
+      data: { provider: row.provider, provider_channel_name: row.providerChannelName, channel_provider_id: row.id },
+    });
     this.publish(channelId, { action: 'deleted', data: { ...dto, health: null } });
   }
 
   /** Disconnects every platform of a channel (before the channel is deleted): connections closed, tokens revoked. */
   async disconnectAll(channelId: string, actorUserId: string | null): Promise<void> {
-    const rows = await this.deps.db.select({ id: channelProviders.id }).from(channelProviders).where(eq(channelProviders.channelId, channelId));
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id })
+      .from(channelProviders)
+      .where(eq(channelProviders.channelId, channelId));
     for (const row of rows) await this.disconnect(channelId, row.id, actorUserId);
   }
 

@@ -27,7 +27,11 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { 200: channelProviderSchema, ...errorResponses } },
+    schema: {
+      tags: ['channel-providers'],
+      params: channelProviderParamsSchema,
+      response: { 200: channelProviderSchema, ...errorResponses },
+    },
     handler: async (request) => s.channelProviders.get(request.params.channelId, request.params.channelProviderId),
   });
 
@@ -43,14 +47,23 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
   /** Removes the channel's own bot account; connecting one is `connect-chat-url?bot=true`. */
   r.delete('/api/2/channels/:channelId/providers/:channelProviderId/bot', {
     config: { access: { channel: AccessLevel.ADMIN } },
-    schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { 200: channelProviderSchema, ...errorResponses } },
-    handler: async (request) => s.channelProviders.disconnectBot(request.params.channelId, request.params.channelProviderId, requireAuth(request).user.id),
+    schema: {
+      tags: ['channel-providers'],
+      params: channelProviderParamsSchema,
+      response: { 200: channelProviderSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      s.channelProviders.disconnectBot(request.params.channelId, request.params.channelProviderId, requireAuth(request).user.id),
   });
 
   /** Live provider updates: `{action: new|updated|deleted, data}`; answers `{"type":"ping"}` with `{"type":"pong"}`. */
   r.get(
     '/api/2/channels/:channelId/providers-ws',
-    { config: { access: { channel: AccessLevel.MOD } }, schema: { tags: ['channel-providers'], params: channelParams, hide: true }, websocket: true },
+    {
+      config: { access: { channel: AccessLevel.MOD } },
+      schema: { tags: ['channel-providers'], params: channelParams, hide: true },
+      websocket: true,
+    },
     (socket, request) => {
       let unsubscribe: (() => void) | null = null;
       const live = liveSocket(socket, { onClose: () => unsubscribe?.() });

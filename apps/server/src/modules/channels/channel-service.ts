@@ -66,7 +66,13 @@ export class ChannelService {
     const [row] = await this.db.select().from(channels).where(eq(channels.id, channelId));
     if (!row) throw notFound('Channel not found');
     const summaries = await this.providerSummaries([channelId]);
-    return { id: row.id, display_name: row.displayName, created_at: row.createdAt.toISOString(), access_level: level as AccessLevelValue, providers: summaries.get(channelId) ?? [] };
+    return {
+      id: row.id,
+      display_name: row.displayName,
+      created_at: row.createdAt.toISOString(),
+      access_level: level as AccessLevelValue,
+      providers: summaries.get(channelId) ?? [],
+    };
   }
 
   /** Channels the user is staff of, by name, with the filters of spec §7. */
@@ -86,7 +92,17 @@ export class ChannelService {
       .select({ id: channels.id, displayName: channels.displayName, createdAt: channels.createdAt, level: channelUsers.level })
       .from(channelUsers)
       .innerJoin(channels, eq(channels.id, channelUsers.channelId))
-      .where(after ? and(base, or(gt(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), and(eq(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), gt(channels.id, after[1]!)))) : base)
+      .where(
+        after
+          ? and(
+              base,
+              or(
+                gt(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()),
+                and(eq(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), gt(channels.id, after[1]!)),
+              ),
+            )
+          : base,
+      )
       .orderBy(asc(sql`lower(${channels.displayName})`), asc(channels.id))
       .limit(f.per_page + 1);
     const [{ total } = { total: 0 }] = await this.db
@@ -98,7 +114,13 @@ export class ChannelService {
     const summaries = await this.providerSummaries(records.map((r) => r.id));
     const last = records.at(-1);
     return {
-      records: records.map((r) => ({ id: r.id, display_name: r.displayName, created_at: r.createdAt.toISOString(), access_level: r.level as AccessLevelValue, providers: summaries.get(r.id) ?? [] })),
+      records: records.map((r) => ({
+        id: r.id,
+        display_name: r.displayName,
+        created_at: r.createdAt.toISOString(),
+        access_level: r.level as AccessLevelValue,
+        providers: summaries.get(r.id) ?? [],
+      })),
       cursor: page.length > f.per_page && last ? encodeCursor([last.displayName, last.id]) : null,
       total,
     };
@@ -116,7 +138,10 @@ export class ChannelService {
       .where(after ? and(base, lt(channels.id, after[0]!)) : base)
       .orderBy(desc(channels.id))
       .limit(f.per_page + 1);
-    const [{ total } = { total: 0 }] = await this.db.select({ total: sql<number>`count(*)::int` }).from(channels).where(base);
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(channels)
+      .where(base);
     const records = page.slice(0, f.per_page);
     const ids = records.map((r) => r.id);
     const owners = ids.length
@@ -138,7 +163,12 @@ export class ChannelService {
           owner: owner ? { id: owner.id, display_name: owner.displayName } : null,
           providers: conns
             .filter((p) => p.channelId === c.id)
-            .map((p) => ({ provider: channelProviderIdSchema.parse(p.provider), provider_channel_name: p.providerChannelName, scope_needed: p.scopeNeeded, is_live: p.isLive })),
+            .map((p) => ({
+              provider: channelProviderIdSchema.parse(p.provider),
+              provider_channel_name: p.providerChannelName,
+              scope_needed: p.scopeNeeded,
+              is_live: p.isLive,
+            })),
         };
       }),
       cursor: page.length > f.per_page && last ? encodeCursor([last.id]) : null,

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccessLevel } from '@greenroom/contracts/access';
-import { channelListSchema, channelSchema, createChannelBodySchema, deleteChannelQuerySchema, listChannelsQuerySchema, updateChannelBodySchema } from '@greenroom/contracts/api/channels';
+import {
+  channelListSchema,
+  channelSchema,
+  createChannelBodySchema,
+  deleteChannelQuerySchema,
+  listChannelsQuerySchema,
+  updateChannelBodySchema,
+} from '@greenroom/contracts/api/channels';
 import { providerIdSchema } from '@greenroom/contracts/providers';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -34,7 +41,11 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
     config: { access: 'user' },
     schema: {
       tags: ['channels'],
-      querystring: z.object({ channel_id: z.string().max(64).optional(), provider: providerIdSchema.optional(), provider_channel_name: z.string().max(200).optional() }),
+      querystring: z.object({
+        channel_id: z.string().max(64).optional(),
+        provider: providerIdSchema.optional(),
+        provider_channel_name: z.string().max(200).optional(),
+      }),
       response: { 200: channelSchema, ...errorResponses },
     },
     handler: async (request) => {
@@ -63,7 +74,12 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
       const { channelId } = request.params;
       const before = await s.channels.displayName(channelId);
       await s.channels.rename(channelId, request.body.display_name);
-      await s.audit.record({ channelId, actorUserId: requireAuth(request).user.id, action: 'channel.renamed', data: { from: before, to: request.body.display_name } });
+      await s.audit.record({
+        channelId,
+        actorUserId: requireAuth(request).user.id,
+        action: 'channel.renamed',
+        data: { from: before, to: request.body.display_name },
+      });
       return s.channels.getForUser(channelId, requireAuth(request).user.id, request.channelLevel ?? 0);
     },
   });

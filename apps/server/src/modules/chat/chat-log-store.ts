@@ -60,14 +60,29 @@ export class ChatLogStore {
       const key = `${m.channel_id}\u0000${m.provider}\u0000${m.author.provider_user_id}`;
       const at = new Date(m.sent_at);
       const v = byViewer.get(key);
-      const snapshot = { login: m.author.login, displayName: m.author.display_name, color: m.author.color, avatarUrl: m.author.avatar_url, badges: m.author.badges, roles: m.author.roles };
+      const snapshot = {
+        login: m.author.login,
+        displayName: m.author.display_name,
+        color: m.author.color,
+        avatarUrl: m.author.avatar_url,
+        badges: m.author.badges,
+        roles: m.author.roles,
+      };
       if (v) {
         Object.assign(v, snapshot);
         v.messageCount = (v.messageCount ?? 0) + 1;
         if (at < v.firstSeenAt) v.firstSeenAt = at;
         if (at > v.lastSeenAt) v.lastSeenAt = at;
       } else {
-        byViewer.set(key, { channelId: m.channel_id, provider: m.provider, providerUserId: m.author.provider_user_id, ...snapshot, firstSeenAt: at, lastSeenAt: at, messageCount: 1 });
+        byViewer.set(key, {
+          channelId: m.channel_id,
+          provider: m.provider,
+          providerUserId: m.author.provider_user_id,
+          ...snapshot,
+          firstSeenAt: at,
+          lastSeenAt: at,
+          messageCount: 1,
+        });
       }
     }
     for (const part of chunks([...byViewer.values()])) {
@@ -99,7 +114,13 @@ export class ChatLogStore {
       const [author] = await tx
         .select({ id: chatMessages.authorId, name: chatMessages.authorName })
         .from(chatMessages)
-        .where(and(eq(chatMessages.channelId, row.channelId), eq(chatMessages.provider, row.provider), eq(chatMessages.providerMessageId, row.providerMessageId)))
+        .where(
+          and(
+            eq(chatMessages.channelId, row.channelId),
+            eq(chatMessages.provider, row.provider),
+            eq(chatMessages.providerMessageId, row.providerMessageId),
+          ),
+        )
         .limit(1);
       if (author) {
         row.targetId = author.id;
@@ -112,20 +133,30 @@ export class ChatLogStore {
       const base = and(eq(chatMessages.channelId, e.channel_id), eq(chatMessages.provider, e.provider), isNull(chatMessages.deletedAt));
       switch (e.kind) {
         case 'delete':
-          if (e.provider_message_id) await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.providerMessageId, e.provider_message_id)));
+          if (e.provider_message_id)
+            await tx
+              .update(chatMessages)
+              .set({ deletedAt: now })
+              .where(and(base, eq(chatMessages.providerMessageId, e.provider_message_id)));
           break;
         case 'ban':
         case 'timeout':
           if (e.target) {
             const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
-            await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.authorId, e.target.provider_user_id), gt(chatMessages.sentAt, since)));
+            await tx
+              .update(chatMessages)
+              .set({ deletedAt: now })
+              .where(and(base, eq(chatMessages.authorId, e.target.provider_user_id), gt(chatMessages.sentAt, since)));
           }
           break;
         case 'clear': {
           // With a target only that viewer's lines were cleared (Twitch clear_user_messages); without, the whole chat.
           const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
           const who = e.target ? eq(chatMessages.authorId, e.target.provider_user_id) : undefined;
-          await tx.update(chatMessages).set({ deletedAt: now }).where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since), who));
+          await tx
+            .update(chatMessages)
+            .set({ deletedAt: now })
+            .where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since), who));
           break;
         }
         case 'unban':
@@ -145,8 +176,13 @@ export class ChatLogStore {
       if (n < batch) break;
     }
     for (;;) {
-      const old = this.db.select({ seq: moderationEvents.seq }).from(moderationEvents).where(lt(moderationEvents.occurredAt, cutoff)).limit(batch);
-      const n = (await this.db.delete(moderationEvents).where(inArray(moderationEvents.seq, old)).returning({ seq: moderationEvents.seq })).length;
+      const old = this.db
+        .select({ seq: moderationEvents.seq })
+        .from(moderationEvents)
+        .where(lt(moderationEvents.occurredAt, cutoff))
+        .limit(batch);
+      const n = (await this.db.delete(moderationEvents).where(inArray(moderationEvents.seq, old)).returning({ seq: moderationEvents.seq }))
+        .length;
       total += n;
       if (n < batch) break;
     }

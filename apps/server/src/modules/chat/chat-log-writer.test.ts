@@ -8,7 +8,10 @@ const silent = { warn: () => {}, error: () => {}, info: () => {} };
 describe('ChatLogWriter', () => {
   it('writes in batches of at most batchSize, in order, off the caller path', async () => {
     const batches: ChannelStreamEvent[][] = [];
-    const writer = new ChatLogWriter({ writeBatch: async (b) => void batches.push([...b]) }, { batchSize: 100, batchDelayMs: 5, log: silent });
+    const writer = new ChatLogWriter(
+      { writeBatch: async (b) => void batches.push([...b]) },
+      { batchSize: 100, batchDelayMs: 5, log: silent },
+    );
     const events = Array.from({ length: 250 }, (_, i): ChannelStreamEvent => ({ type: 'chat.message', data: chatMessage(i) }));
     await writer.write(events);
     await writer.flush();

@@ -80,7 +80,10 @@ export class ChatLogWriter implements ChatSink {
     this.droppedSinceLog += excess;
     const now = Date.now();
     if (now - this.lastDropLog >= 10_000) {
-      this.options.log.warn({ dropped: this.droppedSinceLog, maxQueued: this.maxQueued }, 'chat log queue full: dropped the oldest queued chat messages');
+      this.options.log.warn(
+        { dropped: this.droppedSinceLog, maxQueued: this.maxQueued },
+        'chat log queue full: dropped the oldest queued chat messages',
+      );
       this.droppedSinceLog = 0;
       this.lastDropLog = now;
     }

@@ -25,7 +25,10 @@ export class ChatQueries {
   constructor(private readonly db: Db) {}
 
   /** Newest first; the cursor is the `seq` of the oldest record returned (pass as `before`). */
-  async history(channelId: string, q: { before?: string; limit: number; provider?: ChannelProviderId; q?: string }): Promise<{ records: ChatMessage[]; cursor: string | null }> {
+  async history(
+    channelId: string,
+    q: { before?: string; limit: number; provider?: ChannelProviderId; q?: string },
+  ): Promise<{ records: ChatMessage[]; cursor: string | null }> {
     const before = parseCursor(q.before);
     const where: SQL[] = [eq(chatMessages.channelId, channelId)];
     if (before !== null) where.push(lt(chatMessages.seq, before));

@@ -53,6 +53,7 @@ describe('chat log row mappers', () => {
       message: 'hi',
       occurred_at: '2026-01-01T00:00:00.000Z',
     };
-    for (const x of [a, { ...a, viewer: null }]) expect(activityFromRow(selected<typeof activities.$inferSelect>(activityRow(x), {}))).toEqual(x);
+    for (const x of [a, { ...a, viewer: null }])
+      expect(activityFromRow(selected<typeof activities.$inferSelect>(activityRow(x), {}))).toEqual(x);
   });
 });

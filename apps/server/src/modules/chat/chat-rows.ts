@@ -40,7 +40,15 @@ export function messageFromRow(r: typeof chatMessages.$inferSelect): ChatMessage
     channel_provider_id: r.channelProviderId,
     provider: r.provider as ChannelProviderId,
     provider_message_id: r.providerMessageId,
-    author: { provider_user_id: r.authorId, login: r.authorLogin, display_name: r.authorName, color: r.authorColor, avatar_url: r.authorAvatarUrl, badges: r.authorBadges, roles: r.authorRoles },
+    author: {
+      provider_user_id: r.authorId,
+      login: r.authorLogin,
+      display_name: r.authorName,
+      color: r.authorColor,
+      avatar_url: r.authorAvatarUrl,
+      badges: r.authorBadges,
+      roles: r.authorRoles,
+    },
     text: r.text,
     emotes: r.emotes,
     reply: r.reply ?? null,
@@ -83,7 +91,8 @@ export function moderationFromRow(r: typeof moderationEvents.$inferSelect): Mode
     provider_message_id: r.providerMessageId,
     duration_seconds: r.durationSeconds,
     reason: r.reason,
-    moderator: r.moderatorName !== null || r.moderatorUserId !== null ? { user_id: r.moderatorUserId, display_name: r.moderatorName ?? '' } : null,
+    moderator:
+      r.moderatorName !== null || r.moderatorUserId !== null ? { user_id: r.moderatorUserId, display_name: r.moderatorName ?? '' } : null,
     source: r.source,
     occurred_at: r.occurredAt.toISOString(),
   };

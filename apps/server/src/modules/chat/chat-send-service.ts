@@ -25,7 +25,10 @@ const replyPlatforms = Object.values(providers)
   .filter((p) => p.chatReplyMessage)
   .map((p) => p.name);
 /** "Twitch is the only platform that supports replies" (from the catalogue). */
-export const REPLY_UNSUPPORTED = replyPlatforms.length === 1 ? `${replyPlatforms[0]} is the only platform that supports replies` : `Only ${replyPlatforms.join(', ')} support replies`;
+export const REPLY_UNSUPPORTED =
+  replyPlatforms.length === 1
+    ? `${replyPlatforms[0]} is the only platform that supports replies`
+    : `Only ${replyPlatforms.join(', ')} support replies`;
 
 /** A user-facing reason from whatever the platform layer threw. */
 export function sendErrorMessage(provider: ChannelProviderId, error: unknown): string {
@@ -45,7 +48,10 @@ export class ChatSendService {
   ) {}
 
   async send(channelId: string, body: SendChatBody): Promise<SendChatResult> {
-    const rows = await this.db.select({ id: channelProviders.id, provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId));
+    const rows = await this.db
+      .select({ id: channelProviders.id, provider: channelProviders.provider })
+      .from(channelProviders)
+      .where(eq(channelProviders.channelId, channelId));
     const connected = rows.filter((r) => r.provider in providers) as { id: string; provider: ChannelProviderId }[];
     let targets: { id: string; provider: ChannelProviderId }[];
     if (body.channel_provider_ids.length > 0) {
@@ -66,9 +72,19 @@ export class ChatSendService {
     return { results };
   }
 
-  private async sendOne(source: ChatActionsSource | null, target: { id: string; provider: ChannelProviderId }, body: SendChatBody): Promise<ResultEntry> {
+  private async sendOne(
+    source: ChatActionsSource | null,
+    target: { id: string; provider: ChannelProviderId },
+    body: SendChatBody,
+  ): Promise<ResultEntry> {
     const info = providers[target.provider];
-    const fail = (error: string): ResultEntry => ({ channel_provider_id: target.id, provider: target.provider, ok: false, provider_message_id: null, error });
+    const fail = (error: string): ResultEntry => ({
+      channel_provider_id: target.id,
+      provider: target.provider,
+      ok: false,
+      provider_message_id: null,
+      error,
+    });
     if (!info.chatWrite) return fail(`${info.name} does not support sending chat messages.`);
     let replyTo: string | undefined;
     if (body.reply_to) {
@@ -80,7 +96,13 @@ export class ChatSendService {
     try {
       const { actions } = await source.actions(target.id);
       const sent = await actions.sendMessage({ text: body.text, as: body.as, ...(replyTo ? { replyToProviderMessageId: replyTo } : {}) });
-      return { channel_provider_id: target.id, provider: target.provider, ok: true, provider_message_id: sent.providerMessageId, error: null };
+      return {
+        channel_provider_id: target.id,
+        provider: target.provider,
+        ok: true,
+        provider_message_id: sent.providerMessageId,
+        error: null,
+      };
     } catch (error) {
       if (!(error instanceof AppError)) this.log.warn({ err: error, channelProviderId: target.id }, 'chat send failed');
       return fail(sendErrorMessage(target.provider, error));

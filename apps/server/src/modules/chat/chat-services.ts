@@ -38,7 +38,13 @@ export interface ChatServices {
   close(): Promise<void>;
 }
 
-export function createChatServices(input: { db: Db; bus: EventBus<BusEvent>; retentionDays: number; log: ChatLog; actions: () => ChatActionsSource | null }): ChatServices {
+export function createChatServices(input: {
+  db: Db;
+  bus: EventBus<BusEvent>;
+  retentionDays: number;
+  log: ChatLog;
+  actions: () => ChatActionsSource | null;
+}): ChatServices {
   const store = new ChatLogStore(input.db);
   const writer = new ChatLogWriter(store, { log: input.log });
   const retention = new RetentionJob(store, input.retentionDays, input.log);

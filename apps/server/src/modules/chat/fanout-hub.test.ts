@@ -111,12 +111,29 @@ describe('public encoder', () => {
     expect(Object.keys(msg.data).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
     encode({ type: 'chat.message', data: chatMessage(2) });
     encode({ type: 'chat.message', data: chatMessage(3, { author: { ...chatMessage(3).author, provider_user_id: 'u2' } }) });
-    const base = { channel_id: 'c1', channel_provider_id: 'cp1', provider: 'twitch' as const, duration_seconds: null, reason: 'spam', moderator: { user_id: 'x', display_name: 'Mod' }, source: 'greenroom' as const, occurred_at: new Date().toISOString() };
-    const ban = encode({ type: 'chat.moderation', data: { ...base, id: 'b', kind: 'ban', target: { provider_user_id: 'u1', display_name: 'Viewer' }, provider_message_id: null } });
+    const base = {
+      channel_id: 'c1',
+      channel_provider_id: 'cp1',
+      provider: 'twitch' as const,
+      duration_seconds: null,
+      reason: 'spam',
+      moderator: { user_id: 'x', display_name: 'Mod' },
+      source: 'greenroom' as const,
+      occurred_at: new Date().toISOString(),
+    };
+    const ban = encode({
+      type: 'chat.moderation',
+      data: { ...base, id: 'b', kind: 'ban', target: { provider_user_id: 'u1', display_name: 'Viewer' }, provider_message_id: null },
+    });
     expect(JSON.parse((ban as { payload: string }).payload)).toEqual({ type: 'chat.removed', data: { ids: ['twitch:m1', 'twitch:m2'] } });
     const del = encode({ type: 'chat.moderation', data: { ...base, id: 'd', kind: 'delete', target: null, provider_message_id: 'm3' } });
     expect(JSON.parse((del as { payload: string }).payload)).toEqual({ type: 'chat.removed', data: { ids: ['twitch:m3'] } });
-    expect(encode({ type: 'chat.moderation', data: { ...base, id: 'u', kind: 'unban', target: { provider_user_id: 'u1', display_name: 'V' }, provider_message_id: null } })).toBeNull();
+    expect(
+      encode({
+        type: 'chat.moderation',
+        data: { ...base, id: 'u', kind: 'unban', target: { provider_user_id: 'u1', display_name: 'V' }, provider_message_id: null },
+      }),
+    ).toBeNull();
     expect(encode({ type: 'activity', data: {} })).toBeNull();
     expect(encode({ type: 'stream.status', data: {} })).toBeNull();
   });

@@ -25,7 +25,12 @@ export function chatRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.get('/api/2/channels/:channelId/chat/messages', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['chat'], params: channelParams, querystring: chatHistoryQuerySchema, response: { 200: chatHistorySchema, ...errorResponses } },
+    schema: {
+      tags: ['chat'],
+      params: channelParams,
+      querystring: chatHistoryQuerySchema,
+      response: { 200: chatHistorySchema, ...errorResponses },
+    },
     handler: async (request) => s.chat.queries.history(request.params.channelId, request.query),
   });
 

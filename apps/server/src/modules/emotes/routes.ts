@@ -21,7 +21,11 @@ export function emoteRoutes(app: FastifyInstance, deps: EmoteRouteDeps): void {
 
   r.get('/api/2/channels/:channelId/emotes', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['chat'], params: z.object({ channelId: z.string().max(64) }), response: { 200: channelEmotesSchema, ...errorResponses } },
+    schema: {
+      tags: ['chat'],
+      params: z.object({ channelId: z.string().max(64) }),
+      response: { 200: channelEmotesSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const rows = await deps.db
         .select({ provider: channelProviders.provider, providerChannelId: channelProviders.providerChannelId })
@@ -38,7 +42,9 @@ export function emoteRoutes(app: FastifyInstance, deps: EmoteRouteDeps): void {
           own.push({ ...e, scope: 'channel', provider: provider.data });
         }
       }
-      const globals: ThirdPartyEmoteItem[] = (await deps.emotes.globalEmotes()).filter((e) => !seen.has(e.name)).map((e) => ({ ...e, scope: 'global', provider: null }));
+      const globals: ThirdPartyEmoteItem[] = (await deps.emotes.globalEmotes())
+        .filter((e) => !seen.has(e.name))
+        .map((e) => ({ ...e, scope: 'global', provider: null }));
       const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
       return { emotes: [...own.sort(byName), ...globals.sort(byName)] };
     },

@@ -37,35 +37,75 @@ export class ModerationService {
     return found;
   }
 
-  private publish(t: ModerationTarget, providerChannelId: string, event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider' | 'source' | 'occurred_at' | 'moderator'>, by: Moderator): void {
+  private publish(
+    t: ModerationTarget,
+    providerChannelId: string,
+    event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider' | 'source' | 'occurred_at' | 'moderator'>,
+    by: Moderator,
+  ): void {
     this.deps.ingest.ingest(
       { channelId: t.channelId, channelProviderId: t.channelProviderId, provider: t.provider, providerChannelId },
-      { kind: 'moderation', event: { ...event, moderator: { user_id: by.userId, display_name: by.displayName }, source: 'greenroom', occurred_at: new Date().toISOString() } },
+      {
+        kind: 'moderation',
+        event: {
+          ...event,
+          moderator: { user_id: by.userId, display_name: by.displayName },
+          source: 'greenroom',
+          occurred_at: new Date().toISOString(),
+        },
+      },
     );
   }
 
-  async ban(t: ModerationTarget, input: { providerViewerId: string; durationSeconds?: number; reason?: string }, by: Moderator): Promise<void> {
+  async ban(
+    t: ModerationTarget,
+    input: { providerViewerId: string; durationSeconds?: number; reason?: string },
+    by: Moderator,
+  ): Promise<void> {
     const info = providers[t.provider];
     const timeout = input.durationSeconds !== undefined;
     if (!info.ban) throw unsupported(`${info.name} does not support ${timeout ? 'timeouts' : 'bans'} through Greenroom.`);
     if (input.reason !== undefined && input.reason !== '') {
-      if (!info.banReason) throw unsupported(`${info.name} ${timeout ? 'timeouts' : 'bans'} cannot carry a reason; leave the reason empty.`);
-      if (info.banReasonMaxLength !== null && [...input.reason].length > info.banReasonMaxLength) throw badRequest(`${info.name} ban reasons are limited to ${info.banReasonMaxLength} characters.`);
+      if (!info.banReason)
+        throw unsupported(`${info.name} ${timeout ? 'timeouts' : 'bans'} cannot carry a reason; leave the reason empty.`);
+      if (info.banReasonMaxLength !== null && [...input.reason].length > info.banReasonMaxLength)
+        throw badRequest(`${info.name} ban reasons are limited to ${info.banReasonMaxLength} characters.`);
     }
     if (timeout && info.maxTimeoutSeconds !== null && input.durationSeconds! > info.maxTimeoutSeconds) {
       throw badRequest(`${info.name} timeouts last at most ${info.maxTimeoutSeconds} seconds.`);
     }
     const { actions, providerChannelId } = await this.connection(t);
     const reason = input.reason || undefined;
-    await actions.ban({ providerViewerId: input.providerViewerId, ...(timeout ? { durationSeconds: input.durationSeconds } : {}), ...(reason ? { reason } : {}) });
+    await actions.ban({
+      providerViewerId: input.providerViewerId,
+      ...(timeout ? { durationSeconds: input.durationSeconds } : {}),
+      ...(reason ? { reason } : {}),
+    });
     const kind = timeout ? 'timeout' : 'ban';
     await this.deps.audit.record({
       channelId: t.channelId,
       actorUserId: by.userId,
       action: `moderation.${kind}`,
-      data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_viewer_id: input.providerViewerId, duration_seconds: input.durationSeconds ?? null, reason: reason ?? null },
+      data: {
+        provider: t.provider,
+        channel_provider_id: t.channelProviderId,
+        provider_viewer_id: input.providerViewerId,
+        duration_seconds: input.durationSeconds ?? null,
+        reason: reason ?? null,
+      },
     });
-    this.publish(t, providerChannelId, { kind, target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId }, provider_message_id: null, duration_seconds: input.durationSeconds ?? null, reason: reason ?? null }, by);
+    this.publish(
+      t,
+      providerChannelId,
+      {
+        kind,
+        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        provider_message_id: null,
+        duration_seconds: input.durationSeconds ?? null,
+        reason: reason ?? null,
+      },
+      by,
+    );
   }
 
   async unban(t: ModerationTarget, input: { providerViewerId: string }, by: Moderator): Promise<void> {
@@ -73,8 +113,24 @@ export class ModerationService {
     if (!info.unban) throw unsupported(`${info.name} does not support unbanning through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
     await actions.unban({ providerViewerId: input.providerViewerId });
-    await this.deps.audit.record({ channelId: t.channelId, actorUserId: by.userId, action: 'moderation.unban', data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_viewer_id: input.providerViewerId } });
-    this.publish(t, providerChannelId, { kind: 'unban', target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId }, provider_message_id: null, duration_seconds: null, reason: null }, by);
+    await this.deps.audit.record({
+      channelId: t.channelId,
+      actorUserId: by.userId,
+      action: 'moderation.unban',
+      data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_viewer_id: input.providerViewerId },
+    });
+    this.publish(
+      t,
+      providerChannelId,
+      {
+        kind: 'unban',
+        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        provider_message_id: null,
+        duration_seconds: null,
+        reason: null,
+      },
+      by,
+    );
   }
 
   async deleteMessage(t: ModerationTarget, input: { providerMessageId: string }, by: Moderator): Promise<void> {
@@ -82,7 +138,17 @@ export class ModerationService {
     if (!info.deleteMessage) throw unsupported(`${info.name} does not support deleting messages through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
     await actions.deleteMessage({ providerMessageId: input.providerMessageId });
-    await this.deps.audit.record({ channelId: t.channelId, actorUserId: by.userId, action: 'moderation.delete_message', data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_message_id: input.providerMessageId } });
-    this.publish(t, providerChannelId, { kind: 'delete', target: null, provider_message_id: input.providerMessageId, duration_seconds: null, reason: null }, by);
+    await this.deps.audit.record({
+      channelId: t.channelId,
+      actorUserId: by.userId,
+      action: 'moderation.delete_message',
+      data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_message_id: input.providerMessageId },
+    });
+    this.publish(
+      t,
+      providerChannelId,
+      { kind: 'delete', target: null, provider_message_id: input.providerMessageId, duration_seconds: null, reason: null },
+      by,
+    );
   }
 }

@@ -21,7 +21,11 @@ export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
       const b = request.body;
       await s.moderation.ban(
         request.params,
-        { providerViewerId: b.provider_viewer_id, ...(b.duration_seconds !== undefined ? { durationSeconds: b.duration_seconds } : {}), ...(b.reason !== undefined ? { reason: b.reason } : {}) },
+        {
+          providerViewerId: b.provider_viewer_id,
+          ...(b.duration_seconds !== undefined ? { durationSeconds: b.duration_seconds } : {}),
+          ...(b.reason !== undefined ? { reason: b.reason } : {}),
+        },
         moderator(request),
       );
       return reply.code(204).send(null);
@@ -30,7 +34,12 @@ export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.delete('/api/2/channels/:channelId/:provider/:channelProviderId/ban', {
     config: { access: { channel: AccessLevel.MOD } },
-    schema: { tags: ['moderation'], params: moderationParamsSchema, querystring: unbanQuerySchema, response: { ...noContent, ...errorResponses } },
+    schema: {
+      tags: ['moderation'],
+      params: moderationParamsSchema,
+      querystring: unbanQuerySchema,
+      response: { ...noContent, ...errorResponses },
+    },
     handler: async (request, reply) => {
       await s.moderation.unban(request.params, { providerViewerId: request.query.provider_viewer_id }, moderator(request));
       return reply.code(204).send(null);

@@ -8,7 +8,6 @@ import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
 import type { Encoded, EncoderFactory } from '../chat/fanout-hub';
 import { toPublicMessage } from '../chat/public-message';
 
-
 interface Recent {
   id: string;
   provider: string;
@@ -61,10 +60,18 @@ export function publicEncoder(recent = 1000): EncoderFactory {
             case 'ban':
             case 'timeout': {
               const target = e.target?.provider_user_id;
-              return target ? removed(ring.ids((r) => r.provider === e.provider && r.authorId === target), e.provider) : null;
+              return target
+                ? removed(
+                    ring.ids((r) => r.provider === e.provider && r.authorId === target),
+                    e.provider,
+                  )
+                : null;
             }
             case 'clear':
-              return removed(ring.ids((r) => r.channelProviderId === e.channel_provider_id), e.provider);
+              return removed(
+                ring.ids((r) => r.channelProviderId === e.channel_provider_id),
+                e.provider,
+              );
             case 'unban':
               return null;
           }

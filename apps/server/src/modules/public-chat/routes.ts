@@ -30,11 +30,17 @@ function parseProviders(value: string | undefined): ChannelProviderId[] | null {
 /** The read-only chat popout for OBS (no sign-in): public message fields only, no staff or moderation data. */
 export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const channelExists = async (channelId: string) => (await s.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
+  const channelExists = async (channelId: string) =>
+    (await s.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
 
   r.get('/api/2/public/channels/:channelId/chat/messages', {
     config: { access: 'public' },
-    schema: { tags: ['public-chat'], params: channelParams, querystring: publicQuery, response: { 200: publicChatHistorySchema, ...errorResponses } },
+    schema: {
+      tags: ['public-chat'],
+      params: channelParams,
+      querystring: publicQuery,
+      response: { 200: publicChatHistorySchema, ...errorResponses },
+    },
     handler: async (request) => {
       const providers = parseProviders(request.query.providers);
       if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');

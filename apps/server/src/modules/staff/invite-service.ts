@@ -40,8 +40,16 @@ export class InviteService {
     private readonly audit: AuditLogService,
   ) {}
 
-  async create(channelId: string, actor: AuthUser, actorLevel: number, input: { level: AccessLevelValue; expires_in_hours: number }): Promise<ChannelUserInvite> {
-    if (input.level > actorLevel) throw forbidden(`You cannot invite someone above your own level (${accessLevelLabels[actorLevel as AccessLevelValue] ?? actorLevel}).`);
+  async create(
+    channelId: string,
+    actor: AuthUser,
+    actorLevel: number,
+    input: { level: AccessLevelValue; expires_in_hours: number },
+  ): Promise<ChannelUserInvite> {
+    if (input.level > actorLevel)
+      throw forbidden(
+        `You cannot invite someone above your own level (${accessLevelLabels[actorLevel as AccessLevelValue] ?? actorLevel}).`,
+      );
     const id = randomToken(32);
     const expiresAt = new Date(Date.now() + input.expires_in_hours * 3_600_000);
     await this.db.transaction(async (tx) => {
@@ -50,12 +58,36 @@ export class InviteService {
       const [pending] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(channelUserInvites)
-        .where(and(eq(channelUserInvites.channelId, channelId), isNull(channelUserInvites.usedAt), isNull(channelUserInvites.revokedAt), gt(channelUserInvites.expiresAt, new Date())));
-      if ((pending?.n ?? 0) >= INVITES_PENDING_MAX) throw conflict(`This channel already has ${INVITES_PENDING_MAX} pending invitations. Revoke some before creating more.`);
-      await tx.insert(channelUserInvites).values({ idHash: sha256(id), idEnc: this.cipher.encrypt(id), channelId, level: input.level, createdBy: actor.id, expiresAt });
-      await this.audit.record({ channelId, actorUserId: actor.id, action: StaffAuditAction.inviteCreated, data: { invite_level: input.level, expires_at: expiresAt.toISOString() } }, tx);
+        .where(
+          and(
+            eq(channelUserInvites.channelId, channelId),
+            isNull(channelUserInvites.usedAt),
+            isNull(channelUserInvites.revokedAt),
+            gt(channelUserInvites.expiresAt, new Date()),
+          ),
+        );
+      if ((pending?.n ?? 0) >= INVITES_PENDING_MAX)
+        throw conflict(`This channel already has ${INVITES_PENDING_MAX} pending invitations. Revoke some before creating more.`);
+      await tx
+        .insert(channelUserInvites)
+        .values({ idHash: sha256(id), idEnc: this.cipher.encrypt(id), channelId, level: input.level, createdBy: actor.id, expiresAt });
+      await this.audit.record(
+        {
+          channelId,
+          actorUserId: actor.id,
+          action: StaffAuditAction.inviteCreated,
+          data: { invite_level: input.level, expires_at: expiresAt.toISOString() },
+        },
+        tx,
+      );
     });
-    return { id, level: input.level, created_by: { id: actor.id, display_name: actor.displayName }, created_at: new Date().toISOString(), expires_at: expiresAt.toISOString() };
+    return {
+      id,
+      level: input.level,
+      created_by: { id: actor.id, display_name: actor.displayName },
+      created_at: new Date().toISOString(),
+      expires_at: expiresAt.toISOString(),
+    };
   }
 
   /** Pending invitations (not used, revoked or expired), newest first, with their ids for copying. */
@@ -64,7 +96,14 @@ export class InviteService {
       .select({ invite: channelUserInvites, creatorName: users.displayName })
       .from(channelUserInvites)
       .leftJoin(users, eq(users.id, channelUserInvites.createdBy))
-      .where(and(eq(channelUserInvites.channelId, channelId), isNull(channelUserInvites.usedAt), isNull(channelUserInvites.revokedAt), gt(channelUserInvites.expiresAt, new Date())))
+      .where(
+        and(
+          eq(channelUserInvites.channelId, channelId),
+          isNull(channelUserInvites.usedAt),
+          isNull(channelUserInvites.revokedAt),
+          gt(channelUserInvites.expiresAt, new Date()),
+        ),
+      )
       .orderBy(desc(channelUserInvites.createdAt));
     return rows.flatMap(({ invite, creatorName }) => {
       if (!invite.idEnc) return [];
@@ -86,15 +125,28 @@ export class InviteService {
       const [row] = await tx
         .update(channelUserInvites)
         .set({ revokedAt: new Date(), revokedBy: actor.id, idEnc: null })
-        .where(and(eq(channelUserInvites.idHash, hash), eq(channelUserInvites.channelId, channelId), isNull(channelUserInvites.usedAt), isNull(channelUserInvites.revokedAt)))
+        .where(
+          and(
+            eq(channelUserInvites.idHash, hash),
+            eq(channelUserInvites.channelId, channelId),
+            isNull(channelUserInvites.usedAt),
+            isNull(channelUserInvites.revokedAt),
+          ),
+        )
         .returning();
       if (!row) {
-        const [existing] = await tx.select().from(channelUserInvites).where(and(eq(channelUserInvites.idHash, hash), eq(channelUserInvites.channelId, channelId)));
+        const [existing] = await tx
+          .select()
+          .from(channelUserInvites)
+          .where(and(eq(channelUserInvites.idHash, hash), eq(channelUserInvites.channelId, channelId)));
         if (!existing) throw notFound(INVITE_NOT_FOUND);
         const state = inviteState(existing);
         throw conflict(state === 'used' ? inviteStateMessages.used : inviteStateMessages.revoked);
       }
-      await this.audit.record({ channelId, actorUserId: actor.id, action: StaffAuditAction.inviteRevoked, data: { invite_level: row.level } }, tx);
+      await this.audit.record(
+        { channelId, actorUserId: actor.id, action: StaffAuditAction.inviteRevoked, data: { invite_level: row.level } },
+        tx,
+      );
     });
   }
 
@@ -147,7 +199,14 @@ export class InviteService {
       const [claimed] = await tx
         .update(channelUserInvites)
         .set({ usedBy: user.id, usedAt: sql`now()`, idEnc: null })
-        .where(and(eq(channelUserInvites.idHash, hash), isNull(channelUserInvites.usedAt), isNull(channelUserInvites.revokedAt), gt(channelUserInvites.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(channelUserInvites.idHash, hash),
+            isNull(channelUserInvites.usedAt),
+            isNull(channelUserInvites.revokedAt),
+            gt(channelUserInvites.expiresAt, sql`now()`),
+          ),
+        )
         .returning();
       if (!claimed) {
         const [again] = await tx.select().from(channelUserInvites).where(eq(channelUserInvites.idHash, hash));
@@ -166,7 +225,13 @@ export class InviteService {
           channelId: claimed.channelId,
           actorUserId: user.id,
           action: StaffAuditAction.inviteAccepted,
-          data: { target_user_id: user.id, target_display_name: user.displayName, from_level: current, to_level: claimed.level, invited_by_user_id: claimed.createdBy },
+          data: {
+            target_user_id: user.id,
+            target_display_name: user.displayName,
+            from_level: current,
+            to_level: claimed.level,
+            invited_by_user_id: claimed.createdBy,
+          },
         },
         tx,
       );

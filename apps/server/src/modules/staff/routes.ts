@@ -34,8 +34,14 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.patch('/api/2/channels/:channelId/users/:userId', {
     config: { access: { channel: AccessLevel.ADMIN } },
-    schema: { tags: ['staff'], params: staffParamsSchema, body: updateStaffBodySchema, response: { 200: staffMemberSchema, ...errorResponses } },
-    handler: async (request) => s.staff.changeLevel(request.params.channelId, requireAuth(request).user, request.params.userId, request.body.level),
+    schema: {
+      tags: ['staff'],
+      params: staffParamsSchema,
+      body: updateStaffBodySchema,
+      response: { 200: staffMemberSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      s.staff.changeLevel(request.params.channelId, requireAuth(request).user, request.params.userId, request.body.level),
   });
 
   r.delete('/api/2/channels/:channelId/users/:userId', {
@@ -61,7 +67,12 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
     config: { access: { channel: AccessLevel.OWNER } },
     schema: { tags: ['staff'], params: channelParams, body: transferOwnershipBodySchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
-      await s.staff.transferOwnership(request.params.channelId, requireAuth(request).user, request.body.user_id, request.body.confirm_channel_name);
+      await s.staff.transferOwnership(
+        request.params.channelId,
+        requireAuth(request).user,
+        request.body.user_id,
+        request.body.confirm_channel_name,
+      );
       return reply.code(204).send(null);
     },
   });
@@ -74,7 +85,12 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.post('/api/2/channels/:channelId/user-invites', {
     config: { access: { channel: AccessLevel.ADMIN } },
-    schema: { tags: ['staff'], params: channelParams, body: createInviteBodySchema, response: { 201: channelUserInviteSchema, ...errorResponses } },
+    schema: {
+      tags: ['staff'],
+      params: channelParams,
+      body: createInviteBodySchema,
+      response: { 201: channelUserInviteSchema, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const invite = await s.invites.create(request.params.channelId, requireAuth(request).user, request.channelLevel ?? 0, request.body);
       return reply.code(201).send(invite);
@@ -93,13 +109,21 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   /** The invitation link's page: any signed-in user holding the secret id may see what it grants. */
   r.get('/api/2/channel-invites/:channelUserInviteId', {
     config: { access: 'user' },
-    schema: { tags: ['staff'], params: z.object({ channelUserInviteId: inviteIdSchema }), response: { 200: inviteViewSchema, ...errorResponses } },
+    schema: {
+      tags: ['staff'],
+      params: z.object({ channelUserInviteId: inviteIdSchema }),
+      response: { 200: inviteViewSchema, ...errorResponses },
+    },
     handler: async (request) => s.invites.view(request.params.channelUserInviteId, requireAuth(request).user),
   });
 
   r.post('/api/2/channel-invites/:channelUserInviteId/accept', {
     config: { access: 'user' },
-    schema: { tags: ['staff'], params: z.object({ channelUserInviteId: inviteIdSchema }), response: { 200: inviteAcceptedSchema, ...errorResponses } },
+    schema: {
+      tags: ['staff'],
+      params: z.object({ channelUserInviteId: inviteIdSchema }),
+      response: { 200: inviteAcceptedSchema, ...errorResponses },
+    },
     handler: async (request) => s.invites.accept(request.params.channelUserInviteId, requireAuth(request).user),
   });
 }

@@ -103,9 +103,20 @@ export class StaffService {
       this.assertCanManage(actorLevel, target.level, 'change');
       if (level > actorLevel) throw forbidden(`You cannot give a level above your own (${label(actorLevel)}).`);
       if (level === target.level) return;
-      await tx.update(channelUsers).set({ level }).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, targetUserId)));
+      await tx
+        .update(channelUsers)
+        .set({ level })
+        .where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, targetUserId)));
       if (level < target.level) await revokeInvitesAbove(tx, channelId, targetUserId, level);
-      await this.audit.record({ channelId, actorUserId: actor.id, action: StaffAuditAction.levelChanged, data: await this.targetData(tx, targetUserId, target.level, level) }, tx);
+      await this.audit.record(
+        {
+          channelId,
+          actorUserId: actor.id,
+          action: StaffAuditAction.levelChanged,
+          data: await this.targetData(tx, targetUserId, target.level, level),
+        },
+        tx,
+      );
     });
     return this.member(channelId, targetUserId);
   }
@@ -119,7 +130,15 @@ export class StaffService {
       this.assertCanManage(actorLevel, target.level, 'remove');
       await tx.delete(channelUsers).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, targetUserId)));
       await revokeInvitesAbove(tx, channelId, targetUserId, -1);
-      await this.audit.record({ channelId, actorUserId: actor.id, action: StaffAuditAction.removed, data: await this.targetData(tx, targetUserId, target.level, null) }, tx);
+      await this.audit.record(
+        {
+          channelId,
+          actorUserId: actor.id,
+          action: StaffAuditAction.removed,
+          data: await this.targetData(tx, targetUserId, target.level, null),
+        },
+        tx,
+      );
     });
   }
 
@@ -134,11 +153,15 @@ export class StaffService {
           .from(channelUsers)
           .where(and(eq(channelUsers.channelId, channelId), gte(channelUsers.level, AccessLevel.OWNER)))
           .for('update');
-        if (owners.length <= 1) throw conflict('You are the Owner of this channel. Transfer ownership to another staff member before leaving.');
+        if (owners.length <= 1)
+          throw conflict('You are the Owner of this channel. Transfer ownership to another staff member before leaving.');
       }
       await tx.delete(channelUsers).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, actor.id)));
       await revokeInvitesAbove(tx, channelId, actor.id, -1);
-      await this.audit.record({ channelId, actorUserId: actor.id, action: StaffAuditAction.left, data: await this.targetData(tx, actor.id, own.level, null) }, tx);
+      await this.audit.record(
+        { channelId, actorUserId: actor.id, action: StaffAuditAction.left, data: await this.targetData(tx, actor.id, own.level, null) },
+        tx,
+      );
     });
   }
 
@@ -146,17 +169,36 @@ export class StaffService {
   async transferOwnership(channelId: string, actor: AuthUser, targetUserId: string, confirmName: string): Promise<void> {
     if (targetUserId === actor.id) throw badRequest('You already own this channel. Choose another staff member.');
     await this.db.transaction(async (tx) => {
-      const [channel] = await tx.select({ displayName: channels.displayName }).from(channels).where(eq(channels.id, channelId)).for('update');
+      const [channel] = await tx
+        .select({ displayName: channels.displayName })
+        .from(channels)
+        .where(eq(channels.id, channelId))
+        .for('update');
       if (!channel) throw notFound('Channel not found');
-      if (confirmName.trim() !== channel.displayName) throw badRequest(`Type the channel name "${channel.displayName}" exactly to confirm.`);
+      if (confirmName.trim() !== channel.displayName)
+        throw badRequest(`Type the channel name "${channel.displayName}" exactly to confirm.`);
       const own = await lockMember(tx, channelId, actor.id);
       if (!own || own.level < AccessLevel.OWNER) throw forbidden('Only the Owner can transfer ownership.');
       const target = await lockMember(tx, channelId, targetUserId);
       if (!target || target.level < AccessLevel.MOD) throw notFound('Ownership can only go to a staff member of this channel.');
-      await tx.update(channelUsers).set({ level: AccessLevel.OWNER }).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, targetUserId)));
-      await tx.update(channelUsers).set({ level: AccessLevel.ADMIN }).where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, actor.id)));
+      await tx
+        .update(channelUsers)
+        .set({ level: AccessLevel.OWNER })
+        .where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, targetUserId)));
+      await tx
+        .update(channelUsers)
+        .set({ level: AccessLevel.ADMIN })
+        .where(and(eq(channelUsers.channelId, channelId), eq(channelUsers.userId, actor.id)));
       await this.audit.record(
-        { channelId, actorUserId: actor.id, action: StaffAuditAction.ownershipTransferred, data: { ...(await this.targetData(tx, targetUserId, target.level, AccessLevel.OWNER)), previous_owner_new_level: AccessLevel.ADMIN } },
+        {
+          channelId,
+          actorUserId: actor.id,
+          action: StaffAuditAction.ownershipTransferred,
+          data: {
+            ...(await this.targetData(tx, targetUserId, target.level, AccessLevel.OWNER)),
+            previous_owner_new_level: AccessLevel.ADMIN,
+          },
+        },
         tx,
       );
     });
@@ -165,13 +207,23 @@ export class StaffService {
   private assertCanManage(actorLevel: number, targetLevel: number, verb: 'change' | 'remove'): void {
     if (canManageMember(actorLevel, targetLevel)) return;
     if (targetLevel >= AccessLevel.OWNER) {
-      throw forbidden(verb === 'change' ? "Nobody can change the Owner's level. The Owner can transfer ownership instead." : 'Nobody can remove the Owner of a channel.');
+      throw forbidden(
+        verb === 'change'
+          ? "Nobody can change the Owner's level. The Owner can transfer ownership instead."
+          : 'Nobody can remove the Owner of a channel.',
+      );
     }
-    if (targetLevel >= AccessLevel.ADMIN) throw forbidden(verb === 'change' ? "Only the Owner can change an Admin's level." : 'Only the Owner can remove an Admin.');
+    if (targetLevel >= AccessLevel.ADMIN)
+      throw forbidden(verb === 'change' ? "Only the Owner can change an Admin's level." : 'Only the Owner can remove an Admin.');
     throw new AppError(403, 'forbidden', 'You cannot manage a staff member above your own level.');
   }
 
-  private async targetData(tx: Db, userId: string, from: number | null, to: number | null): Promise<StaffAuditData & Record<string, unknown>> {
+  private async targetData(
+    tx: Db,
+    userId: string,
+    from: number | null,
+    to: number | null,
+  ): Promise<StaffAuditData & Record<string, unknown>> {
     const [user] = await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId));
     return { target_user_id: userId, target_display_name: user?.displayName ?? null, from_level: from, to_level: to };
   }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { channelProviderParamsSchema } from '@greenroom/contracts/api/channel-providers';
-import { categoriesQuerySchema, categoryListSchema, streamInfoSchema, updateStreamInfoBodySchema, type StreamInfoDto } from '@greenroom/contracts/api/stream-info';
+import {
+  categoriesQuerySchema,
+  categoryListSchema,
+  streamInfoSchema,
+  updateStreamInfoBodySchema,
+  type StreamInfoDto,
+} from '@greenroom/contracts/api/stream-info';
 import { providers } from '@greenroom/contracts/providers';
 import { requireAuth } from '../../plugins/auth';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
@@ -11,7 +17,13 @@ import type { AppServices } from '../../services';
 import type { StreamInfo } from '../../platforms/port';
 
 function toDto(info: StreamInfo): StreamInfoDto {
-  return { title: info.title, category: info.category, is_live: info.isLive, viewer_count: info.viewerCount, live_stream_id: info.liveStreamId };
+  return {
+    title: info.title,
+    category: info.category,
+    is_live: info.isLive,
+    viewer_count: info.viewerCount,
+    live_stream_id: info.liveStreamId,
+  };
 }
 
 /** Stream title and category per connection (spec §6: Editor updates the title; limits of spec §5). */
@@ -37,7 +49,12 @@ export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.patch('/api/2/channels/:channelId/providers/:channelProviderId/stream-info', {
     config: { access: { channel: AccessLevel.EDITOR } },
-    schema: { tags: ['stream-info'], params: channelProviderParamsSchema, body: updateStreamInfoBodySchema, response: { 200: streamInfoSchema, ...errorResponses } },
+    schema: {
+      tags: ['stream-info'],
+      params: channelProviderParamsSchema,
+      body: updateStreamInfoBodySchema,
+      response: { 200: streamInfoSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const { channelId, channelProviderId } = request.params;
       const { actions, provider } = await connection(channelId, channelProviderId);
@@ -46,18 +63,30 @@ export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
       if (title !== undefined) {
         if (!info.changeTitle) throw unsupported(`${info.name} stream titles cannot be changed through Greenroom.`);
         const max = info.streamTitleMaxLength;
-        if (max !== null && [...title].length > max) throw badRequest(`${info.name} titles are limited to ${max} characters (this one has ${[...title].length}).`);
+        if (max !== null && [...title].length > max)
+          throw badRequest(`${info.name} titles are limited to ${max} characters (this one has ${[...title].length}).`);
       }
-      if (categoryId !== undefined && !info.changeCategory) throw unsupported(`${info.name} categories cannot be changed through Greenroom.`);
+      if (categoryId !== undefined && !info.changeCategory)
+        throw unsupported(`${info.name} categories cannot be changed through Greenroom.`);
       await actions.updateStreamInfo({ ...(title !== undefined ? { title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) });
-      await s.audit.record({ channelId, actorUserId: requireAuth(request).user.id, action: 'stream.updated', data: { provider, channel_provider_id: channelProviderId, title: title ?? null, category_id: categoryId ?? null } });
+      await s.audit.record({
+        channelId,
+        actorUserId: requireAuth(request).user.id,
+        action: 'stream.updated',
+        data: { provider, channel_provider_id: channelProviderId, title: title ?? null, category_id: categoryId ?? null },
+      });
       return toDto(await actions.getStreamInfo());
     },
   });
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId/categories', {
     config: { access: { channel: AccessLevel.EDITOR } },
-    schema: { tags: ['stream-info'], params: channelProviderParamsSchema, querystring: categoriesQuerySchema, response: { 200: categoryListSchema, ...errorResponses } },
+    schema: {
+      tags: ['stream-info'],
+      params: channelProviderParamsSchema,
+      querystring: categoriesQuerySchema,
+      response: { 200: categoryListSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const { actions, provider } = await connection(request.params.channelId, request.params.channelProviderId);
       if (!providers[provider].changeCategory) throw unsupported(`${providers[provider].name} has no categories.`);

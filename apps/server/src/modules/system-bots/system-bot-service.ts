@@ -19,7 +19,11 @@ export class SystemBotService {
   ) {}
 
   async list(): Promise<SystemBotProvider[]> {
-    const rows = await this.db.select().from(systemBots).where(inArray(systemBots.provider, systemBotProviderIds)).orderBy(systemBots.provider);
+    const rows = await this.db
+      .select()
+      .from(systemBots)
+      .where(inArray(systemBots.provider, systemBotProviderIds))
+      .orderBy(systemBots.provider);
     return rows.map((r) => ({
       provider: providerIdSchema.parse(r.provider),
       scope_needed: r.scopeNeeded,
@@ -40,7 +44,10 @@ export class SystemBotService {
       scopeNeeded: false,
       createdAt: new Date(),
     };
-    await this.db.insert(systemBots).values({ provider, ...values }).onConflictDoUpdate({ target: systemBots.provider, set: values });
+    await this.db
+      .insert(systemBots)
+      .values({ provider, ...values })
+      .onConflictDoUpdate({ target: systemBots.provider, set: values });
   }
 
   async disconnect(provider: ProviderId): Promise<void> {

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { connectChatUrlQuerySchema, deleteUserQuerySchema, urlResultSchema, USER_SETTINGS_MAX_BYTES, userProviderSchema, userSchema, userSettingsSchema } from '@greenroom/contracts/api/user';
+import {
+  connectChatUrlQuerySchema,
+  deleteUserQuerySchema,
+  urlResultSchema,
+  USER_SETTINGS_MAX_BYTES,
+  userProviderSchema,
+  userSchema,
+  userSettingsSchema,
+} from '@greenroom/contracts/api/user';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { providerIdSchema, providers } from '@greenroom/contracts/providers';
 import { channelLevel, requireAuth } from '../../plugins/auth';
@@ -78,13 +86,19 @@ export function userRoutes(app: FastifyInstance, s: AppServices): void {
 
   r.get('/api/2/:provider/connect-chat-url', {
     config: { access: 'user' },
-    schema: { tags: ['user'], params: z.object({ provider: providerIdSchema }), querystring: connectChatUrlQuerySchema, response: { 200: urlResultSchema, ...errorResponses } },
+    schema: {
+      tags: ['user'],
+      params: z.object({ provider: providerIdSchema }),
+      querystring: connectChatUrlQuerySchema,
+      response: { 200: urlResultSchema, ...errorResponses },
+    },
     handler: async (request, reply) => {
       const { user } = requireAuth(request);
       const { provider } = request.params;
       const q = request.query;
       const info = providers[provider];
-      if (!q.redirect_to.startsWith('/') || q.redirect_to.startsWith('//')) throw badRequest('redirect_to must be a path on this site, starting with "/".');
+      if (!q.redirect_to.startsWith('/') || q.redirect_to.startsWith('//'))
+        throw badRequest('redirect_to must be a path on this site, starting with "/".');
       let purpose: FlowPurpose;
       if (q.system_bot === 'true') {
         if (!user.isOperator) throw forbidden('Only operators can connect system bots.');
@@ -103,9 +117,29 @@ export function userRoutes(app: FastifyInstance, s: AppServices): void {
       }
       if (!(provider in scopesFor)) throw unsupported(`${info.name} cannot be connected.`);
       const oauthProvider = provider as OAuthProvider;
-      const scopes = purpose === 'link' ? scopesFor[oauthProvider].signin : purpose === 'channel' ? scopesFor[oauthProvider].channel : scopesFor[oauthProvider].bot;
-      const { url, state } = await s.flows.start({ purpose, provider: oauthProvider, scopes, redirectTo: q.redirect_to, userId: user.id, channelId: q.channel_id, forceVerify: true });
-      void reply.setCookie(OAUTH_STATE_COOKIE, state, { path: '/', httpOnly: true, sameSite: 'lax', secure: s.secureCookies, signed: true, maxAge: 600 });
+      const scopes =
+        purpose === 'link'
+          ? scopesFor[oauthProvider].signin
+          : purpose === 'channel'
+            ? scopesFor[oauthProvider].channel
+            : scopesFor[oauthProvider].bot;
+      const { url, state } = await s.flows.start({
+        purpose,
+        provider: oauthProvider,
+        scopes,
+        redirectTo: q.redirect_to,
+        userId: user.id,
+        channelId: q.channel_id,
+        forceVerify: true,
+      });
+      void reply.setCookie(OAUTH_STATE_COOKIE, state, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: s.secureCookies,
+        signed: true,
+        maxAge: 600,
+      });
       return { url };
     },
   });

@@ -45,8 +45,19 @@ export class UserService {
         if (!user) throw notFound('User not found');
         return user;
       }
-      const [user] = await tx.insert(users).values({ id: newId(), displayName: identity.displayName, avatarUrl: identity.avatarUrl }).returning();
-      await tx.insert(userProviders).values({ id: newId(), userId: user!.id, provider, providerUserId: identity.providerUserId, login: identity.login, displayName: identity.displayName, ...this.tokenColumns(tokens) });
+      const [user] = await tx
+        .insert(users)
+        .values({ id: newId(), displayName: identity.displayName, avatarUrl: identity.avatarUrl })
+        .returning();
+      await tx.insert(userProviders).values({
+        id: newId(),
+        userId: user!.id,
+        provider,
+        providerUserId: identity.providerUserId,
+        login: identity.login,
+        displayName: identity.displayName,
+        ...this.tokenColumns(tokens),
+      });
       return user!;
     });
   }
@@ -128,7 +139,11 @@ export class UserService {
    * `beforeChannelsDeleted` runs first for those channels (their platforms are disconnected: connections closed,
    * tokens revoked). Sessions are revoked by the caller.
    */
-  async delete(userId: string, typedName: string, beforeChannelsDeleted: (channelIds: string[]) => Promise<void> = async () => {}): Promise<void> {
+  async delete(
+    userId: string,
+    typedName: string,
+    beforeChannelsDeleted: (channelIds: string[]) => Promise<void> = async () => {},
+  ): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
       throw badRequest(`Type your display name "${user.displayName}" exactly to confirm.`);

@@ -24,7 +24,12 @@ export function banState(history: ModerationEvent[], now = Date.now()): { banned
 export class ViewerCardService {
   constructor(private readonly db: Db) {}
 
-  async card(channelId: string, provider: ChannelProviderId, providerUserId: string, limits = { messages: 50, moderation: 50 }): Promise<ViewerCard> {
+  async card(
+    channelId: string,
+    provider: ChannelProviderId,
+    providerUserId: string,
+    limits = { messages: 50, moderation: 50 },
+  ): Promise<ViewerCard> {
     const [viewer] = await this.db
       .select()
       .from(viewers)
@@ -39,7 +44,13 @@ export class ViewerCardService {
     const modRows = await this.db
       .select()
       .from(moderationEvents)
-      .where(and(eq(moderationEvents.channelId, channelId), eq(moderationEvents.provider, provider), eq(moderationEvents.targetId, providerUserId)))
+      .where(
+        and(
+          eq(moderationEvents.channelId, channelId),
+          eq(moderationEvents.provider, provider),
+          eq(moderationEvents.targetId, providerUserId),
+        ),
+      )
       .orderBy(desc(moderationEvents.seq))
       .limit(limits.moderation);
     if (!viewer && messages.length === 0 && modRows.length === 0) throw notFound('This viewer has not been seen in this channel.');
@@ -58,7 +69,8 @@ export class ViewerCardService {
       color: viewer?.color ?? latest?.authorColor ?? null,
       avatar_url: viewer?.avatarUrl ?? latest?.authorAvatarUrl ?? null,
       badges: viewer?.badges ?? latest?.authorBadges ?? [],
-      roles: viewer?.roles ?? latest?.authorRoles ?? { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+      roles: viewer?.roles ??
+        latest?.authorRoles ?? { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
       first_seen_at: viewer?.firstSeenAt.toISOString() ?? null,
       last_seen_at: viewer?.lastSeenAt.toISOString() ?? null,
       message_count: viewer?.messageCount ?? 0,

@@ -17,10 +17,14 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): voi
       done(null, typeof body === 'string' ? body : body.toString('utf8'));
     });
 
-    scope.post('/api/2/webhooks/kick', { config: { access: 'public', rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const outcome = await deps.kickWebhooks.receive(request.headers, raw);
-      return reply.code(200).send({ status: outcome });
-    });
+    scope.post(
+      '/api/2/webhooks/kick',
+      { config: { access: 'public', rateLimit: false }, schema: { hide: true } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const outcome = await deps.kickWebhooks.receive(request.headers, raw);
+        return reply.code(200).send({ status: outcome });
+      },
+    );
   });
 }

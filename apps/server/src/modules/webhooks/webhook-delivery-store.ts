@@ -17,7 +17,10 @@ export class DbWebhookDeliveryStore implements WebhookDeliveryStore {
   }
 
   async forgetBefore(before: Date): Promise<number> {
-    const removed = await this.db.delete(webhookDeliveries).where(lt(webhookDeliveries.receivedAt, before)).returning({ messageId: webhookDeliveries.messageId });
+    const removed = await this.db
+      .delete(webhookDeliveries)
+      .where(lt(webhookDeliveries.receivedAt, before))
+      .returning({ messageId: webhookDeliveries.messageId });
     return removed.length;
   }
 

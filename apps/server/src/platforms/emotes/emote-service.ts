@@ -184,7 +184,10 @@ export class EmoteService {
   }
 
   private async getJson(url: string): Promise<unknown> {
-    const response = await this.fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
+    const response = await this.fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+    });
     if (response.status === 404) {
       await response.body?.cancel();
       return null;
@@ -209,7 +212,13 @@ export class EmoteService {
   }
 
   private bttv(emotes: z.infer<typeof bttvEmote>[]): ThirdPartyEmote[] {
-    return emotes.map((e) => ({ id: e.id, name: e.code, source: 'betterttv', url: `${this.bttvCdnUrl}/emote/${encodeURIComponent(e.id)}/1x`, animated: e.animated ?? e.imageType === 'gif' }));
+    return emotes.map((e) => ({
+      id: e.id,
+      name: e.code,
+      source: 'betterttv',
+      url: `${this.bttvCdnUrl}/emote/${encodeURIComponent(e.id)}/1x`,
+      animated: e.animated ?? e.imageType === 'gif',
+    }));
   }
 
   private async loadChannel(channel: EmoteChannel): Promise<Map<string, ThirdPartyEmote>> {

@@ -10,7 +10,15 @@ import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
 import { ReauthRequiredError } from '../oauth-client';
 import { OwnBans } from '../own-actions';
-import type { ChannelActions, ChannelConnectionContext, LiveConnection, PlatformAdapter, PlatformEvent, StreamInfo, TokenSource } from '../port';
+import type {
+  ChannelActions,
+  ChannelConnectionContext,
+  LiveConnection,
+  PlatformAdapter,
+  PlatformEvent,
+  StreamInfo,
+  TokenSource,
+} from '../port';
 import { KickClient } from './kick-client';
 import { kickSubscribedEvents } from './kick-events';
 import type { KickWebhookReceiver } from './kick-webhook-receiver';
@@ -56,7 +64,12 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     const existing = await client.subscriptions(token, ctx.providerChannelId);
     const ids: Record<string, string> = {};
     for (const sub of existing) {
-      if (sub.version === 1 && sub.broadcaster_user_id === ctx.providerChannelId && (kickSubscribedEvents as readonly string[]).includes(sub.event)) ids[sub.event] = sub.id;
+      if (
+        sub.version === 1 &&
+        sub.broadcaster_user_id === ctx.providerChannelId &&
+        (kickSubscribedEvents as readonly string[]).includes(sub.event)
+      )
+        ids[sub.event] = sub.id;
     }
     const missing = kickSubscribedEvents.filter((event) => !ids[event]);
     if (missing.length > 0) {
@@ -91,7 +104,13 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     const signal = AbortSignal.any([ctx.signal, stop.signal]);
     const emit = (event: PlatformEvent) => {
       // Kick's moderation.banned echo of a ban Greenroom made is already published (source greenroom).
-      if (event.kind === 'moderation' && event.event.target && (event.event.kind === 'ban' || event.event.kind === 'timeout') && ownBans.takeEcho(ctx.providerChannelId, event.event.target.provider_user_id)) return;
+      if (
+        event.kind === 'moderation' &&
+        event.event.target &&
+        (event.event.kind === 'ban' || event.event.kind === 'timeout') &&
+        ownBans.takeEcho(ctx.providerChannelId, event.event.target.provider_user_id)
+      )
+        return;
       ctx.emit(event);
     };
     const unregister = deps.receiver.register(ctx.providerChannelId, { channelProviderId: ctx.channelProviderId, emit });
@@ -142,13 +161,19 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
         if (sub.broadcaster_user_id === ctx.providerChannelId) ids.add(sub.id);
       }
     } catch (error) {
-      ctx.log.warn({ err: error, channelProviderId: ctx.channelProviderId }, 'listing Kick event subscriptions to remove failed; removing the stored ones');
+      ctx.log.warn(
+        { err: error, channelProviderId: ctx.channelProviderId },
+        'listing Kick event subscriptions to remove failed; removing the stored ones',
+      );
     }
     if (ids.size === 0) return;
     try {
       await client.unsubscribe(ctx.broadcaster, [...ids]);
     } catch (error) {
-      ctx.log.warn({ err: error, channelProviderId: ctx.channelProviderId, subscriptions: ids.size }, 'removing Kick event subscriptions failed');
+      ctx.log.warn(
+        { err: error, channelProviderId: ctx.channelProviderId, subscriptions: ids.size },
+        'removing Kick event subscriptions failed',
+      );
     }
   }
 
@@ -172,19 +197,23 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
         } else {
           result = await client.sendChat(ctx.broadcaster, { content, type: 'user', broadcasterUserId: broadcasterId, ...reply });
         }
-        if (!result.isSent) throw new AppError(409, 'conflict', 'Kick did not post the message: the sender is banned, timed out or restricted in this chat.');
+        if (!result.isSent)
+          throw new AppError(409, 'conflict', 'Kick did not post the message: the sender is banned, timed out or restricted in this chat.');
         return { providerMessageId: result.messageId || null };
       },
 
       async ban({ providerViewerId, durationSeconds, reason }) {
         const max = kickInfo.banReasonMaxLength ?? 100;
-        if (reason && reason.length > max) throw new AppError(400, 'validation_error', `Kick ban reasons are limited to ${max} characters.`);
+        if (reason && reason.length > max)
+          throw new AppError(400, 'validation_error', `Kick ban reasons are limited to ${max} characters.`);
         let durationMinutes: number | undefined;
         if (durationSeconds !== undefined) {
-          if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new AppError(400, 'validation_error', 'The timeout duration must be positive.');
+          if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+            throw new AppError(400, 'validation_error', 'The timeout duration must be positive.');
           durationMinutes = kickTimeoutMinutes(durationSeconds);
           const maxMinutes = Math.floor((kickInfo.maxTimeoutSeconds ?? 604_800) / 60);
-          if (durationMinutes > maxMinutes) throw new AppError(400, 'validation_error', `Kick timeouts last at most ${maxMinutes / 1440} days.`);
+          if (durationMinutes > maxMinutes)
+            throw new AppError(400, 'validation_error', `Kick timeouts last at most ${maxMinutes / 1440} days.`);
         }
         ownBans.mark(broadcasterId, providerViewerId);
         try {
@@ -229,7 +258,10 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
           if (title.length > max) throw new AppError(400, 'validation_error', `Kick stream titles are limited to ${max} characters.`);
         }
         if (categoryId !== undefined && !/^\d+$/.test(categoryId)) throw new AppError(400, 'validation_error', 'Unknown Kick category.');
-        await client.updateChannel(ctx.broadcaster, { ...(title !== undefined ? { streamTitle: title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) });
+        await client.updateChannel(ctx.broadcaster, {
+          ...(title !== undefined ? { streamTitle: title } : {}),
+          ...(categoryId !== undefined ? { categoryId } : {}),
+        });
       },
 
       async searchCategories(query) {

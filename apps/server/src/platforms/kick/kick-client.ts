@@ -45,10 +45,21 @@ const channelSchema = z.object({
 });
 export type KickChannel = z.infer<typeof channelSchema>;
 
-const subscriptionSchema = z.object({ id: z.string(), event: z.string(), version: z.number().int(), method: z.string().optional(), broadcaster_user_id: id });
+const subscriptionSchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  version: z.number().int(),
+  method: z.string().optional(),
+  broadcaster_user_id: id,
+});
 export type KickSubscription = z.infer<typeof subscriptionSchema>;
 
-const subscribeResultSchema = z.object({ name: z.string(), version: z.number().int(), subscription_id: z.string(), error: z.string().optional() });
+const subscribeResultSchema = z.object({
+  name: z.string(),
+  version: z.number().int(),
+  subscription_id: z.string(),
+  error: z.string().optional(),
+});
 
 export class KickClient {
   private readonly fetch: typeof fetch;
@@ -85,7 +96,8 @@ export class KickClient {
   async call(token: TokenSource | null, input: CallInput): Promise<unknown> {
     const response = token ? await sendAuthorized(token, (accessToken) => this.send(input, accessToken)) : await this.send(input, null);
     const body = await readJsonBody(response);
-    if (!response.ok) throw parseKickError(response.status, body, { what: input.what, scope: input.scope, tokenScopes: token?.scopes ?? [] });
+    if (!response.ok)
+      throw parseKickError(response.status, body, { what: input.what, scope: input.scope, tokenScopes: token?.scopes ?? [] });
     return body;
   }
 
@@ -95,7 +107,10 @@ export class KickClient {
     return result.data;
   }
 
-  async sendChat(token: TokenSource, input: { content: string; type: 'user' | 'bot'; broadcasterUserId: string; replyToMessageId?: string }): Promise<{ isSent: boolean; messageId: string }> {
+  async sendChat(
+    token: TokenSource,
+    input: { content: string; type: 'user' | 'bot'; broadcasterUserId: string; replyToMessageId?: string },
+  ): Promise<{ isSent: boolean; messageId: string }> {
     const what = 'send the message';
     const body: Record<string, unknown> = { content: input.content, type: input.type };
     if (input.type === 'user') body.broadcaster_user_id = Number(input.broadcasterUserId);
@@ -106,14 +121,28 @@ export class KickClient {
   }
 
   async deleteChat(token: TokenSource, messageId: string): Promise<void> {
-    await this.call(token, { method: 'DELETE', path: `chat/${encodeURIComponent(messageId)}`, what: 'delete the message', scope: 'moderation:chat_message:manage' });
+    await this.call(token, {
+      method: 'DELETE',
+      path: `chat/${encodeURIComponent(messageId)}`,
+      what: 'delete the message',
+      scope: 'moderation:chat_message:manage',
+    });
   }
 
-  async ban(token: TokenSource, input: { broadcasterUserId: string; userId: string; durationMinutes?: number; reason?: string }): Promise<void> {
+  async ban(
+    token: TokenSource,
+    input: { broadcasterUserId: string; userId: string; durationMinutes?: number; reason?: string },
+  ): Promise<void> {
     const body: Record<string, unknown> = { broadcaster_user_id: Number(input.broadcasterUserId), user_id: Number(input.userId) };
     if (input.durationMinutes !== undefined) body.duration = input.durationMinutes;
     if (input.reason) body.reason = input.reason;
-    await this.call(token, { method: 'POST', path: 'moderation/bans', body, what: input.durationMinutes === undefined ? 'ban the user' : 'time out the user', scope: 'moderation:ban' });
+    await this.call(token, {
+      method: 'POST',
+      path: 'moderation/bans',
+      body,
+      what: input.durationMinutes === undefined ? 'ban the user' : 'time out the user',
+      scope: 'moderation:ban',
+    });
   }
 
   async unban(token: TokenSource, input: { broadcasterUserId: string; userId: string }): Promise<void> {
@@ -123,7 +152,13 @@ export class KickClient {
 
   async channel(token: TokenSource, broadcasterUserId: string): Promise<KickChannel | null> {
     const what = 'read the channel';
-    const result = await this.call(token, { method: 'GET', path: 'channels', query: { broadcaster_user_id: broadcasterUserId }, what, scope: 'channel:read' });
+    const result = await this.call(token, {
+      method: 'GET',
+      path: 'channels',
+      query: { broadcaster_user_id: broadcasterUserId },
+      what,
+      scope: 'channel:read',
+    });
     return this.parse(envelope(z.array(channelSchema)), result, what).data[0] ?? null;
   }
 
@@ -131,7 +166,13 @@ export class KickClient {
     const body: Record<string, unknown> = {};
     if (input.streamTitle !== undefined) body.stream_title = input.streamTitle;
     if (input.categoryId !== undefined) body.category_id = Number(input.categoryId);
-    await this.call(token, { method: 'PATCH', path: 'channels', body, what: 'update the stream title and category', scope: 'channel:write' });
+    await this.call(token, {
+      method: 'PATCH',
+      path: 'channels',
+      body,
+      what: 'update the stream title and category',
+      scope: 'channel:write',
+    });
   }
 
   async searchCategories(token: TokenSource, query: string): Promise<KickCategory[]> {
@@ -142,22 +183,46 @@ export class KickClient {
 
   async subscriptions(token: TokenSource, broadcasterUserId: string): Promise<KickSubscription[]> {
     const what = 'list event subscriptions';
-    const result = await this.call(token, { method: 'GET', path: 'events/subscriptions', query: { broadcaster_user_id: broadcasterUserId }, what, scope: 'events:subscribe' });
+    const result = await this.call(token, {
+      method: 'GET',
+      path: 'events/subscriptions',
+      query: { broadcaster_user_id: broadcasterUserId },
+      what,
+      scope: 'events:subscribe',
+    });
     return this.parse(envelope(z.array(subscriptionSchema)), result, what).data;
   }
 
-  async subscribe(token: TokenSource, broadcasterUserId: string, events: readonly string[]): Promise<{ name: string; subscriptionId: string | null; error: string | null }[]> {
+  async subscribe(
+    token: TokenSource,
+    broadcasterUserId: string,
+    events: readonly string[],
+  ): Promise<{ name: string; subscriptionId: string | null; error: string | null }[]> {
     const what = 'subscribe to channel events';
-    const body = { broadcaster_user_id: Number(broadcasterUserId), events: events.map((name) => ({ name, version: 1 })), method: 'webhook' };
+    const body = {
+      broadcaster_user_id: Number(broadcasterUserId),
+      events: events.map((name) => ({ name, version: 1 })),
+      method: 'webhook',
+    };
     const result = await this.call(token, { method: 'POST', path: 'events/subscriptions', body, what, scope: 'events:subscribe' });
-    return this.parse(envelope(z.array(subscribeResultSchema)), result, what).data.map((r) => ({ name: r.name, subscriptionId: r.subscription_id || null, error: r.error ?? null }));
+    return this.parse(envelope(z.array(subscribeResultSchema)), result, what).data.map((r) => ({
+      name: r.name,
+      subscriptionId: r.subscription_id || null,
+      error: r.error ?? null,
+    }));
   }
 
   /** `DELETE /events/subscriptions?id=…&id=…` (204), 50 ids per request (the limit is undocumented; a list of ~330 was seen refused with 400). */
   async unsubscribe(token: TokenSource, subscriptionIds: readonly string[]): Promise<void> {
     for (let i = 0; i < subscriptionIds.length; i += 50) {
       const ids = subscriptionIds.slice(i, i + 50);
-      await this.call(token, { method: 'DELETE', path: 'events/subscriptions', query: { id: ids }, what: 'remove event subscriptions', scope: 'events:subscribe' });
+      await this.call(token, {
+        method: 'DELETE',
+        path: 'events/subscriptions',
+        query: { id: ids },
+        what: 'remove event subscriptions',
+        scope: 'events:subscribe',
+      });
     }
   }
 

@@ -14,7 +14,8 @@ export interface KickErrorContext {
 }
 
 export function kickErrorMessage(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') return body.message;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '')
+    return body.message;
   return null;
 }
 
@@ -25,10 +26,15 @@ export function parseKickError(status: number, body: unknown, context: KickError
     if (context.scope && !context.tokenScopes.includes(context.scope)) {
       return new ReauthRequiredError('kick', `missing scope ${context.scope}, reconnect Kick to grant it`);
     }
-    return new AppError(403, 'forbidden', `Kick did not allow Greenroom to ${context.what}: the account must be the broadcaster or a moderator of the channel.`);
+    return new AppError(
+      403,
+      'forbidden',
+      `Kick did not allow Greenroom to ${context.what}: the account must be the broadcaster or a moderator of the channel.`,
+    );
   }
   if (status === 404) return new AppError(404, 'not_found', `Kick could not ${context.what}: not found (${detail}).`);
-  if (status === 429) return new AppError(429, 'rate_limited', `Kick is rate limiting Greenroom, wait a moment and try again to ${context.what}.`);
+  if (status === 429)
+    return new AppError(429, 'rate_limited', `Kick is rate limiting Greenroom, wait a moment and try again to ${context.what}.`);
   if (status >= 500) return new AppError(502, 'provider_error', `Kick failed to ${context.what} (HTTP ${status}), try again.`);
   return new AppError(400, 'bad_request', `Kick refused to ${context.what}: ${detail}.`);
 }

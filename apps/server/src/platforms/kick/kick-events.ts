@@ -33,7 +33,10 @@ const userSchema = z.object({
   is_verified: z.boolean().nullable().optional(),
   profile_picture: z.string().nullable().optional(),
   channel_slug: z.string().nullable().optional(),
-  identity: z.object({ username_color: z.string().nullable().optional(), badges: z.array(badgeSchema).nullable().optional() }).nullable().optional(),
+  identity: z
+    .object({ username_color: z.string().nullable().optional(), badges: z.array(badgeSchema).nullable().optional() })
+    .nullable()
+    .optional(),
 });
 type KickUser = z.infer<typeof userSchema>;
 
@@ -49,13 +52,34 @@ const payloads = {
     created_at: z.string().optional(),
   }),
   'channel.followed': z.object({ broadcaster: userSchema, follower: userSchema }),
-  'channel.subscription.new': z.object({ broadcaster: userSchema, subscriber: userSchema, duration: z.number().int().optional(), created_at: z.string().optional() }),
-  'channel.subscription.renewal': z.object({ broadcaster: userSchema, subscriber: userSchema, duration: z.number().int().optional(), created_at: z.string().optional() }),
-  'channel.subscription.gifts': z.object({ broadcaster: userSchema, gifter: userSchema.nullable().optional(), giftees: z.array(userSchema).optional(), created_at: z.string().optional() }),
+  'channel.subscription.new': z.object({
+    broadcaster: userSchema,
+    subscriber: userSchema,
+    duration: z.number().int().optional(),
+    created_at: z.string().optional(),
+  }),
+  'channel.subscription.renewal': z.object({
+    broadcaster: userSchema,
+    subscriber: userSchema,
+    duration: z.number().int().optional(),
+    created_at: z.string().optional(),
+  }),
+  'channel.subscription.gifts': z.object({
+    broadcaster: userSchema,
+    gifter: userSchema.nullable().optional(),
+    giftees: z.array(userSchema).optional(),
+    created_at: z.string().optional(),
+  }),
   'kicks.gifted': z.object({
     broadcaster: userSchema,
     sender: userSchema.nullable().optional(),
-    gift: z.object({ amount: z.number(), name: z.string().optional(), type: z.string().optional(), tier: z.string().optional(), message: z.string().nullable().optional() }),
+    gift: z.object({
+      amount: z.number(),
+      name: z.string().optional(),
+      type: z.string().optional(),
+      tier: z.string().optional(),
+      message: z.string().nullable().optional(),
+    }),
     created_at: z.string().optional(),
   }),
   'livestream.status.updated': z.object({
@@ -69,7 +93,14 @@ const payloads = {
     broadcaster: userSchema,
     moderator: userSchema.nullable().optional(),
     banned_user: userSchema,
-    metadata: z.object({ reason: z.string().nullable().optional(), created_at: z.string().nullable().optional(), expires_at: z.string().nullable().optional() }).nullable().optional(),
+    metadata: z
+      .object({
+        reason: z.string().nullable().optional(),
+        created_at: z.string().nullable().optional(),
+        expires_at: z.string().nullable().optional(),
+      })
+      .nullable()
+      .optional(),
   }),
 } satisfies Record<KickEventName, z.ZodType>;
 
@@ -175,7 +206,11 @@ export function mapKickEvent(eventType: KickEventName, payload: unknown, message
             text,
             emotes,
             reply: p.replies_to
-              ? { provider_message_id: p.replies_to.message_id, author_display_name: p.replies_to.sender.username ?? '', text: parseKickContent(p.replies_to.content).text }
+              ? {
+                  provider_message_id: p.replies_to.message_id,
+                  author_display_name: p.replies_to.sender.username ?? '',
+                  text: parseKickContent(p.replies_to.content).text,
+                }
               : null,
             mentions: mentionsIn(text),
             highlight: null,
@@ -196,13 +231,30 @@ export function mapKickEvent(eventType: KickEventName, payload: unknown, message
       return [
         {
           kind: 'activity',
-          activity: { ...base, type: renewal ? 'resub' : 'sub', viewer: viewerOf(p.subscriber), months: p.duration ?? (renewal ? null : 1), occurred_at: iso(p.created_at, receivedAt) },
+          activity: {
+            ...base,
+            type: renewal ? 'resub' : 'sub',
+            viewer: viewerOf(p.subscriber),
+            months: p.duration ?? (renewal ? null : 1),
+            occurred_at: iso(p.created_at, receivedAt),
+          },
         },
       ];
     }
     case 'channel.subscription.gifts': {
       const p = payloads[eventType].parse(payload);
-      return [{ kind: 'activity', activity: { ...base, type: 'gift', viewer: viewerOf(p.gifter), count: p.giftees?.length ?? 1, occurred_at: iso(p.created_at, receivedAt) } }];
+      return [
+        {
+          kind: 'activity',
+          activity: {
+            ...base,
+            type: 'gift',
+            viewer: viewerOf(p.gifter),
+            count: p.giftees?.length ?? 1,
+            occurred_at: iso(p.created_at, receivedAt),
+          },
+        },
+      ];
     }
     case 'kicks.gifted': {
       const p = payloads[eventType].parse(payload);
@@ -226,7 +278,16 @@ export function mapKickEvent(eventType: KickEventName, payload: unknown, message
       const p = payloads[eventType].parse(payload);
       const at = iso(p.is_live ? p.started_at : p.ended_at, receivedAt);
       return [
-        { kind: 'stream', status: { is_live: p.is_live, viewer_count: null, title: p.title ?? null, category: null, started_at: p.is_live ? iso(p.started_at, receivedAt) : null } },
+        {
+          kind: 'stream',
+          status: {
+            is_live: p.is_live,
+            viewer_count: null,
+            title: p.title ?? null,
+            category: null,
+            started_at: p.is_live ? iso(p.started_at, receivedAt) : null,
+          },
+        },
         { kind: 'activity', activity: { ...base, type: p.is_live ? 'stream_online' : 'stream_offline', viewer: null, occurred_at: at } },
       ];
     }

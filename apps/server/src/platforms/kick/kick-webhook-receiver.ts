@@ -124,7 +124,8 @@ export class KickWebhookReceiver {
       throw new AppError(403, 'forbidden', 'The Kick webhook signature is invalid.');
     }
     const sentAt = Date.parse(timestamp);
-    if (Number.isNaN(sentAt) || Math.abs(this.now() - sentAt) > this.toleranceMs) throw badRequest('The Kick webhook timestamp is too old or invalid.');
+    if (Number.isNaN(sentAt) || Math.abs(this.now() - sentAt) > this.toleranceMs)
+      throw badRequest('The Kick webhook timestamp is too old or invalid.');
 
     this.pruneSometimes();
     if (!isKickEventName(eventType)) return 'ignored';

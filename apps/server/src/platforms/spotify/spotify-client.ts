@@ -61,14 +61,21 @@ function toTrack(t: z.infer<typeof trackSchema>): SpotifyTrack {
 /** A Spotify track URI from a URI, an open.spotify.com link or a bare id; null when it is none of these. */
 export function spotifyTrackUri(input: string): string | null {
   const value = input.trim();
-  const match = /^spotify:track:([0-9A-Za-z]{22})$/.exec(value) ?? /open\.spotify\.com\/(?:intl-[a-z-]+\/)?track\/([0-9A-Za-z]{22})/.exec(value) ?? /^([0-9A-Za-z]{22})$/.exec(value);
+  const match =
+    /^spotify:track:([0-9A-Za-z]{22})$/.exec(value) ??
+    /open\.spotify\.com\/(?:intl-[a-z-]+\/)?track\/([0-9A-Za-z]{22})/.exec(value) ??
+    /^([0-9A-Za-z]{22})$/.exec(value);
   return match?.[1] ? `spotify:track:${match[1]}` : null;
 }
 
 function spotifyError(body: unknown): { message: string; reason: string } {
-  const error = body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown; reason?: unknown } | string) : null;
+  const error =
+    body && typeof body === 'object' && 'error' in body ? (body.error as { message?: unknown; reason?: unknown } | string) : null;
   if (typeof error === 'string') return { message: error, reason: '' };
-  return { message: typeof error?.message === 'string' ? error.message : '', reason: typeof error?.reason === 'string' ? error.reason : '' };
+  return {
+    message: typeof error?.message === 'string' ? error.message : '',
+    reason: typeof error?.reason === 'string' ? error.reason : '',
+  };
 }
 
 export function parseSpotifyError(status: number, body: unknown, what: string): AppError {
@@ -76,10 +83,12 @@ export function parseSpotifyError(status: number, body: unknown, what: string): 
   if (status === 401) return new ReauthRequiredError('spotify', 'the token was refused');
   if (reason === 'PREMIUM_REQUIRED') return unsupported('Adding songs to the queue needs Spotify Premium on the connected account.');
   if (reason === 'NO_ACTIVE_DEVICE') return unsupported('Spotify has no active device: start playing music in Spotify, then try again.');
-  if (status === 403 && /scope/i.test(message)) return new ReauthRequiredError('spotify', 'missing scope, reconnect Spotify to grant playback access');
+  if (status === 403 && /scope/i.test(message))
+    return new ReauthRequiredError('spotify', 'missing scope, reconnect Spotify to grant playback access');
   if (status === 403) return new AppError(403, 'forbidden', `Spotify did not allow Greenroom to ${what}: ${message || 'forbidden'}.`);
   if (status === 404) return new AppError(404, 'not_found', `Spotify could not ${what}: ${message || 'not found'}.`);
-  if (status === 429) return new AppError(429, 'rate_limited', `Spotify is rate limiting Greenroom, wait a moment and try again to ${what}.`);
+  if (status === 429)
+    return new AppError(429, 'rate_limited', `Spotify is rate limiting Greenroom, wait a moment and try again to ${what}.`);
   if (status >= 500) return new AppError(502, 'provider_error', `Spotify failed to ${what} (HTTP ${status}), try again.`);
   return new AppError(400, 'bad_request', `Spotify refused to ${what}: ${message || `HTTP ${status}`}.`);
 }
@@ -97,7 +106,11 @@ export class SpotifyClient {
     const url = new URL(`${this.options.apiUrl.replace(/\/$/, '')}/${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     try {
-      return await this.fetch(url, { method, headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) });
+      return await this.fetch(url, {
+        method,
+        headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
     } catch (cause) {
       throw new AppError(502, 'provider_error', `Spotify could not be reached to ${what}, try again.`, { cause });
     }
@@ -122,7 +135,15 @@ export class SpotifyClient {
     const what = 'read what is playing';
     const body = await this.call(token, 'GET', 'me/player/currently-playing', {}, what);
     if (body === null) return null;
-    const parsed = this.parse(z.object({ item: trackSchema.nullable().optional().catch(null), progress_ms: z.number().nullable().optional(), is_playing: z.boolean() }), body, what);
+    const parsed = this.parse(
+      z.object({
+        item: trackSchema.nullable().optional().catch(null),
+        progress_ms: z.number().nullable().optional(),
+        is_playing: z.boolean(),
+      }),
+      body,
+      what,
+    );
     if (!parsed.item) return null;
     return { track: toTrack(parsed.item), progressMs: parsed.progress_ms ?? 0, isPlaying: parsed.is_playing };
   }
@@ -130,7 +151,11 @@ export class SpotifyClient {
   async queue(token: TokenSource): Promise<{ current: SpotifyTrack | null; queue: SpotifyTrack[] }> {
     const what = 'read the queue';
     const body = await this.call(token, 'GET', 'me/player/queue', {}, what);
-    const parsed = this.parse(z.object({ currently_playing: trackSchema.nullable().optional().catch(null), queue: z.array(z.unknown()).default([]) }), body, what);
+    const parsed = this.parse(
+      z.object({ currently_playing: trackSchema.nullable().optional().catch(null), queue: z.array(z.unknown()).default([]) }),
+      body,
+      what,
+    );
     const queue = parsed.queue.flatMap((item) => {
       const t = trackSchema.safeParse(item);
       return t.success ? [toTrack(t.data)] : [];

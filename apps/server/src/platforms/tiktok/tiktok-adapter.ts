@@ -9,7 +9,14 @@ import { Backoff } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
 import type { ChannelActions, ChannelConnectionContext, ConnectionState, LiveConnection, PlatformAdapter } from '../port';
 import { mapTikTokEvent, type TikTokLiveEvent } from './tiktok-events';
-import { ConnectorTikTokLiveSource, EmulatorTikTokLiveSource, TikTokOfflineError, type TikTokCloseReason, type TikTokLiveSession, type TikTokLiveSource } from './tiktok-live-source';
+import {
+  ConnectorTikTokLiveSource,
+  EmulatorTikTokLiveSource,
+  TikTokOfflineError,
+  type TikTokCloseReason,
+  type TikTokLiveSession,
+  type TikTokLiveSource,
+} from './tiktok-live-source';
 
 export interface TiktokAdapterDeps {
   endpoints: PlatformEndpoints['tiktok'];
@@ -30,7 +37,11 @@ function uniqueIdOf(ctx: ChannelConnectionContext): string {
 }
 
 export function createTiktokAdapter(deps: TiktokAdapterDeps): PlatformAdapter {
-  const source = deps.source ?? (deps.endpoints.liveUrl ? new EmulatorTikTokLiveSource(deps.endpoints.liveUrl) : new ConnectorTikTokLiveSource({ signApiKey: deps.endpoints.signApiKey }));
+  const source =
+    deps.source ??
+    (deps.endpoints.liveUrl
+      ? new EmulatorTikTokLiveSource(deps.endpoints.liveUrl)
+      : new ConnectorTikTokLiveSource({ signApiKey: deps.endpoints.signApiKey }));
 
   function connect(ctx: ChannelConnectionContext): LiveConnection {
     const stop = new AbortController();
@@ -55,7 +66,8 @@ export function createTiktokAdapter(deps: TiktokAdapterDeps): PlatformAdapter {
       setHealth('connecting', null);
       let live: boolean | null = null;
       const markOffline = (): void => {
-        if (live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+        if (live !== false)
+          ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
         live = false;
       };
       const onEvent = (event: TikTokLiveEvent): void => {

@@ -139,10 +139,27 @@ export function mapTikTokEvent(event: TikTokLiveEvent, receivedAt: string): Plat
       ];
     }
     case 'follow':
-      return viewer ? [{ kind: 'activity', activity: { ...activity, provider_event_id: `follow:${msgId ?? `${viewer.provider_user_id}:${occurredAt}`}`, type: 'follow' } }] : [];
+      return viewer
+        ? [
+            {
+              kind: 'activity',
+              activity: { ...activity, provider_event_id: `follow:${msgId ?? `${viewer.provider_user_id}:${occurredAt}`}`, type: 'follow' },
+            },
+          ]
+        : [];
     case 'subscribe':
       return viewer
-        ? [{ kind: 'activity', activity: { ...activity, provider_event_id: `sub:${msgId ?? `${viewer.provider_user_id}:${occurredAt}`}`, type: 'sub', months: num(data.subMonth) } }]
+        ? [
+            {
+              kind: 'activity',
+              activity: {
+                ...activity,
+                provider_event_id: `sub:${msgId ?? `${viewer.provider_user_id}:${occurredAt}`}`,
+                type: 'sub',
+                months: num(data.subMonth),
+              },
+            },
+          ]
         : [];
     case 'streamEnd':
       return [{ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } }];

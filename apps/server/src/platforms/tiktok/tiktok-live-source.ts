@@ -68,7 +68,9 @@ export class EmulatorTikTokLiveSource implements TikTokLiveSource {
       socket.on('message', (raw: WebSocket.RawData) => {
         let frame: { event?: unknown; data?: unknown };
         try {
-          const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw).toString('utf8');
+          const text = Array.isArray(raw)
+            ? Buffer.concat(raw).toString('utf8')
+            : Buffer.from(raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw).toString('utf8');
           frame = JSON.parse(text) as { event?: unknown; data?: unknown };
         } catch {
           return;
@@ -109,7 +111,10 @@ export class ConnectorTikTokLiveSource implements TikTokLiveSource {
 
   async connect(uniqueId: string, handlers: TikTokLiveHandlers): Promise<TikTokLiveSession> {
     const { TikTokLiveConnection, WebcastEvent, ControlEvent, UserOfflineError } = await import('tiktok-live-connector');
-    const connection = new TikTokLiveConnection(uniqueId, { processInitialData: false, ...(this.options.signApiKey ? { signApiKey: this.options.signApiKey } : {}) });
+    const connection = new TikTokLiveConnection(uniqueId, {
+      processInitialData: false,
+      ...(this.options.signApiKey ? { signApiKey: this.options.signApiKey } : {}),
+    });
     let closedByUs = false;
     let done = false;
     const finish = (reason: { kind: 'ended' | 'error'; detail: string }): void => {

@@ -37,7 +37,14 @@ export class TokenSourceAuthProvider implements AuthProvider {
 
   private wrap(source: TokenSource, accessToken: string): AccessTokenWithUserId {
     this.handedOut.set(source.providerUserId, accessToken);
-    return { accessToken, refreshToken: null, scope: [...source.scopes], expiresIn: null, obtainmentTimestamp: Date.now(), userId: source.providerUserId };
+    return {
+      accessToken,
+      refreshToken: null,
+      scope: [...source.scopes],
+      expiresIn: null,
+      obtainmentTimestamp: Date.now(),
+      userId: source.providerUserId,
+    };
   }
 
   getCurrentScopesForUser(user: UserIdResolvable): string[] {

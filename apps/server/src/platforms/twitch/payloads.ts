@@ -60,7 +60,12 @@ interface UserFields {
 
 export type FollowPayload = UserFields & { followed_at: string };
 export type SubscribePayload = UserFields & { tier: string; is_gift: boolean };
-export type SubscriptionMessagePayload = UserFields & { tier: string; message: { text: string } | null; cumulative_months: number; streak_months: number | null };
+export type SubscriptionMessagePayload = UserFields & {
+  tier: string;
+  message: { text: string } | null;
+  cumulative_months: number;
+  streak_months: number | null;
+};
 export type SubscriptionGiftPayload = UserFields & { tier: string; total: number; is_anonymous: boolean };
 export type CheerPayload = UserFields & { is_anonymous: boolean; message: string; bits: number };
 export interface RaidPayload {
@@ -116,7 +121,14 @@ export function chatEvent(p: ChatMessagePayload, receivedAt: string, emoteCdnUrl
   let offset = 0;
   for (const f of p.message.fragments ?? []) {
     if (f.type === 'emote' && f.emote) {
-      emotes.push({ start: offset, end: offset + f.text.length, name: f.text, id: f.emote.id, source: 'platform', url: emoteUrl(emoteCdnUrl, f.emote.id) });
+      emotes.push({
+        start: offset,
+        end: offset + f.text.length,
+        name: f.text,
+        id: f.emote.id,
+        source: 'platform',
+        url: emoteUrl(emoteCdnUrl, f.emote.id),
+      });
     } else if (f.type === 'mention' && f.mention) {
       mentions.push(f.mention.user_login.toLowerCase());
     }
@@ -137,7 +149,13 @@ export function chatEvent(p: ChatMessagePayload, receivedAt: string, emoteCdnUrl
       },
       text: p.message.text,
       emotes,
-      reply: p.reply ? { provider_message_id: p.reply.parent_message_id, author_display_name: p.reply.parent_user_name, text: p.reply.parent_message_body } : null,
+      reply: p.reply
+        ? {
+            provider_message_id: p.reply.parent_message_id,
+            author_display_name: p.reply.parent_user_name,
+            text: p.reply.parent_message_body,
+          }
+        : null,
       mentions,
       highlight: p.cheer && p.cheer.bits > 0 ? `${p.cheer.bits} bits` : null,
       sent_at: receivedAt,
@@ -206,31 +224,63 @@ function viewer(u: UserFields): { provider_user_id: string; login: string; displ
 const activityBase = { tier: null, months: null, count: null, amount: null, message: null } as const;
 
 export function followEvent(p: FollowPayload, eventId: string): PlatformEvent {
-  return { kind: 'activity', activity: { ...activityBase, provider_event_id: eventId, type: 'follow', viewer: viewer(p), occurred_at: p.followed_at } };
+  return {
+    kind: 'activity',
+    activity: { ...activityBase, provider_event_id: eventId, type: 'follow', viewer: viewer(p), occurred_at: p.followed_at },
+  };
 }
 
 export function subscribeEvent(p: SubscribePayload, eventId: string, at: string): PlatformEvent {
-  return { kind: 'activity', activity: { ...activityBase, provider_event_id: eventId, type: 'sub', viewer: viewer(p), tier: p.tier, occurred_at: at } };
+  return {
+    kind: 'activity',
+    activity: { ...activityBase, provider_event_id: eventId, type: 'sub', viewer: viewer(p), tier: p.tier, occurred_at: at },
+  };
 }
 
 export function resubEvent(p: SubscriptionMessagePayload, eventId: string, at: string): PlatformEvent {
   return {
     kind: 'activity',
-    activity: { ...activityBase, provider_event_id: eventId, type: 'resub', viewer: viewer(p), tier: p.tier, months: p.cumulative_months, message: p.message?.text || null, occurred_at: at },
+    activity: {
+      ...activityBase,
+      provider_event_id: eventId,
+      type: 'resub',
+      viewer: viewer(p),
+      tier: p.tier,
+      months: p.cumulative_months,
+      message: p.message?.text || null,
+      occurred_at: at,
+    },
   };
 }
 
 export function giftEvent(p: SubscriptionGiftPayload, eventId: string, at: string): PlatformEvent {
   return {
     kind: 'activity',
-    activity: { ...activityBase, provider_event_id: eventId, type: 'gift', viewer: p.is_anonymous ? null : viewer(p), tier: p.tier, count: p.total, occurred_at: at },
+    activity: {
+      ...activityBase,
+      provider_event_id: eventId,
+      type: 'gift',
+      viewer: p.is_anonymous ? null : viewer(p),
+      tier: p.tier,
+      count: p.total,
+      occurred_at: at,
+    },
   };
 }
 
 export function cheerEvent(p: CheerPayload, eventId: string, at: string): PlatformEvent {
   return {
     kind: 'activity',
-    activity: { ...activityBase, provider_event_id: eventId, type: 'cheer', viewer: p.is_anonymous ? null : viewer(p), count: p.bits, amount: `${p.bits} bits`, message: p.message || null, occurred_at: at },
+    activity: {
+      ...activityBase,
+      provider_event_id: eventId,
+      type: 'cheer',
+      viewer: p.is_anonymous ? null : viewer(p),
+      count: p.bits,
+      amount: `${p.bits} bits`,
+      message: p.message || null,
+      occurred_at: at,
+    },
   };
 }
 
@@ -241,7 +291,11 @@ export function raidEvent(p: RaidPayload, eventId: string, at: string): Platform
       ...activityBase,
       provider_event_id: eventId,
       type: 'raid',
-      viewer: { provider_user_id: p.from_broadcaster_user_id, login: p.from_broadcaster_user_login, display_name: p.from_broadcaster_user_name },
+      viewer: {
+        provider_user_id: p.from_broadcaster_user_id,
+        login: p.from_broadcaster_user_login,
+        display_name: p.from_broadcaster_user_name,
+      },
       count: p.viewers,
       occurred_at: at,
     },

@@ -17,7 +17,17 @@ import { OwnBans } from '../own-actions';
 import type { PlatformEndpoints } from '../endpoints';
 import { BoundedSet } from '../ingest';
 import { ReauthRequiredError } from '../oauth-client';
-import type { BanInput, Category, ChannelActions, ChannelConnectionContext, LiveConnection, PlatformAdapter, SendResult, StreamInfo, TokenSource } from '../port';
+import type {
+  BanInput,
+  Category,
+  ChannelActions,
+  ChannelConnectionContext,
+  LiveConnection,
+  PlatformAdapter,
+  SendResult,
+  StreamInfo,
+  TokenSource,
+} from '../port';
 import { TokenSourceAuthProvider } from './auth-provider';
 import {
   channelBanEvent,
@@ -143,7 +153,13 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
   return {
     provider: 'twitch',
     connect(ctx) {
-      const connection = new TwitchLiveConnection(ctx, apiFor(ctx), endpoints.mockApiPort === null ? endpoints.eventSubWsUrl : null, endpoints.emoteCdnUrl, ownBans);
+      const connection = new TwitchLiveConnection(
+        ctx,
+        apiFor(ctx),
+        endpoints.mockApiPort === null ? endpoints.eventSubWsUrl : null,
+        endpoints.emoteCdnUrl,
+        ownBans,
+      );
       connection.start();
       return connection;
     },
@@ -207,7 +223,9 @@ class TwitchLiveConnection implements LiveConnection {
     });
     listener.onRevoke((_sub, status) => {
       if (this.closed || this.listener !== listener) return;
-      void Promise.resolve(this.ctx.broadcaster.markReauthRequired?.(`Twitch revoked access (${status})`)).then(() => this.needsReauth(`Twitch revoked access (${status})`));
+      void Promise.resolve(this.ctx.broadcaster.markReauthRequired?.(`Twitch revoked access (${status})`)).then(() =>
+        this.needsReauth(`Twitch revoked access (${status})`),
+      );
     });
     listener.start();
     void this.refreshStatus();
@@ -217,13 +235,31 @@ class TwitchLiveConnection implements LiveConnection {
     const b = this.broadcasterId;
     const noop = () => undefined;
     const routes: [Subscription, RawHandler][] = [
-      [l.onChannelChatMessage(b, b, noop), (p) => this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString(), this.emoteCdnUrl))],
-      [l.onChannelChatMessageDelete(b, b, noop), (p) => this.ctx.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, new Date().toISOString()))],
-      [l.onChannelChatClearUserMessages(b, b, noop), (p) => this.ctx.emit(clearUserMessagesEvent(p as unknown as ClearUserMessagesPayload, new Date().toISOString()))],
+      [
+        l.onChannelChatMessage(b, b, noop),
+        (p) => this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString(), this.emoteCdnUrl)),
+      ],
+      [
+        l.onChannelChatMessageDelete(b, b, noop),
+        (p) => this.ctx.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, new Date().toISOString())),
+      ],
+      [
+        l.onChannelChatClearUserMessages(b, b, noop),
+        (p) => this.ctx.emit(clearUserMessagesEvent(p as unknown as ClearUserMessagesPayload, new Date().toISOString())),
+      ],
       [l.onChannelFollow(b, b, noop), (p, id) => this.ctx.emit(followEvent(p as unknown as FollowPayload, id))],
-      [l.onChannelSubscription(b, noop), (p, id) => this.ctx.emit(subscribeEvent(p as unknown as SubscribePayload, id, new Date().toISOString()))],
-      [l.onChannelSubscriptionMessage(b, noop), (p, id) => this.ctx.emit(resubEvent(p as unknown as SubscriptionMessagePayload, id, new Date().toISOString()))],
-      [l.onChannelSubscriptionGift(b, noop), (p, id) => this.ctx.emit(giftEvent(p as unknown as SubscriptionGiftPayload, id, new Date().toISOString()))],
+      [
+        l.onChannelSubscription(b, noop),
+        (p, id) => this.ctx.emit(subscribeEvent(p as unknown as SubscribePayload, id, new Date().toISOString())),
+      ],
+      [
+        l.onChannelSubscriptionMessage(b, noop),
+        (p, id) => this.ctx.emit(resubEvent(p as unknown as SubscriptionMessagePayload, id, new Date().toISOString())),
+      ],
+      [
+        l.onChannelSubscriptionGift(b, noop),
+        (p, id) => this.ctx.emit(giftEvent(p as unknown as SubscriptionGiftPayload, id, new Date().toISOString())),
+      ],
       [l.onChannelCheer(b, noop), (p, id) => this.ctx.emit(cheerEvent(p as unknown as CheerPayload, id, new Date().toISOString()))],
       [l.onChannelRaidTo(b, noop), (p, id) => this.ctx.emit(raidEvent(p as unknown as RaidPayload, id, new Date().toISOString()))],
       [l.onStreamOnline(b, noop), (p, id) => this.streamOnline(p as unknown as StreamOnlinePayload, id)],
@@ -246,7 +282,20 @@ class TwitchLiveConnection implements LiveConnection {
 
   private streamOnline(p: StreamOnlinePayload, eventId: string): void {
     this.live = true;
-    this.ctx.emit({ kind: 'activity', activity: { provider_event_id: eventId, type: 'stream_online', viewer: null, tier: null, months: null, count: null, amount: null, message: null, occurred_at: p.started_at } });
+    this.ctx.emit({
+      kind: 'activity',
+      activity: {
+        provider_event_id: eventId,
+        type: 'stream_online',
+        viewer: null,
+        tier: null,
+        months: null,
+        count: null,
+        amount: null,
+        message: null,
+        occurred_at: p.started_at,
+      },
+    });
     this.ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: null, category: null, started_at: p.started_at } });
     this.ctx.setHealth('connected', null);
     void this.refreshStatus();
@@ -255,7 +304,20 @@ class TwitchLiveConnection implements LiveConnection {
   private streamOffline(eventId: string): void {
     this.live = false;
     const at = new Date().toISOString();
-    this.ctx.emit({ kind: 'activity', activity: { provider_event_id: eventId, type: 'stream_offline', viewer: null, tier: null, months: null, count: null, amount: null, message: null, occurred_at: at } });
+    this.ctx.emit({
+      kind: 'activity',
+      activity: {
+        provider_event_id: eventId,
+        type: 'stream_offline',
+        viewer: null,
+        tier: null,
+        months: null,
+        count: null,
+        amount: null,
+        message: null,
+        occurred_at: at,
+      },
+    });
     this.ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
     this.ctx.setHealth('connected', 'Waiting for the stream to start');
   }
@@ -278,7 +340,10 @@ class TwitchLiveConnection implements LiveConnection {
   private retryLater(error: unknown): void {
     if (this.closed) return;
     const delay = this.backoff.nextDelay();
-    this.ctx.setHealth('reconnecting', `Retrying in ${Math.round(delay / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+    this.ctx.setHealth(
+      'reconnecting',
+      `Retrying in ${Math.round(delay / 1000)} s: ${error instanceof Error ? error.message : String(error)}`,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.open();
@@ -298,7 +363,10 @@ class TwitchLiveConnection implements LiveConnection {
     this.pollTimer = null;
     if (this.closed) return;
     try {
-      const [stream, channel] = await Promise.all([this.api.streams.getStreamByUserId(this.broadcasterId), this.api.channels.getChannelInfoById(this.broadcasterId)]);
+      const [stream, channel] = await Promise.all([
+        this.api.streams.getStreamByUserId(this.broadcasterId),
+        this.api.channels.getChannelInfoById(this.broadcasterId),
+      ]);
       if (this.closed) return;
       this.live = stream !== null;
       this.ctx.emit({
@@ -352,7 +420,11 @@ class TwitchActions implements ChannelActions {
     if ([...input.text].length > MAX_MESSAGE_LENGTH) throw badRequest(`Twitch messages are limited to ${MAX_MESSAGE_LENGTH} characters.`);
     try {
       const sent = await this.api.asUser(sender.providerUserId, (c) =>
-        c.chat.sendChatMessage(this.broadcasterId, input.text, input.replyToProviderMessageId ? { replyParentMessageId: input.replyToProviderMessageId } : undefined),
+        c.chat.sendChatMessage(
+          this.broadcasterId,
+          input.text,
+          input.replyToProviderMessageId ? { replyParentMessageId: input.replyToProviderMessageId } : undefined,
+        ),
       );
       return { providerMessageId: sent.id };
     } catch (error) {
@@ -365,10 +437,14 @@ class TwitchActions implements ChannelActions {
   }
 
   async ban(input: BanInput): Promise<void> {
-    if (input.durationSeconds !== undefined && (!Number.isInteger(input.durationSeconds) || input.durationSeconds < 1 || input.durationSeconds > MAX_TIMEOUT_SECONDS)) {
+    if (
+      input.durationSeconds !== undefined &&
+      (!Number.isInteger(input.durationSeconds) || input.durationSeconds < 1 || input.durationSeconds > MAX_TIMEOUT_SECONDS)
+    ) {
       throw badRequest(`Twitch timeouts last 1 to ${MAX_TIMEOUT_SECONDS} seconds.`);
     }
-    if (input.reason !== undefined && [...input.reason].length > MAX_REASON_LENGTH) throw badRequest(`Twitch ban reasons are limited to ${MAX_REASON_LENGTH} characters.`);
+    if (input.reason !== undefined && [...input.reason].length > MAX_REASON_LENGTH)
+      throw badRequest(`Twitch ban reasons are limited to ${MAX_REASON_LENGTH} characters.`);
     this.ownBans.mark(this.broadcasterId, input.providerViewerId);
     try {
       await this.api.moderation.banUser(this.broadcasterId, {
@@ -400,7 +476,10 @@ class TwitchActions implements ChannelActions {
 
   async getStreamInfo(): Promise<StreamInfo> {
     try {
-      const [channel, stream] = await Promise.all([this.api.channels.getChannelInfoById(this.broadcasterId), this.api.streams.getStreamByUserId(this.broadcasterId)]);
+      const [channel, stream] = await Promise.all([
+        this.api.channels.getChannelInfoById(this.broadcasterId),
+        this.api.streams.getStreamByUserId(this.broadcasterId),
+      ]);
       if (!channel) throw notFound('Twitch does not know this channel any more.');
       return {
         title: channel.title,
@@ -415,7 +494,8 @@ class TwitchActions implements ChannelActions {
   }
 
   async updateStreamInfo(input: { title?: string; categoryId?: string }): Promise<void> {
-    if (input.title !== undefined && [...input.title].length > MAX_TITLE_LENGTH) throw badRequest(`Twitch titles are limited to ${MAX_TITLE_LENGTH} characters.`);
+    if (input.title !== undefined && [...input.title].length > MAX_TITLE_LENGTH)
+      throw badRequest(`Twitch titles are limited to ${MAX_TITLE_LENGTH} characters.`);
     try {
       await this.api.channels.updateChannelInfo(this.broadcasterId, {
         ...(input.title !== undefined ? { title: input.title } : {}),

@@ -9,7 +9,15 @@ import { AppError, badRequest, conflict, unsupported } from '../../lib/errors';
 import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
 import { ReauthRequiredError } from '../oauth-client';
-import type { ChannelActions, ChannelConnectionContext, ConnectionState, LiveConnection, PlatformAdapter, StreamInfo, TokenSource } from '../port';
+import type {
+  ChannelActions,
+  ChannelConnectionContext,
+  ConnectionState,
+  LiveConnection,
+  PlatformAdapter,
+  StreamInfo,
+  TokenSource,
+} from '../port';
 import { YoutubeClient, type YoutubeBroadcast } from './youtube-client';
 import { YoutubeApiError } from './youtube-errors';
 import { mapYoutubeChatItem } from './youtube-events';
@@ -72,7 +80,8 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       setHealth('connecting', null);
       const savedChat = stateString(ctx.state, 'liveChatId');
       const savedVideo = stateString(ctx.state, 'videoId');
-      let chat: Pick<YoutubeBroadcast, 'liveChatId' | 'videoId'> | null = savedChat && savedVideo ? { liveChatId: savedChat, videoId: savedVideo } : null;
+      let chat: Pick<YoutubeBroadcast, 'liveChatId' | 'videoId'> | null =
+        savedChat && savedVideo ? { liveChatId: savedChat, videoId: savedVideo } : null;
       let pageToken = chat ? stateString(ctx.state, 'pageToken') : null;
       /** Last stream status emitted (null: none yet). */
       const stream: { live: boolean | null } = { live: null };
@@ -81,7 +90,11 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         chat = null;
         pageToken = null;
         await ctx.saveState({ liveChatId: null, videoId: null, pageToken: null });
-        if (stream.live !== false) ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null, live_stream_id: null } });
+        if (stream.live !== false)
+          ctx.emit({
+            kind: 'stream',
+            status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null, live_stream_id: null },
+          });
         stream.live = false;
       };
 
@@ -101,7 +114,17 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             pageToken = null;
             await ctx.saveState({ liveChatId: broadcast.liveChatId, videoId: broadcast.videoId, pageToken: null });
             // The video id is the channel provider's live_stream_id: the web embeds the player with it.
-            ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: broadcast.title || null, category: null, started_at: broadcast.startedAt, live_stream_id: broadcast.videoId } });
+            ctx.emit({
+              kind: 'stream',
+              status: {
+                is_live: true,
+                viewer_count: null,
+                title: broadcast.title || null,
+                category: null,
+                started_at: broadcast.startedAt,
+                live_stream_id: broadcast.videoId,
+              },
+            });
             stream.live = true;
           } else if (stream.live === null) {
             stream.live = true;
@@ -185,14 +208,20 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       },
 
       async ban({ providerViewerId, durationSeconds, reason }) {
-        if (reason !== undefined && reason.trim() !== '') throw unsupported('YouTube does not support ban reasons: leave the reason empty.');
+        if (reason !== undefined && reason.trim() !== '')
+          throw unsupported('YouTube does not support ban reasons: leave the reason empty.');
         if (durationSeconds !== undefined) {
-          if (!Number.isInteger(durationSeconds) || durationSeconds <= 0) throw new AppError(400, 'validation_error', 'The timeout duration must be a positive number of seconds.');
+          if (!Number.isInteger(durationSeconds) || durationSeconds <= 0)
+            throw new AppError(400, 'validation_error', 'The timeout duration must be a positive number of seconds.');
           const max = info.maxTimeoutSeconds ?? 86_400;
           if (durationSeconds > max) throw new AppError(400, 'validation_error', `YouTube timeouts last at most ${max / 3600} hours.`);
         }
         const banId = await withChat('ban in', (chat) =>
-          client.insertBan(ctx.broadcaster, { liveChatId: chat.liveChatId, channelId: providerViewerId, ...(durationSeconds !== undefined ? { durationSeconds } : {}) }),
+          client.insertBan(ctx.broadcaster, {
+            liveChatId: chat.liveChatId,
+            channelId: providerViewerId,
+            ...(durationSeconds !== undefined ? { durationSeconds } : {}),
+          }),
         );
         await ctx.bans.set(providerViewerId, banId);
       },
@@ -200,7 +229,9 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       async unban({ providerViewerId }) {
         const banId = await ctx.bans.get(providerViewerId);
         if (!banId) {
-          throw unsupported('Greenroom has no YouTube ban of this viewer to lift (YouTube unbans by the id of a ban made through Greenroom); lift it in the YouTube live chat instead.');
+          throw unsupported(
+            'Greenroom has no YouTube ban of this viewer to lift (YouTube unbans by the id of a ban made through Greenroom); lift it in the YouTube live chat instead.',
+          );
         }
         try {
           await client.deleteBan(ctx.broadcaster, banId);
@@ -262,7 +293,9 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       async searchCategories(query) {
         const q = query.trim().toLowerCase();
         const list = await categories(ctx.broadcaster);
-        return list.filter((c) => c.assignable && (q === '' || c.title.toLowerCase().includes(q))).map((c) => ({ id: c.id, name: c.title, imageUrl: null }));
+        return list
+          .filter((c) => c.assignable && (q === '' || c.title.toLowerCase().includes(q)))
+          .map((c) => ({ id: c.id, name: c.title, imageUrl: null }));
       },
     };
   }

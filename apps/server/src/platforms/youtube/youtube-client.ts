@@ -34,14 +34,34 @@ const chatItemSchema = z.object({
       publishedAt: z.string().optional(),
       displayMessage: z.string().optional(),
       textMessageDetails: z.object({ messageText: z.string() }).optional(),
-      superChatDetails: z.object({ amountMicros: z.string().optional(), currency: z.string().optional(), amountDisplayString: z.string(), userComment: z.string().optional(), tier: z.number().optional() }).optional(),
+      superChatDetails: z
+        .object({
+          amountMicros: z.string().optional(),
+          currency: z.string().optional(),
+          amountDisplayString: z.string(),
+          userComment: z.string().optional(),
+          tier: z.number().optional(),
+        })
+        .optional(),
       superStickerDetails: z
-        .object({ amountDisplayString: z.string(), tier: z.number().optional(), superStickerMetadata: z.object({ altText: z.string().optional(), stickerId: z.string().optional() }).optional() })
+        .object({
+          amountDisplayString: z.string(),
+          tier: z.number().optional(),
+          superStickerMetadata: z.object({ altText: z.string().optional(), stickerId: z.string().optional() }).optional(),
+        })
         .optional(),
       newSponsorDetails: z.object({ memberLevelName: z.string().optional(), isUpgrade: z.boolean().optional() }).optional(),
-      memberMilestoneChatDetails: z.object({ memberLevelName: z.string().optional(), memberMonth: z.number().optional(), userComment: z.string().optional() }).optional(),
+      memberMilestoneChatDetails: z
+        .object({ memberLevelName: z.string().optional(), memberMonth: z.number().optional(), userComment: z.string().optional() })
+        .optional(),
       membershipGiftingDetails: z.object({ giftMembershipsCount: z.number(), giftMembershipsLevelName: z.string().optional() }).optional(),
-      giftMembershipReceivedDetails: z.object({ memberLevelName: z.string().optional(), gifterChannelId: z.string().optional(), associatedMembershipGiftingMessageId: z.string().optional() }).optional(),
+      giftMembershipReceivedDetails: z
+        .object({
+          memberLevelName: z.string().optional(),
+          gifterChannelId: z.string().optional(),
+          associatedMembershipGiftingMessageId: z.string().optional(),
+        })
+        .optional(),
       messageDeletedDetails: z.object({ deletedMessageId: z.string() }).optional(),
       userBannedDetails: z
         .object({
@@ -69,7 +89,9 @@ const broadcastListSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        snippet: z.object({ title: z.string().optional(), liveChatId: z.string().optional(), actualStartTime: z.string().optional() }).optional(),
+        snippet: z
+          .object({ title: z.string().optional(), liveChatId: z.string().optional(), actualStartTime: z.string().optional() })
+          .optional(),
         status: z.object({ lifeCycleStatus: z.string().optional() }).optional(),
       }),
     )
@@ -94,7 +116,13 @@ const videoListSchema = z.object({
       z.object({
         id: z.string(),
         snippet: videoSnippetSchema.optional(),
-        liveStreamingDetails: z.object({ concurrentViewers: z.string().optional(), activeLiveChatId: z.string().optional(), actualStartTime: z.string().optional() }).optional(),
+        liveStreamingDetails: z
+          .object({
+            concurrentViewers: z.string().optional(),
+            activeLiveChatId: z.string().optional(),
+            actualStartTime: z.string().optional(),
+          })
+          .optional(),
       }),
     )
     .default([]),
@@ -121,19 +149,34 @@ export class YoutubeClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  private async send(method: Method, path: string, query: Record<string, string>, body: unknown, accessToken: string, what: string): Promise<Response> {
+  private async send(
+    method: Method,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+    accessToken: string,
+    what: string,
+  ): Promise<Response> {
     const url = new URL(`${this.options.apiUrl.replace(/\/$/, '')}/${path}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${accessToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
-      return await this.fetch(url, { method, headers, body: body === undefined ? null : JSON.stringify(body), signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) });
+      return await this.fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
     } catch (cause) {
       throw new AppError(502, 'provider_error', `YouTube could not be reached to ${what}, try again.`, { cause });
     }
   }
 
-  private async call<T>(token: TokenSource, input: { method: Method; path: string; query?: Record<string, string>; body?: unknown; what: string; schema: z.ZodType<T> | null }): Promise<T | null> {
+  private async call<T>(
+    token: TokenSource,
+    input: { method: Method; path: string; query?: Record<string, string>; body?: unknown; what: string; schema: z.ZodType<T> | null },
+  ): Promise<T | null> {
     const query = input.query ?? {};
     const response = await sendAuthorized(token, (access) => this.send(input.method, input.path, query, input.body, access, input.what));
     const json = await readJsonBody(response);
@@ -155,31 +198,66 @@ export class YoutubeClient {
     });
     const found = list?.items.find((b) => b.snippet?.liveChatId);
     if (!found?.snippet?.liveChatId) return null;
-    return { videoId: found.id, liveChatId: found.snippet.liveChatId, title: found.snippet.title ?? '', startedAt: found.snippet.actualStartTime ?? null };
+    return {
+      videoId: found.id,
+      liveChatId: found.snippet.liveChatId,
+      title: found.snippet.title ?? '',
+      startedAt: found.snippet.actualStartTime ?? null,
+    };
   }
 
   async chatMessages(token: TokenSource, liveChatId: string, pageToken: string | null): Promise<YoutubeChatPage> {
     const query: Record<string, string> = { liveChatId, part: 'snippet,authorDetails', maxResults: '2000' };
     if (pageToken) query.pageToken = pageToken;
-    const page = await this.call(token, { method: 'GET', path: 'liveChat/messages', query, what: 'read the live chat', schema: chatPageSchema });
+    const page = await this.call(token, {
+      method: 'GET',
+      path: 'liveChat/messages',
+      query,
+      what: 'read the live chat',
+      schema: chatPageSchema,
+    });
     return page ?? { items: [] };
   }
 
   async insertMessage(token: TokenSource, liveChatId: string, text: string): Promise<string> {
     const body = { snippet: { liveChatId, type: 'textMessageEvent', textMessageDetails: { messageText: text } } };
-    const sent = await this.call(token, { method: 'POST', path: 'liveChat/messages', query: { part: 'snippet' }, body, what: 'send the message', schema: z.object({ id: z.string() }) });
+    const sent = await this.call(token, {
+      method: 'POST',
+      path: 'liveChat/messages',
+      query: { part: 'snippet' },
+      body,
+      what: 'send the message',
+      schema: z.object({ id: z.string() }),
+    });
     return sent?.id ?? '';
   }
 
   async deleteMessage(token: TokenSource, messageId: string): Promise<void> {
-    await this.call(token, { method: 'DELETE', path: 'liveChat/messages', query: { id: messageId }, what: 'delete the message', schema: null });
+    await this.call(token, {
+      method: 'DELETE',
+      path: 'liveChat/messages',
+      query: { id: messageId },
+      what: 'delete the message',
+      schema: null,
+    });
   }
 
   async insertBan(token: TokenSource, input: { liveChatId: string; channelId: string; durationSeconds?: number }): Promise<string> {
-    const snippet: Record<string, unknown> = { liveChatId: input.liveChatId, type: input.durationSeconds === undefined ? 'permanent' : 'temporary', bannedUserDetails: { channelId: input.channelId } };
+    const snippet: Record<string, unknown> = {
+      liveChatId: input.liveChatId,
+      type: input.durationSeconds === undefined ? 'permanent' : 'temporary',
+      bannedUserDetails: { channelId: input.channelId },
+    };
     if (input.durationSeconds !== undefined) snippet.banDurationSeconds = input.durationSeconds;
     const what = input.durationSeconds === undefined ? 'ban the user' : 'time out the user';
-    const ban = await this.call(token, { method: 'POST', path: 'liveChat/bans', query: { part: 'snippet' }, body: { snippet }, what, schema: z.object({ id: z.string() }) });
+    const ban = await this.call(token, {
+      method: 'POST',
+      path: 'liveChat/bans',
+      query: { part: 'snippet' },
+      body: { snippet },
+      what,
+      schema: z.object({ id: z.string() }),
+    });
     if (!ban) throw new AppError(502, 'provider_error', 'YouTube returned no ban id.');
     return ban.id;
   }
@@ -189,17 +267,36 @@ export class YoutubeClient {
   }
 
   async video(token: TokenSource, videoId: string): Promise<YoutubeVideo | null> {
-    const list = await this.call(token, { method: 'GET', path: 'videos', query: { part: 'snippet,liveStreamingDetails', id: videoId }, what: 'read the broadcast', schema: videoListSchema });
+    const list = await this.call(token, {
+      method: 'GET',
+      path: 'videos',
+      query: { part: 'snippet,liveStreamingDetails', id: videoId },
+      what: 'read the broadcast',
+      schema: videoListSchema,
+    });
     return list?.items[0] ?? null;
   }
 
   /** videos.update replaces the whole snippet: pass every field to keep. */
   async updateVideoSnippet(token: TokenSource, videoId: string, snippet: YoutubeVideoSnippet): Promise<void> {
-    await this.call(token, { method: 'PUT', path: 'videos', query: { part: 'snippet' }, body: { id: videoId, snippet }, what: 'update the title and category', schema: null });
+    await this.call(token, {
+      method: 'PUT',
+      path: 'videos',
+      query: { part: 'snippet' },
+      body: { id: videoId, snippet },
+      what: 'update the title and category',
+      schema: null,
+    });
   }
 
   async categories(token: TokenSource, regionCode: string): Promise<{ id: string; title: string; assignable: boolean }[]> {
-    const list = await this.call(token, { method: 'GET', path: 'videoCategories', query: { part: 'snippet', regionCode }, what: 'list the categories', schema: categoryListSchema });
+    const list = await this.call(token, {
+      method: 'GET',
+      path: 'videoCategories',
+      query: { part: 'snippet', regionCode },
+      what: 'list the categories',
+      schema: categoryListSchema,
+    });
     return (list?.items ?? []).map((c) => ({ id: c.id, title: c.snippet.title, assignable: c.snippet.assignable ?? true }));
   }
 }

@@ -50,10 +50,20 @@ export function parseYoutubeError(status: number, body: unknown, what: string): 
       return new ReauthRequiredError('youtube', 'missing scope youtube.force-ssl, reconnect YouTube to grant it');
     case 'quotaExceeded':
     case 'dailyLimitExceeded':
-      return new YoutubeApiError(429, 'rate_limited', `The YouTube API quota for today is used up, so Greenroom cannot ${what} until it resets (midnight Pacific time).`, reason);
+      return new YoutubeApiError(
+        429,
+        'rate_limited',
+        `The YouTube API quota for today is used up, so Greenroom cannot ${what} until it resets (midnight Pacific time).`,
+        reason,
+      );
     case 'rateLimitExceeded':
     case 'userRateLimitExceeded':
-      return new YoutubeApiError(429, 'rate_limited', `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`, reason);
+      return new YoutubeApiError(
+        429,
+        'rate_limited',
+        `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`,
+        reason,
+      );
     case 'liveChatEnded':
       return new YoutubeApiError(409, 'conflict', `Cannot ${what}: the YouTube live chat has ended.`, reason);
     case 'liveChatDisabled':
@@ -61,9 +71,19 @@ export function parseYoutubeError(status: number, body: unknown, what: string): 
     case 'liveChatNotFound':
       return new YoutubeApiError(409, 'conflict', `Cannot ${what}: YouTube does not know this live chat any more.`, reason);
     case 'modificationNotAllowed':
-      return new YoutubeApiError(403, 'forbidden', 'YouTube does not allow deleting messages of the channel owner or its moderators.', reason);
+      return new YoutubeApiError(
+        403,
+        'forbidden',
+        'YouTube does not allow deleting messages of the channel owner or its moderators.',
+        reason,
+      );
     case 'liveChatBanNotFound':
-      return new YoutubeApiError(404, 'not_found', 'YouTube does not know this ban any more (it may have expired or been lifted in YouTube Studio).', reason);
+      return new YoutubeApiError(
+        404,
+        'not_found',
+        'YouTube does not know this ban any more (it may have expired or been lifted in YouTube Studio).',
+        reason,
+      );
     case 'liveChatMessageNotFound':
       return new YoutubeApiError(404, 'not_found', 'YouTube does not know this message (it may already be deleted).', reason);
     case 'invalidTitle':
@@ -71,13 +91,26 @@ export function parseYoutubeError(status: number, body: unknown, what: string): 
     case 'invalidCategoryId':
       return new YoutubeApiError(400, 'validation_error', 'YouTube refused the category.', reason);
     case 'messageTextInvalid':
-      return new YoutubeApiError(400, 'validation_error', 'YouTube refused the message: it is empty or longer than 200 characters.', reason);
+      return new YoutubeApiError(
+        400,
+        'validation_error',
+        'YouTube refused the message: it is empty or longer than 200 characters.',
+        reason,
+      );
     default:
       break;
   }
-  if (status === 403) return new YoutubeApiError(403, 'forbidden', `YouTube did not allow Greenroom to ${what}: ${detail}`, reason || 'forbidden');
+  if (status === 403)
+    return new YoutubeApiError(403, 'forbidden', `YouTube did not allow Greenroom to ${what}: ${detail}`, reason || 'forbidden');
   if (status === 404) return new YoutubeApiError(404, 'not_found', `YouTube could not ${what}: ${detail}`, reason || 'notFound');
-  if (status === 429) return new YoutubeApiError(429, 'rate_limited', `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`, reason || 'rateLimited');
-  if (status >= 500) return new YoutubeApiError(502, 'provider_error', `YouTube failed to ${what} (HTTP ${status}), try again.`, reason || 'backendError');
+  if (status === 429)
+    return new YoutubeApiError(
+      429,
+      'rate_limited',
+      `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`,
+      reason || 'rateLimited',
+    );
+  if (status >= 500)
+    return new YoutubeApiError(502, 'provider_error', `YouTube failed to ${what} (HTTP ${status}), try again.`, reason || 'backendError');
   return new YoutubeApiError(400, 'bad_request', `YouTube refused to ${what}: ${detail}`, reason || 'badRequest');
 }

@@ -44,7 +44,10 @@ function mentionsIn(text: string): string[] {
   return [...found];
 }
 
-function viewer(details: Details | undefined, fallbackId: string | undefined): { provider_user_id: string; login: string; display_name: string } | null {
+function viewer(
+  details: Details | undefined,
+  fallbackId: string | undefined,
+): { provider_user_id: string; login: string; display_name: string } | null {
   const id = details?.channelId ?? fallbackId;
   if (!id) return null;
   const name = details?.displayName ?? id;
@@ -94,7 +97,14 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
       const out: PlatformEvent[] = [
         {
           kind: 'activity',
-          activity: { ...activity, provider_event_id: `superchat:${item.id}`, type: 'superchat', tier: d?.tier !== undefined ? String(d.tier) : null, amount: d?.amountDisplayString ?? null, message: comment || null },
+          activity: {
+            ...activity,
+            provider_event_id: `superchat:${item.id}`,
+            type: 'superchat',
+            tier: d?.tier !== undefined ? String(d.tier) : null,
+            amount: d?.amountDisplayString ?? null,
+            message: comment || null,
+          },
         },
       ];
       if (comment) out.push(chat(comment, d?.amountDisplayString ?? null));
@@ -105,27 +115,60 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
       return [
         {
           kind: 'activity',
-          activity: { ...activity, type: 'supersticker', tier: d?.tier !== undefined ? String(d.tier) : null, amount: d?.amountDisplayString ?? null, message: d?.superStickerMetadata?.altText ?? null },
+          activity: {
+            ...activity,
+            type: 'supersticker',
+            tier: d?.tier !== undefined ? String(d.tier) : null,
+            amount: d?.amountDisplayString ?? null,
+            message: d?.superStickerMetadata?.altText ?? null,
+          },
         },
       ];
     }
     case 'newSponsorEvent':
-      return [{ kind: 'activity', activity: { ...activity, type: 'membership', tier: s.newSponsorDetails?.memberLevelName ?? null, months: 1 } }];
+      return [
+        { kind: 'activity', activity: { ...activity, type: 'membership', tier: s.newSponsorDetails?.memberLevelName ?? null, months: 1 } },
+      ];
     case 'memberMilestoneChatEvent': {
       const d = s.memberMilestoneChatDetails;
       const out: PlatformEvent[] = [
-        { kind: 'activity', activity: { ...activity, provider_event_id: `milestone:${item.id}`, type: 'membership', tier: d?.memberLevelName ?? null, months: d?.memberMonth ?? null, message: d?.userComment || null } },
+        {
+          kind: 'activity',
+          activity: {
+            ...activity,
+            provider_event_id: `milestone:${item.id}`,
+            type: 'membership',
+            tier: d?.memberLevelName ?? null,
+            months: d?.memberMonth ?? null,
+            message: d?.userComment || null,
+          },
+        },
       ];
       if (d?.userComment) out.push(chat(d.userComment, d.memberMonth ? `Member for ${d.memberMonth} months` : null));
       return out;
     }
     case 'membershipGiftingEvent': {
       const d = s.membershipGiftingDetails;
-      return [{ kind: 'activity', activity: { ...activity, type: 'membership_gift', tier: d?.giftMembershipsLevelName ?? null, count: d?.giftMembershipsCount ?? null } }];
+      return [
+        {
+          kind: 'activity',
+          activity: {
+            ...activity,
+            type: 'membership_gift',
+            tier: d?.giftMembershipsLevelName ?? null,
+            count: d?.giftMembershipsCount ?? null,
+          },
+        },
+      ];
     }
     case 'giftMembershipReceivedEvent': {
       const d = s.giftMembershipReceivedDetails;
-      return [{ kind: 'activity', activity: { ...activity, type: 'membership', tier: d?.memberLevelName ?? null, message: 'Received a gifted membership' } }];
+      return [
+        {
+          kind: 'activity',
+          activity: { ...activity, type: 'membership', tier: d?.memberLevelName ?? null, message: 'Received a gifted membership' },
+        },
+      ];
     }
     case 'messageDeletedEvent': {
       const deleted = s.messageDeletedDetails?.deletedMessageId;
@@ -133,7 +176,16 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
       return [
         {
           kind: 'moderation',
-          event: { kind: 'delete', target: null, provider_message_id: deleted, duration_seconds: null, reason: null, moderator: null, source: 'platform', occurred_at: at },
+          event: {
+            kind: 'delete',
+            target: null,
+            provider_message_id: deleted,
+            duration_seconds: null,
+            reason: null,
+            moderator: null,
+            source: 'platform',
+            occurred_at: at,
+          },
         },
       ];
     }
@@ -146,7 +198,10 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
           kind: 'moderation',
           event: {
             kind: seconds === null ? 'ban' : 'timeout',
-            target: { provider_user_id: d.bannedUserDetails.channelId, display_name: d.bannedUserDetails.displayName ?? d.bannedUserDetails.channelId },
+            target: {
+              provider_user_id: d.bannedUserDetails.channelId,
+              display_name: d.bannedUserDetails.displayName ?? d.bannedUserDetails.channelId,
+            },
             provider_message_id: null,
             duration_seconds: seconds !== null && Number.isFinite(seconds) ? Math.round(seconds) : null,
             reason: null,

@@ -15,8 +15,10 @@ export function platformLinks(emulatorUrl: string | null): PlatformLinks {
   const players = emulatorUrl ? `${emulatorUrl.replace(/\/$/, '')}/_players` : null;
   return {
     twitchEmbedScript: players ? `${players}/twitch/embed/v1.js` : 'https://embed.twitch.tv/embed/v1.js',
-    youtubeEmbed: (id, muted) => `${players ? `${players}/youtube/embed` : 'https://www.youtube.com/embed'}/${encodeURIComponent(id)}?autoplay=1&mute=${muted ? 1 : 0}`,
-    kickPlayer: (name, muted) => `${players ? `${players}/kick` : 'https://player.kick.com'}/${encodeURIComponent(name)}?autoplay=true&muted=${muted}`,
+    youtubeEmbed: (id, muted) =>
+      `${players ? `${players}/youtube/embed` : 'https://www.youtube.com/embed'}/${encodeURIComponent(id)}?autoplay=1&mute=${muted ? 1 : 0}`,
+    kickPlayer: (name, muted) =>
+      `${players ? `${players}/kick` : 'https://player.kick.com'}/${encodeURIComponent(name)}?autoplay=true&muted=${muted}`,
     youtubeStudio: (p) =>
       emulatorUrl
         ? `${emulatorUrl.replace(/\/$/, '')}/_emulator/?channel=${encodeURIComponent(`youtube:${p.provider_channel_id}`)}`

@@ -56,7 +56,12 @@ describe('Platforms nav badge count (spec §2)', () => {
   it('is "none" with no connection, else the number needing reconnect (own scope or own bot, not the system bot)', () => {
     expect(reconnectNeeded([])).toBe('none');
     const bot = { id: 'b', provider: 'twitch' as const, display_name: 'Bot', scope_needed: true, system: false };
-    const list = [provider('a', { scope_needed: true }), provider('b', { bot_provider: bot }), provider('c', { bot_provider: { ...bot, system: true } }), provider('d')];
+    const list = [
+      provider('a', { scope_needed: true }),
+      provider('b', { bot_provider: bot }),
+      provider('c', { bot_provider: { ...bot, system: true } }),
+      provider('d'),
+    ];
     expect(list.map(needsReconnect)).toEqual([true, true, false, false]);
     expect(reconnectNeeded(list)).toBe(2);
   });

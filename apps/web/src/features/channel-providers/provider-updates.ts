@@ -24,10 +24,14 @@ export function applyToList(list: ChannelProvider[], message: ProviderUpdateMess
 
 /** Applies a message to the channel's cached list and to the cached single connection. */
 export function applyProviderUpdate(queryClient: QueryClient, channelId: string, message: ProviderUpdateMessage): void {
-  queryClient.setQueryData<ChannelProvider[]>(getChannelProvidersQueryOptions(channelId).queryKey, (list) => (list ? applyToList(list, message) : list));
-  if (message.action !== 'deleted') queryClient.setQueryData<ChannelProvider>(getChannelProviderQueryOptions(channelId, message.data.id).queryKey, message.data);
+  queryClient.setQueryData<ChannelProvider[]>(getChannelProvidersQueryOptions(channelId).queryKey, (list) =>
+    list ? applyToList(list, message) : list,
+  );
+  if (message.action !== 'deleted')
+    queryClient.setQueryData<ChannelProvider>(getChannelProviderQueryOptions(channelId, message.data.id).queryKey, message.data);
   // The channel itself lists its platforms (dashboard): refresh it when one comes or goes.
-  if (message.action !== 'updated') void queryClient.invalidateQueries({ queryKey: getChannelQueryOptions(channelId).queryKey, exact: true });
+  if (message.action !== 'updated')
+    void queryClient.invalidateQueries({ queryKey: getChannelQueryOptions(channelId).queryKey, exact: true });
 }
 
 /** The nav badge of spec §2: the number of connections needing reconnect (own or bot account), or "none" when nothing is connected. */

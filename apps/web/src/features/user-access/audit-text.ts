@@ -1,7 +1,8 @@
 import { accessLevelLabels, type AccessLevelValue } from '@greenroom/contracts/access';
 import { StaffAuditAction, type AuditLogEntry } from '@greenroom/contracts/api/staff';
 
-const levelName = (value: unknown): string => (typeof value === 'number' && value in accessLevelLabels ? accessLevelLabels[value as AccessLevelValue] : 'no role');
+const levelName = (value: unknown): string =>
+  typeof value === 'number' && value in accessLevelLabels ? accessLevelLabels[value as AccessLevelValue] : 'no role';
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
 
 /** "moderation.ban" → "Moderation: ban"; "chat_commands.updated" → "Chat commands: updated". */
@@ -40,7 +41,9 @@ export function describeAuditEntry(entry: Pick<AuditLogEntry, 'action' | 'data'>
     case StaffAuditAction.inviteRevoked:
       return `revoked an invitation for ${levelName(d.invite_level)}`;
     case StaffAuditAction.inviteAccepted:
-      return d.from_level == null ? `joined as ${levelName(d.to_level)} through an invitation` : `accepted an invitation: ${levelName(d.from_level)} to ${levelName(d.to_level)}`;
+      return d.from_level == null
+        ? `joined as ${levelName(d.to_level)} through an invitation`
+        : `accepted an invitation: ${levelName(d.from_level)} to ${levelName(d.to_level)}`;
     default: {
       const details = auditDetails(d);
       return details ? `${humanizeAction(entry.action)} — ${details}` : humanizeAction(entry.action);

@@ -93,7 +93,13 @@ export class EventSubHub {
   readonly sessions = new Map<string, EventSubSession>();
   readonly subscriptions = new Map<string, EventSubSubscription>();
   private readonly routes = new Map<string, Set<EventSubSubscription>>();
-  readonly settings: HubSettings = { defaultKeepaliveSeconds: 10, unusedTimeoutMs: 10_000, reconnectGraceMs: 30_000, maxTotalCost: 10, maxSubscriptionsPerSession: 300 };
+  readonly settings: HubSettings = {
+    defaultKeepaliveSeconds: 10,
+    unusedTimeoutMs: 10_000,
+    reconnectGraceMs: 30_000,
+    maxTotalCost: 10,
+    maxSubscriptionsPerSession: 300,
+  };
   readonly stats: HubStats = { notifications: 0, keepalives: 0, revocations: 0, reconnects: 0 };
   private duplicatesPending = 0;
   private readonly corked = new Set<Duplex>();
@@ -109,7 +115,14 @@ export class EventSubHub {
     const onDeleted = (m: ChatMessage) => {
       if (m.platform === 'twitch') this.deliver('channel.chat.message_delete', m.channelId, () => messageDeleteEvent(world, m));
     };
-    const onBan = (b: { platform: string; channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string }) => {
+    const onBan = (b: {
+      platform: string;
+      channelId: string;
+      userId: string;
+      moderatorId: string;
+      expiresAt: Date | null;
+      reason: string;
+    }) => {
       if (b.platform !== 'twitch') return;
       // Twitch sends both: the chat clears the user's lines, and channel.ban says who did what for how long.
       this.deliver('channel.chat.clear_user_messages', b.channelId, () => clearUserMessagesEvent(world, b.channelId, b.userId));
@@ -149,7 +162,8 @@ export class EventSubHub {
       return;
     }
     const requested = query.keepalive_timeout_seconds === undefined ? NaN : Number(query.keepalive_timeout_seconds);
-    const keepaliveSeconds = Number.isInteger(requested) && requested >= 10 && requested <= 600 ? requested : this.settings.defaultKeepaliveSeconds;
+    const keepaliveSeconds =
+      Number.isInteger(requested) && requested >= 10 && requested <= 600 ? requested : this.settings.defaultKeepaliveSeconds;
     const session: EventSubSession = {
       id: randomUUID().replace(/-/g, '_'),
       socket,
@@ -216,7 +230,16 @@ export class EventSubHub {
   private welcome(session: EventSubSession): string {
     return JSON.stringify({
       metadata: { message_id: randomUUID(), message_type: 'session_welcome', message_timestamp: new Date().toISOString() },
-      payload: { session: { id: session.id, status: 'connected', connected_at: session.connectedAt, keepalive_timeout_seconds: session.keepaliveSeconds, reconnect_url: null, recovery_url: null } },
+      payload: {
+        session: {
+          id: session.id,
+          status: 'connected',
+          connected_at: session.connectedAt,
+          keepalive_timeout_seconds: session.keepaliveSeconds,
+          reconnect_url: null,
+          recovery_url: null,
+        },
+      },
     });
   }
 
@@ -229,7 +252,10 @@ export class EventSubHub {
     if (!session.open) return;
     if (Date.now() - session.lastSentAt < session.keepaliveSeconds * 1000 - 300) return;
     this.stats.keepalives++;
-    this.send(session, `{"metadata":{"message_id":"${randomUUID()}","message_type":"session_keepalive","message_timestamp":"${new Date().toISOString()}"},"payload":{}}`);
+    this.send(
+      session,
+      `{"metadata":{"message_id":"${randomUUID()}","message_type":"session_keepalive","message_timestamp":"${new Date().toISOString()}"},"payload":{}}`,
+    );
   }
 
   private endSession(session: EventSubSession): void {
@@ -274,7 +300,16 @@ export class EventSubHub {
         s,
         JSON.stringify({
           metadata: { message_id: randomUUID(), message_type: 'session_reconnect', message_timestamp: new Date().toISOString() },
-          payload: { session: { id: s.id, status: 'reconnecting', keepalive_timeout_seconds: null, reconnect_url: reconnectUrl, connected_at: s.connectedAt, recovery_url: null } },
+          payload: {
+            session: {
+              id: s.id,
+              status: 'reconnecting',
+              keepalive_timeout_seconds: null,
+              reconnect_url: reconnectUrl,
+              connected_at: s.connectedAt,
+              recovery_url: null,
+            },
+          },
         }),
       );
     }
@@ -307,7 +342,16 @@ export class EventSubHub {
 
   // ── subscriptions ───────────────────────────────────────────────────────
 
-  addSubscription(input: { type: string; version: string; condition: Condition; routeKey: string; cost: number; session: EventSubSession; clientId: string; userId: string }): EventSubSubscription {
+  addSubscription(input: {
+    type: string;
+    version: string;
+    condition: Condition;
+    routeKey: string;
+    cost: number;
+    session: EventSubSession;
+    clientId: string;
+    userId: string;
+  }): EventSubSubscription {
     const id = randomUUID();
     const createdAt = new Date().toISOString();
     const sub: EventSubSubscription = {
@@ -381,7 +425,14 @@ export class EventSubHub {
   findDuplicate(sessionId: string, type: string, version: string, condition: Condition): EventSubSubscription | undefined {
     const wanted = JSON.stringify(condition);
     for (const s of this.subscriptions.values()) {
-      if (s.status === 'enabled' && s.sessionId === sessionId && s.type === type && s.version === version && JSON.stringify(s.condition) === wanted) return s;
+      if (
+        s.status === 'enabled' &&
+        s.sessionId === sessionId &&
+        s.type === type &&
+        s.version === version &&
+        JSON.stringify(s.condition) === wanted
+      )
+        return s;
     }
     return undefined;
   }
@@ -405,7 +456,13 @@ export class EventSubHub {
         this.send(
           session,
           JSON.stringify({
-            metadata: { message_id: randomUUID(), message_type: 'revocation', message_timestamp: new Date().toISOString(), subscription_type: sub.type, subscription_version: sub.version },
+            metadata: {
+              message_id: randomUUID(),
+              message_type: 'revocation',
+              message_timestamp: new Date().toISOString(),
+              subscription_type: sub.type,
+              subscription_version: sub.version,
+            },
             payload: { subscription: { ...this.subscriptionJson(sub), status } },
           }),
         );

@@ -61,7 +61,13 @@ export function fragmentsFor(world: World, message: ChatMessage): Json[] {
     const emote = emotes[e];
     if (emote && emote.start === i) {
       flush();
-      fragments.push({ type: 'emote', text: text.slice(emote.start, emote.end + 1), cheermote: null, emote: { id: emote.id, emote_set_id: '0', owner_id: '0', format: ['static'] }, mention: null });
+      fragments.push({
+        type: 'emote',
+        text: text.slice(emote.start, emote.end + 1),
+        cheermote: null,
+        emote: { id: emote.id, emote_set_id: '0', owner_id: '0', format: ['static'] },
+        mention: null,
+      });
       i = emote.end + 1;
       e++;
       continue;
@@ -72,7 +78,13 @@ export function fragmentsFor(world: World, message: ChatMessage): Json[] {
       const mentioned = j > i + 1 ? world.accountByLogin('twitch', text.slice(i + 1, j)) : undefined;
       if (mentioned) {
         flush();
-        fragments.push({ type: 'mention', text: text.slice(i, j), cheermote: null, emote: null, mention: { user_id: mentioned.id, user_name: mentioned.displayName, user_login: mentioned.login } });
+        fragments.push({
+          type: 'mention',
+          text: text.slice(i, j),
+          cheermote: null,
+          emote: null,
+          mention: { user_id: mentioned.id, user_name: mentioned.displayName, user_login: mentioned.login },
+        });
         i = j;
         continue;
       }
@@ -173,7 +185,11 @@ export function chatMessageEvent(world: World, message: ChatMessage): Json {
 }
 
 export function messageDeleteEvent(world: World, message: ChatMessage): Json {
-  return { ...broadcaster(world, message.channelId), ...user('target_', world.account('twitch', message.authorId), message.authorId), message_id: message.id };
+  return {
+    ...broadcaster(world, message.channelId),
+    ...user('target_', world.account('twitch', message.authorId), message.authorId),
+    message_id: message.id,
+  };
 }
 
 export function clearUserMessagesEvent(world: World, channelId: string, userId: string): Json {
@@ -181,7 +197,11 @@ export function clearUserMessagesEvent(world: World, channelId: string, userId: 
 }
 
 /** `channel.ban` v1: a timeout (ends_at set) or a permanent ban, with the moderator who did it. */
-export function channelBanEvent(world: World, ban: { channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string }, at: Date): Json {
+export function channelBanEvent(
+  world: World,
+  ban: { channelId: string; userId: string; moderatorId: string; expiresAt: Date | null; reason: string },
+  at: Date,
+): Json {
   return {
     ...user('', world.account('twitch', ban.userId), ban.userId),
     ...broadcaster(world, ban.channelId),
@@ -201,9 +221,17 @@ export function eventDeliveries(world: World, event: ChannelEvent): { type: stri
   const at = event.createdAt.toISOString();
   switch (event.type) {
     case 'follow':
-      return [{ type: 'channel.follow', routeKey: event.channelId, event: { ...user('', who, event.userId ?? ''), ...b, followed_at: at } }];
+      return [
+        { type: 'channel.follow', routeKey: event.channelId, event: { ...user('', who, event.userId ?? ''), ...b, followed_at: at } },
+      ];
     case 'sub':
-      return [{ type: 'channel.subscribe', routeKey: event.channelId, event: { ...user('', who, event.userId ?? ''), ...b, tier: tierOf(d.tier), is_gift: d.isGift === true } }];
+      return [
+        {
+          type: 'channel.subscribe',
+          routeKey: event.channelId,
+          event: { ...user('', who, event.userId ?? ''), ...b, tier: tierOf(d.tier), is_gift: d.isGift === true },
+        },
+      ];
     case 'resub': {
       const months = num(d.months, 2);
       const text = str(d.message, '');
@@ -231,28 +259,60 @@ export function eventDeliveries(world: World, event: ChannelEvent): { type: stri
         {
           type: 'channel.subscription.gift',
           routeKey: event.channelId,
-          event: { ...nullableUser('', anonymous ? undefined : who), ...b, total: count, tier, cumulative_total: anonymous ? null : num(d.cumulativeTotal, count), is_anonymous: anonymous },
+          event: {
+            ...nullableUser('', anonymous ? undefined : who),
+            ...b,
+            total: count,
+            tier,
+            cumulative_total: anonymous ? null : num(d.cumulativeTotal, count),
+            is_anonymous: anonymous,
+          },
         },
       ];
       const recipients = Array.isArray(d.recipientIds) ? d.recipientIds.filter((x): x is string => typeof x === 'string') : [];
-      for (const id of recipients) out.push({ type: 'channel.subscribe', routeKey: event.channelId, event: { ...user('', world.account('twitch', id), id), ...b, tier, is_gift: true } });
+      for (const id of recipients)
+        out.push({
+          type: 'channel.subscribe',
+          routeKey: event.channelId,
+          event: { ...user('', world.account('twitch', id), id), ...b, tier, is_gift: true },
+        });
       return out;
     }
     case 'cheer': {
       const anonymous = d.anonymous === true || event.userId === null;
-      return [{ type: 'channel.cheer', routeKey: event.channelId, event: { is_anonymous: anonymous, ...nullableUser('', anonymous ? undefined : who), ...b, message: str(d.message, ''), bits: num(d.bits, 100) } }];
+      return [
+        {
+          type: 'channel.cheer',
+          routeKey: event.channelId,
+          event: {
+            is_anonymous: anonymous,
+            ...nullableUser('', anonymous ? undefined : who),
+            ...b,
+            message: str(d.message, ''),
+            bits: num(d.bits, 100),
+          },
+        },
+      ];
     }
     case 'raid': {
       const from = user('from_broadcaster_', who, event.userId ?? '');
       const to = user('to_broadcaster_', world.account('twitch', event.channelId), event.channelId);
       const payload = { ...from, ...to, viewers: num(d.viewers, 10) };
-      const out: { type: string; routeKey: string; event: Json }[] = [{ type: 'channel.raid', routeKey: `to:${event.channelId}`, event: payload }];
+      const out: { type: string; routeKey: string; event: Json }[] = [
+        { type: 'channel.raid', routeKey: `to:${event.channelId}`, event: payload },
+      ];
       if (event.userId) out.push({ type: 'channel.raid', routeKey: `from:${event.userId}`, event: payload });
       return out;
     }
     case 'stream_online': {
       const channel = world.channel('twitch', event.channelId);
-      return [{ type: 'stream.online', routeKey: event.channelId, event: { id: channel ? streamId(channel) : '', ...b, type: 'live', started_at: str(d.startedAt, at) } }];
+      return [
+        {
+          type: 'stream.online',
+          routeKey: event.channelId,
+          event: { id: channel ? streamId(channel) : '', ...b, type: 'live', started_at: str(d.startedAt, at) },
+        },
+      ];
     }
     case 'stream_offline':
       return [{ type: 'stream.offline', routeKey: event.channelId, event: b }];

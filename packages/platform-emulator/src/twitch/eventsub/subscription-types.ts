@@ -32,7 +32,13 @@ const broadcasterOnly = (scope: string): SubscriptionTypeSpec => ({
   authorized: isTokenUser('broadcaster_user_id'),
   routeKey: byBroadcaster,
 });
-const publicType: SubscriptionTypeSpec = { version: '1', required: ['broadcaster_user_id'], scope: null, authorized: () => true, routeKey: byBroadcaster };
+const publicType: SubscriptionTypeSpec = {
+  version: '1',
+  required: ['broadcaster_user_id'],
+  scope: null,
+  authorized: () => true,
+  routeKey: byBroadcaster,
+};
 
 export const subscriptionTypes: Record<string, SubscriptionTypeSpec> = {
   'channel.chat.message': chatRead,

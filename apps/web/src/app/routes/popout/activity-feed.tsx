@@ -6,5 +6,9 @@ import { PopoutChannelGate } from './popout-channel-gate';
 /** `/popout/channels/:channelId/activity-feed`: the activity feed without the shell (Mod+). */
 export function Component() {
   const { channelId = '' } = useParams();
-  return <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>{(channel) => <ActivityFeed channelId={channel.id} compact />}</PopoutChannelGate>;
+  return (
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+      {(channel) => <ActivityFeed channelId={channel.id} compact />}
+    </PopoutChannelGate>
+  );
 }

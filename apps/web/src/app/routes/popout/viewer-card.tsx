@@ -20,7 +20,13 @@ export function Component() {
             if (!parsed.success || !card.channel_provider_id) return null;
             return (
               <ViewerModerationActions
-                target={{ channelId: channel.id, provider: parsed.data, channelProviderId: card.channel_provider_id, providerViewerId: card.provider_user_id, displayName: card.display_name }}
+                target={{
+                  channelId: channel.id,
+                  provider: parsed.data,
+                  channelProviderId: card.channel_provider_id,
+                  providerViewerId: card.provider_user_id,
+                  displayName: card.display_name,
+                }}
                 banned={card.banned}
                 onDone={refresh}
               />

@@ -12,7 +12,11 @@ export interface ActivityFilter {
   providers: ChannelProviderId[];
 }
 
-export function getActivity(channelId: string, params: ActivityFilter & { cursor?: string | null }, signal?: AbortSignal): Promise<Paginated<Activity>> {
+export function getActivity(
+  channelId: string,
+  params: ActivityFilter & { cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<Paginated<Activity>> {
   return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/activity`, {
     query: { cursor: params.cursor, per_page: ACTIVITY_PAGE_SIZE, types: params.types.join(','), providers: params.providers.join(',') },
     schema: activityListSchema,

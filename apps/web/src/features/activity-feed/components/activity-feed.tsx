@@ -85,7 +85,11 @@ export function ActivityFeed({ channelId, compact = false }: { channelId: string
         }
       />
     ) : (
-      <PageState icon={<IconActivity size={28} />} title="No activity yet" description="Follows, subs, raids, cheers, Super Chats and gifts from every platform show up here as they happen." />
+      <PageState
+        icon={<IconActivity size={28} />}
+        title="No activity yet"
+        description="Follows, subs, raids, cheers, Super Chats and gifts from every platform show up here as they happen."
+      />
     );
   } else {
     body = (
@@ -122,7 +126,14 @@ export function ActivityFeed({ channelId, compact = false }: { channelId: string
         <Chip.Group multiple value={platforms} onChange={(value) => setPlatforms(value)}>
           <Group gap={6} role="group" aria-label="Filter by platform">
             {streamingProviders.map((id) => (
-              <Chip key={id} value={id} size="xs" variant="light" color={providers[id].color} icon={<ProviderIcon provider={id} size={12} />}>
+              <Chip
+                key={id}
+                value={id}
+                size="xs"
+                variant="light"
+                color={providers[id].color}
+                icon={<ProviderIcon provider={id} size={12} />}
+              >
                 {providers[id].name}
               </Chip>
             ))}

@@ -8,11 +8,28 @@ import { formatDateTime, relativeTime } from '../../../lib/format';
 import { activityDetails, activityHeadline, activityTypeLabels } from './activity-labels';
 
 /** One activity: platform, type, viewer, amount/tier/months/count, message, age and a Replay button. */
-export const ActivityRow = memo(function ActivityRow({ activity, now, onReplay, replaying }: { activity: Activity; now: number; onReplay: (id: string) => void; replaying: boolean }) {
+export const ActivityRow = memo(function ActivityRow({
+  activity,
+  now,
+  onReplay,
+  replaying,
+}: {
+  activity: Activity;
+  now: number;
+  onReplay: (id: string) => void;
+  replaying: boolean;
+}) {
   const info = providers[activity.provider];
   const details = activityDetails(activity);
   return (
-    <Paper withBorder p="sm" radius="md" component="li" data-activity-type={activity.type} aria-label={`${activityTypeLabels[activity.type]} on ${info.name}: ${activityHeadline(activity)}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      data-activity-type={activity.type}
+      aria-label={`${activityTypeLabels[activity.type]} on ${info.name}: ${activityHeadline(activity)}`}
+    >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Text c={`${info.color}.5`} mt={2} title={info.name} component="span">
           <ProviderIcon provider={activity.provider} size={20} />
@@ -43,7 +60,14 @@ export const ActivityRow = memo(function ActivityRow({ activity, now, onReplay, 
               {relativeTime(activity.occurred_at, now)}
             </Text>
           </Tooltip>
-          <Button size="compact-xs" variant="light" leftSection={<IconPlayerPlay size={12} />} loading={replaying} onClick={() => onReplay(activity.id)} aria-label={`Replay ${activityHeadline(activity)}`}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={12} />}
+            loading={replaying}
+            onClick={() => onReplay(activity.id)}
+            aria-label={`Replay ${activityHeadline(activity)}`}
+          >
             Replay
           </Button>
         </Group>

@@ -9,7 +9,10 @@ import { activityListsKey, type ActivityFilter } from '../api/get-activity';
 
 /** Whether a live activity belongs in a list with this filter. */
 export function matchesFilter(activity: Activity, filter: ActivityFilter): boolean {
-  return (filter.types.length === 0 || filter.types.includes(activity.type)) && (filter.providers.length === 0 || filter.providers.includes(activity.provider));
+  return (
+    (filter.types.length === 0 || filter.types.includes(activity.type)) &&
+    (filter.providers.length === 0 || filter.providers.includes(activity.provider))
+  );
 }
 
 /** Activity frames of the staff websocket, prepended to every cached activity list whose filter they match. */

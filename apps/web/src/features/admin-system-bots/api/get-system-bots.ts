@@ -8,7 +8,11 @@ export function getSystemBots(signal?: AbortSignal): Promise<SystemBotProvider[]
 
 export function getSystemBotsQueryOptions() {
   // A non-operator gets 403: the admin layout already shows "You do not have access".
-  return queryOptions({ queryKey: ['admin', 'system-bot-providers'], queryFn: ({ signal }) => getSystemBots(signal), meta: { errorToast: [403] } });
+  return queryOptions({
+    queryKey: ['admin', 'system-bot-providers'],
+    queryFn: ({ signal }) => getSystemBots(signal),
+    meta: { errorToast: [403] },
+  });
 }
 
 /** Connected system bots (operators only). */

@@ -8,16 +8,31 @@ import { useDisconnectSystemBot } from '../api/disconnect-system-bot';
 import { useConnectSystemBot } from '../hooks/use-connect-system-bot';
 
 /** Connect, or Reconnect and Disconnect (with the confirmation of spec §5), for one platform's system bot. */
-export function SystemBotActions({ provider, bot, size = 'xs' }: { provider: ProviderId; bot: SystemBotProvider | undefined; size?: 'xs' | 'sm' }) {
+export function SystemBotActions({
+  provider,
+  bot,
+  size = 'xs',
+}: {
+  provider: ProviderId;
+  bot: SystemBotProvider | undefined;
+  size?: 'xs' | 'sm';
+}) {
   const { connect, pending } = useConnectSystemBot();
   const disconnect = useDisconnectSystemBot();
   const name = providers[provider].name;
 
-  const askDisconnect = () => confirmDisconnect(name, () => disconnect.mutate(provider, { onSuccess: () => notifySuccess(`${name} system bot disconnected`) }));
+  const askDisconnect = () =>
+    confirmDisconnect(name, () => disconnect.mutate(provider, { onSuccess: () => notifySuccess(`${name} system bot disconnected`) }));
 
   if (!bot) {
     return (
-      <Button size={size} leftSection={<IconPlugConnected size={14} />} loading={pending === provider} onClick={() => void connect(provider)} aria-label={`Connect ${name} system bot`}>
+      <Button
+        size={size}
+        leftSection={<IconPlugConnected size={14} />}
+        loading={pending === provider}
+        onClick={() => void connect(provider)}
+        aria-label={`Connect ${name} system bot`}
+      >
         Connect
       </Button>
     );
@@ -35,7 +50,14 @@ export function SystemBotActions({ provider, bot, size = 'xs' }: { provider: Pro
       >
         Reconnect
       </Button>
-      <Button size={size} variant="light" color="red" onClick={askDisconnect} loading={disconnect.isPending} aria-label={`Disconnect ${name} system bot`}>
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        onClick={askDisconnect}
+        loading={disconnect.isPending}
+        aria-label={`Disconnect ${name} system bot`}
+      >
         Disconnect
       </Button>
     </Group>

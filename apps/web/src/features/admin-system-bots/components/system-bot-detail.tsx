@@ -94,7 +94,8 @@ export function SystemBotDetail({ provider: raw }: { provider: string }) {
               </Table>
             ) : (
               <Text size="sm" c="dimmed">
-                No {info.name} bot account is connected. Connect the account Greenroom should chat as; sign in to {info.name} as that account in the popup.
+                No {info.name} bot account is connected. Connect the account Greenroom should chat as; sign in to {info.name} as that
+                account in the popup.
               </Text>
             )}
             {bot?.scope_needed && (

@@ -46,7 +46,9 @@ export function SystemBotsList() {
                       <Skeleton h={14} w={140} mt={4} />
                     ) : (
                       <Text size="xs" c="dimmed" truncate>
-                        {bot ? `${bot.display_name} · connected ${relativeTime(bot.connected_at) === 'Now' ? 'just now' : `${relativeTime(bot.connected_at)} ago`}` : 'No bot account connected'}
+                        {bot
+                          ? `${bot.display_name} · connected ${relativeTime(bot.connected_at) === 'Now' ? 'just now' : `${relativeTime(bot.connected_at)} ago`}`
+                          : 'No bot account connected'}
                       </Text>
                     )}
                   </div>

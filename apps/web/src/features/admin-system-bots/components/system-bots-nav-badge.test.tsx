@@ -9,7 +9,16 @@ import { SystemBotsNavBadge } from './system-bots-nav-badge';
 beforeAll(() => {
   // Mantine reads the colour scheme media query; jsdom has no matchMedia.
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 });
 afterEach(cleanup);
 

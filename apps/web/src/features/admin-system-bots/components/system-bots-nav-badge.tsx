@@ -8,7 +8,13 @@ export function SystemBotsNavBadge() {
   const needing = bots.data.filter((b) => b.scope_needed).length;
   if (needing > 0) {
     return (
-      <Badge color="red" size="sm" variant="filled" circle aria-label={`${needing} system bot${needing === 1 ? '' : 's'} need reconnecting`}>
+      <Badge
+        color="red"
+        size="sm"
+        variant="filled"
+        circle
+        aria-label={`${needing} system bot${needing === 1 ? '' : 's'} need reconnecting`}
+      >
         {needing}
       </Badge>
     );

@@ -6,7 +6,10 @@ import { api } from '../../../lib/api-client';
 /** Admin channel list page size (spec §9). */
 export const ADMIN_CHANNELS_PAGE_SIZE = 50;
 
-export function getAdminChannels(filter: { name?: string; cursor?: string | null }, signal?: AbortSignal): Promise<Paginated<AdminChannel>> {
+export function getAdminChannels(
+  filter: { name?: string; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<Paginated<AdminChannel>> {
   return api.get('/api/2/admin/channels', {
     query: { per_page: ADMIN_CHANNELS_PAGE_SIZE, cursor: filter.cursor, name: filter.name?.trim() },
     schema: adminChannelListSchema,

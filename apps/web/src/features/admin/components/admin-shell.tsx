@@ -24,7 +24,9 @@ export function AdminShell({ navItems, headerRight, children }: { navItems: NavT
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            {navItems.length > 0 && <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />}
+            {navItems.length > 0 && (
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={opened} />
+            )}
             <Logo textVisibleFrom="sm" />
             <Badge color="red" variant="light">
               Admin

@@ -12,7 +12,12 @@ export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
 }
 
 export function getAuthProvidersQueryOptions() {
-  return queryOptions({ queryKey: ['auth', 'providers'], queryFn: ({ signal }) => getAuthProviders(signal), staleTime: Infinity, meta: { errorToast: false } });
+  return queryOptions({
+    queryKey: ['auth', 'providers'],
+    queryFn: ({ signal }) => getAuthProviders(signal),
+    staleTime: Infinity,
+    meta: { errorToast: false },
+  });
 }
 
 /** Sign-in providers and whether the platforms are the local emulator (public). */

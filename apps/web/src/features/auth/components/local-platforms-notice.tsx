@@ -19,7 +19,8 @@ export function LocalPlatformsNotice({ variant = 'badge' }: { variant?: 'badge' 
     return (
       <Alert color="yellow" variant="light" icon={<IconFlask aria-hidden />} title="Local platforms" radius="md">
         <Text size="sm">
-          This server uses the local platform emulator instead of the real Twitch, YouTube and Kick. Accounts, chat and streams are simulated.
+          This server uses the local platform emulator instead of the real Twitch, YouTube and Kick. Accounts, chat and streams are
+          simulated.
         </Text>
         {href && (
           <Anchor href={href} target="_blank" rel="noreferrer" size="sm" mt={4} display="inline-block" c="yellow.3" underline="always">

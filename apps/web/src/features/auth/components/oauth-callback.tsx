@@ -52,7 +52,10 @@ export function OauthCallback({ provider, params }: { provider: string; params: 
             <Title order={1} size="h4">
               {providerName(provider)} authorization failed
             </Title>
-            <ErrorAlert error={complete.error} message={state ? null : 'The platform did not send the expected answer. Please start again.'} />
+            <ErrorAlert
+              error={complete.error}
+              message={state ? null : 'The platform did not send the expected answer. Please start again.'}
+            />
             <Anchor component={Link} to="/sign-in">
               Back to sign in
             </Anchor>

@@ -8,7 +8,12 @@ export function getInvite(inviteId: string, signal?: AbortSignal): Promise<Invit
 
 export function getInviteQueryOptions(inviteId: string) {
   // The page shows every failure itself (unknown invitation, network).
-  return queryOptions({ queryKey: ['channel-invites', inviteId], queryFn: ({ signal }) => getInvite(inviteId, signal), meta: { errorToast: false }, staleTime: 0 });
+  return queryOptions({
+    queryKey: ['channel-invites', inviteId],
+    queryFn: ({ signal }) => getInvite(inviteId, signal),
+    meta: { errorToast: false },
+    staleTime: 0,
+  });
 }
 
 /** What an invitation link grants, and whether it can still be used. */

@@ -85,7 +85,8 @@ export function ChannelInvite({ inviteId }: { inviteId: string }) {
     return (
       <Card icon={<IconUserCheck size={30} />} color="teal" title={`You are already ${accessLevelLabels[view.current_level]} here`}>
         <Text c="dimmed">
-          This invitation would give you {accessLevelLabels[view.level]} in <b>{view.channel.display_name}</b>, and you already have that or more. Leave it for the person it was meant for.
+          This invitation would give you {accessLevelLabels[view.level]} in <b>{view.channel.display_name}</b>, and you already have that or
+          more. Leave it for the person it was meant for.
         </Text>
         {openChannel(view)}
       </Card>
@@ -103,7 +104,8 @@ export function ChannelInvite({ inviteId }: { inviteId: string }) {
   return (
     <Card icon={<IconMailOpened size={30} />} color="blue" title={`Join ${view.channel.display_name}`}>
       <Text>
-        {view.invited_by ? <b>{view.invited_by.display_name}</b> : 'An admin'} invited you to the staff of <b>{view.channel.display_name}</b> as
+        {view.invited_by ? <b>{view.invited_by.display_name}</b> : 'An admin'} invited you to the staff of{' '}
+        <b>{view.channel.display_name}</b> as
       </Text>
       <RoleBadge level={view.level} />
       {view.current_level != null && (

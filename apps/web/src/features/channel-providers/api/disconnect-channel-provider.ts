@@ -22,7 +22,9 @@ export function useDisconnectChannelProvider(channelId: string) {
 }
 
 export function disconnectChannelBot(channelId: string, channelProviderId: string): Promise<ChannelProvider> {
-  return api.delete(`/api/2/channels/${encodeURIComponent(channelId)}/providers/${encodeURIComponent(channelProviderId)}/bot`, { schema: channelProviderSchema });
+  return api.delete(`/api/2/channels/${encodeURIComponent(channelId)}/providers/${encodeURIComponent(channelProviderId)}/bot`, {
+    schema: channelProviderSchema,
+  });
 }
 
 /** Removes the channel's own bot account; the answer (the system bot, if any, now sends) replaces the cached connection. */

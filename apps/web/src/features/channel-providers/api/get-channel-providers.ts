@@ -24,5 +24,8 @@ export function getChannelProvider(channelId: string, channelProviderId: string,
 
 /** One connection, seeded from the list cache when it is there (the list is kept live, so it is fresh). */
 export function getChannelProviderQueryOptions(channelId: string, channelProviderId: string) {
-  return queryOptions({ queryKey: ['channels', channelId, 'providers', channelProviderId], queryFn: ({ signal }) => getChannelProvider(channelId, channelProviderId, signal) });
+  return queryOptions({
+    queryKey: ['channels', channelId, 'providers', channelProviderId],
+    queryFn: ({ signal }) => getChannelProvider(channelId, channelProviderId, signal),
+  });
 }

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { categoryListSchema, streamInfoSchema, type CategoryDto, type StreamInfoDto, type UpdateStreamInfoBody } from '@greenroom/contracts/api/stream-info';
+import {
+  categoryListSchema,
+  streamInfoSchema,
+  type CategoryDto,
+  type StreamInfoDto,
+  type UpdateStreamInfoBody,
+} from '@greenroom/contracts/api/stream-info';
 import { api } from '../../../lib/api-client';
 
 const base = (channelId: string, channelProviderId: string) =>
@@ -32,7 +38,12 @@ export function useUpdateStreamInfo(channelId: string, channelProviderId: string
 }
 
 /** Categories (games) matching `query` on the connection's platform. */
-export function searchCategories(channelId: string, channelProviderId: string, query: string, signal?: AbortSignal): Promise<CategoryDto[]> {
+export function searchCategories(
+  channelId: string,
+  channelProviderId: string,
+  query: string,
+  signal?: AbortSignal,
+): Promise<CategoryDto[]> {
   return api.get(`${base(channelId, channelProviderId)}/categories`, { query: { query }, schema: categoryListSchema, signal });
 }
 

@@ -23,7 +23,10 @@ export function BotAccountCard({ provider: p, canManage, connect, pending }: Bot
   if (!info.chatWrite) return null;
   const bot = p.bot_provider;
   const ownBot = bot && !bot.system ? bot : null;
-  const confirmRemove = () => confirmDisconnect(`${info.name} bot`, () => removeBot.mutate(p.id, { onSuccess: () => notifySuccess(`${info.name} bot disconnected`) }));
+  const confirmRemove = () =>
+    confirmDisconnect(`${info.name} bot`, () =>
+      removeBot.mutate(p.id, { onSuccess: () => notifySuccess(`${info.name} bot disconnected`) }),
+    );
   const connecting = pending?.provider === p.provider && pending.bot;
 
   return (

@@ -46,7 +46,13 @@ export function ChannelProviderConnected() {
   return (
     <ConnectedLanding
       icon={forward ? <Loader aria-label="Opening the platform" /> : undefined}
-      text={inPopup ? 'The platform was connected to the channel. This window closes by itself.' : forward ? 'Opening the platform…' : 'The platform was connected to the channel.'}
+      text={
+        inPopup
+          ? 'The platform was connected to the channel. This window closes by itself.'
+          : forward
+            ? 'Opening the platform…'
+            : 'The platform was connected to the channel.'
+      }
       action={
         !inPopup &&
         !forward && (

@@ -7,7 +7,15 @@ import { providers } from '@greenroom/contracts/providers';
 export function DashboardLinkButton({ provider: p, ...props }: { provider: ChannelProvider } & ButtonProps) {
   if (!p.dashboard_url) return null;
   return (
-    <Button component="a" href={p.dashboard_url} target="_blank" rel="noopener noreferrer" size="xs" leftSection={<IconExternalLink size={14} />} {...props}>
+    <Button
+      component="a"
+      href={p.dashboard_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="xs"
+      leftSection={<IconExternalLink size={14} />}
+      {...props}
+    >
       {providers[p.provider].name} dashboard
     </Button>
   );

@@ -7,7 +7,11 @@ import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectChannelProvider } from '../api/disconnect-channel-provider';
 
 /** Disconnect with the confirmation of spec §5; a failure gets the red error toast of spec §8 (query client). */
-export function DisconnectProviderButton({ provider: p, onDisconnected, ...props }: { provider: ChannelProvider; onDisconnected?: () => void } & ButtonProps) {
+export function DisconnectProviderButton({
+  provider: p,
+  onDisconnected,
+  ...props
+}: { provider: ChannelProvider; onDisconnected?: () => void } & ButtonProps) {
   const disconnect = useDisconnectChannelProvider(p.channel_id);
   const name = providers[p.provider].name;
   const confirm = () =>
@@ -20,7 +24,16 @@ export function DisconnectProviderButton({ provider: p, onDisconnected, ...props
       }),
     );
   return (
-    <Button variant="light" color="red" size="xs" leftSection={<IconPlugConnectedX size={14} />} loading={disconnect.isPending} onClick={confirm} aria-label={`Disconnect ${name}`} {...props}>
+    <Button
+      variant="light"
+      color="red"
+      size="xs"
+      leftSection={<IconPlugConnectedX size={14} />}
+      loading={disconnect.isPending}
+      onClick={confirm}
+      aria-label={`Disconnect ${name}`}
+      {...props}
+    >
       Disconnect
     </Button>
   );

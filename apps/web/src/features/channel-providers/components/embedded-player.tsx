@@ -57,7 +57,15 @@ function TwitchPlayer({ channel, links }: { channel: string; links: PlatformLink
       .then(() => {
         if (cancelled || !target || !window.Twitch) return;
         target.replaceChildren();
-        new window.Twitch.Embed(target, { channel, parent: [window.location.hostname], width: '100%', height: '100%', autoplay: true, muted: true, layout: 'video' });
+        new window.Twitch.Embed(target, {
+          channel,
+          parent: [window.location.hostname],
+          width: '100%',
+          height: '100%',
+          autoplay: true,
+          muted: true,
+          layout: 'video',
+        });
       })
       .catch((e: unknown) => !cancelled && setError(e));
     return () => {
@@ -76,7 +84,13 @@ function TwitchPlayer({ channel, links }: { channel: string; links: PlatformLink
 function Frame({ src, title }: { src: string; title: string }) {
   return (
     <AspectRatio ratio={16 / 9}>
-      <iframe src={src} title={title} allow="autoplay; fullscreen; encrypted-media; picture-in-picture" allowFullScreen style={{ border: 0 }} />
+      <iframe
+        src={src}
+        title={title}
+        allow="autoplay; fullscreen; encrypted-media; picture-in-picture"
+        allowFullScreen
+        style={{ border: 0 }}
+      />
     </AspectRatio>
   );
 }
@@ -111,7 +125,12 @@ export function EmbeddedPlayer({ provider: p }: { provider: ChannelProvider }) {
   const [muted, setMuted] = useState(true);
   const info = providers[p.provider];
   if (!info.stream) return null;
-  if (!mode.data) return <AspectRatio ratio={16 / 9}><Center bg="dark.8" aria-busy="true" /></AspectRatio>;
+  if (!mode.data)
+    return (
+      <AspectRatio ratio={16 / 9}>
+        <Center bg="dark.8" aria-busy="true" />
+      </AspectRatio>
+    );
   const links = platformLinks(mode.data.platforms.emulator_url);
   let player: React.ReactNode;
   switch (p.provider) {
@@ -119,7 +138,11 @@ export function EmbeddedPlayer({ provider: p }: { provider: ChannelProvider }) {
       player = <TwitchPlayer channel={p.provider_channel_name} links={links} />;
       break;
     case 'youtube':
-      player = p.live_stream_id ? <Frame src={links.youtubeEmbed(p.live_stream_id, muted)} title={`YouTube player: ${p.provider_channel_name}`} /> : <ConfigureInStudio provider={p} links={links} />;
+      player = p.live_stream_id ? (
+        <Frame src={links.youtubeEmbed(p.live_stream_id, muted)} title={`YouTube player: ${p.provider_channel_name}`} />
+      ) : (
+        <ConfigureInStudio provider={p} links={links} />
+      );
       break;
     case 'kick':
       player = <Frame src={links.kickPlayer(p.provider_channel_name, muted)} title={`Kick player: ${p.provider_channel_name}`} />;

@@ -54,7 +54,14 @@ export function ProviderCard({ provider: p, canManage, connect, pending }: Provi
         <BotAccountLine provider={p} />
         {p.provider === 'kick' && <KickNote />}
         <Group gap="xs" wrap="wrap">
-          <Button component={Link} to={detailPath} size="xs" variant="default" leftSection={<IconSettings size={14} />} aria-label={`Manage ${info.name}`}>
+          <Button
+            component={Link}
+            to={detailPath}
+            size="xs"
+            variant="default"
+            leftSection={<IconSettings size={14} />}
+            aria-label={`Manage ${info.name}`}
+          >
             Manage
           </Button>
           <DashboardLinkButton provider={p} variant="subtle" />

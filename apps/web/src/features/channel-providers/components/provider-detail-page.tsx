@@ -33,7 +33,9 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
   const listed = list.data?.find((item) => item.id === channelProviderId);
   const p = listed ?? single.data;
   // Gone: the server says so, or the live list changed after this connection was loaded and no longer has it.
-  const gone = (single.isError && isApiError(single.error, 404)) || (list.isSuccess && !listed && single.isSuccess && list.dataUpdatedAt > single.dataUpdatedAt);
+  const gone =
+    (single.isError && isApiError(single.error, 404)) ||
+    (list.isSuccess && !listed && single.isSuccess && list.dataUpdatedAt > single.dataUpdatedAt);
 
   const crumbs = (
     <Breadcrumbs>

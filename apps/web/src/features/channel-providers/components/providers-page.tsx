@@ -45,10 +45,22 @@ export function ProvidersPage({ channel }: { channel: Channel }) {
             icon={<IconPlugConnectedX size={28} />}
             color="orange"
             title="No platform connected"
-            description={canManage ? 'Connect Twitch, YouTube, Kick, TikTok or Spotify below to bring their chat and events into Greenroom.' : 'An admin of this channel can connect its platforms.'}
+            description={
+              canManage
+                ? 'Connect Twitch, YouTube, Kick, TikTok or Spotify below to bring their chat and events into Greenroom.'
+                : 'An admin of this channel can connect its platforms.'
+            }
           />
         ) : (
-          <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Connected platforms">
+          <SimpleGrid
+            component="ul"
+            cols={{ base: 1, md: 2 }}
+            spacing="md"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Connected platforms"
+          >
             {connected.map((p) => (
               <ProviderCard key={p.id} provider={p} canManage={canManage} connect={connect} pending={pending} />
             ))}

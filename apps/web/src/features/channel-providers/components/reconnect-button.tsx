@@ -5,7 +5,15 @@ import { providers } from '@greenroom/contracts/providers';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
 
 /** Runs the connect flow again for the broadcaster account; filled red when the connection needs it (scope_needed). */
-export function ReconnectButton({ provider: p, connect, pending }: { provider: ChannelProvider; connect: (target: ChannelConnectTarget) => Promise<void>; pending: ChannelConnectTarget | null }) {
+export function ReconnectButton({
+  provider: p,
+  connect,
+  pending,
+}: {
+  provider: ChannelProvider;
+  connect: (target: ChannelConnectTarget) => Promise<void>;
+  pending: ChannelConnectTarget | null;
+}) {
   const name = providers[p.provider].name;
   return (
     <Button

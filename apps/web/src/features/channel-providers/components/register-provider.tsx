@@ -24,16 +24,40 @@ export function RegisterProvider({ channelId, provider: raw, bot }: { channelId:
   const [error, setError] = useState<unknown>(null);
 
   if (!parsed.success) {
-    return <PageState order={1} icon={<IconPlugConnectedX size={28} />} title="Unknown platform" description={`"${raw}" cannot be connected to a channel.`} />;
+    return (
+      <PageState
+        order={1}
+        icon={<IconPlugConnectedX size={28} />}
+        title="Unknown platform"
+        description={`"${raw}" cannot be connected to a channel.`}
+      />
+    );
   }
   const provider = parsed.data;
   const info = providers[provider];
-  if (channel.isPending) return <Center mih="100vh"><Loader aria-label="Loading channel" /></Center>;
+  if (channel.isPending)
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Loading channel" />
+      </Center>
+    );
   if (channel.isError) {
-    return isApiError(channel.error, 404) ? <PageState order={1} icon={<IconPlugConnectedX size={28} />} title="Channel not found" /> : <ErrorAlert error={channel.error} m="md" />;
+    return isApiError(channel.error, 404) ? (
+      <PageState order={1} icon={<IconPlugConnectedX size={28} />} title="Channel not found" />
+    ) : (
+      <ErrorAlert error={channel.error} m="md" />
+    );
   }
   if (!hasLevel(channel.data.access_level, AccessLevel.ADMIN)) {
-    return <PageState order={1} color="red" icon={<IconLock size={28} />} title="You do not have access" description="Only admins of this channel can connect its platforms." />;
+    return (
+      <PageState
+        order={1}
+        color="red"
+        icon={<IconLock size={28} />}
+        title="You do not have access"
+        description="Only admins of this channel can connect its platforms."
+      />
+    );
   }
 
   const start = async () => {
@@ -64,7 +88,12 @@ export function RegisterProvider({ channelId, provider: raw, bot }: { channelId:
           </Text>
           {provider === 'kick' && <KickNote />}
           {error != null && <ErrorAlert error={error} w="100%" />}
-          <Button color={info.color} leftSection={<ProviderIcon provider={provider} size={16} />} loading={starting} onClick={() => void start()}>
+          <Button
+            color={info.color}
+            leftSection={<ProviderIcon provider={provider} size={16} />}
+            loading={starting}
+            onClick={() => void start()}
+          >
             Continue to {info.name}
           </Button>
           <Anchor component={Link} to={`/channels/${channelId}/providers`} size="sm">

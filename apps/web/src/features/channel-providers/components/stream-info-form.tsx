@@ -82,7 +82,12 @@ function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamIn
         )}
         {update.isError && <ErrorAlert error={update.error} />}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!changes || tooLong || empty}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={update.isPending}
+            disabled={!changes || tooLong || empty}
+          >
             Save
           </Button>
         </Group>

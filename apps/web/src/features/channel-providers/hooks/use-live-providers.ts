@@ -23,6 +23,10 @@ export function useLiveChannelProviders(channelId: string) {
   const onOpen = useCallback(() => {
     void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false });
   }, [queryClient, options.queryKey]);
-  const live = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/providers-ws`, onMessage, { authenticated: true, share: true, onOpen });
+  const live = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/providers-ws`, onMessage, {
+    authenticated: true,
+    share: true,
+    onOpen,
+  });
   return { ...query, live };
 }

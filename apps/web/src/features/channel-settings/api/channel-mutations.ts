@@ -10,7 +10,8 @@ const path = (channelId: string) => `/api/2/channels/${encodeURIComponent(channe
 export function useRenameChannel(channelId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (displayName: string): Promise<Channel> => api.patch(path(channelId), { display_name: displayName }, { schema: channelSchema }),
+    mutationFn: (displayName: string): Promise<Channel> =>
+      api.patch(path(channelId), { display_name: displayName }, { schema: channelSchema }),
     meta: { errorToast: false }, // the form shows the error
     onSuccess: async (channel) => {
       queryClient.setQueryData(getChannelQueryOptions(channelId).queryKey, channel);

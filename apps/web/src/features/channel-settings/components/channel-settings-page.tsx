@@ -29,11 +29,18 @@ function RenameForm({ channel }: { channel: Channel }) {
           description="Shown to your staff in Greenroom. Platform channel names do not change."
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={trimmed === '' ? 'Enter a channel name' : tooLong ? `A channel name has at most ${CHANNEL_NAME_MAX} characters` : undefined}
+          error={
+            trimmed === '' ? 'Enter a channel name' : tooLong ? `A channel name has at most ${CHANNEL_NAME_MAX} characters` : undefined
+          }
         />
         {rename.isError && <ErrorAlert error={rename.error} />}
         <Group justify="flex-end">
-          <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={rename.isPending} disabled={trimmed === '' || tooLong || trimmed === channel.display_name}>
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={rename.isPending}
+            disabled={trimmed === '' || tooLong || trimmed === channel.display_name}
+          >
             Save
           </Button>
         </Group>
@@ -69,7 +76,8 @@ function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; o
       }
     >
       <Text size="sm">
-        This disconnects every platform of <b>{channel.display_name}</b> and deletes its staff, invitations, chat log, activity and settings.
+        This disconnects every platform of <b>{channel.display_name}</b> and deletes its staff, invitations, chat log, activity and
+        settings.
       </Text>
       <Text size="sm" c="red.4" fw={500}>
         This is an irreversible action, please be sure.
@@ -91,7 +99,14 @@ export function ChannelSettingsPage({ channel }: { channel: Channel }) {
         <RenameForm channel={channel} />
       </Paper>
       {isOwner && (
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="danger-title" style={{ borderColor: 'var(--mantine-color-red-9)' }}>
+        <Paper
+          withBorder
+          radius="md"
+          p="md"
+          component="section"
+          aria-labelledby="danger-title"
+          style={{ borderColor: 'var(--mantine-color-red-9)' }}
+        >
           <Group justify="space-between" gap="sm">
             <div>
               <Title order={2} size="h5" id="danger-title">

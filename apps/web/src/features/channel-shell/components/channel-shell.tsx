@@ -29,13 +29,26 @@ export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading =
   return (
     <AppShell
       header={{ height: CHANNEL_HEADER_HEIGHT }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !hasNav || !navbar.mobileOpened, desktop: !hasNav || !navbar.desktopOpened } }}
+      navbar={{
+        width: NAVBAR_WIDTH,
+        breakpoint: 'md',
+        collapsed: { mobile: !hasNav || !navbar.mobileOpened, desktop: !hasNav || !navbar.desktopOpened },
+      }}
       padding={0}
     >
       <AppShell.Header px="sm">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap" miw={0}>
-            {hasNav && <Burger opened={navbar.mobileOpened} onClick={navbar.toggleMobile} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={navbar.mobileOpened} />}
+            {hasNav && (
+              <Burger
+                opened={navbar.mobileOpened}
+                onClick={navbar.toggleMobile}
+                hiddenFrom="md"
+                size="sm"
+                aria-label="Toggle navigation"
+                aria-expanded={navbar.mobileOpened}
+              />
+            )}
             {hasNav && (
               <Tooltip label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'} openDelay={400}>
                 <ActionIcon
@@ -46,7 +59,11 @@ export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading =
                   aria-label={navbar.desktopOpened ? 'Hide navigation' : 'Show navigation'}
                   aria-expanded={navbar.desktopOpened}
                 >
-                  {navbar.desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} /> : <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />}
+                  {navbar.desktopOpened ? (
+                    <IconLayoutSidebarLeftCollapse size={20} stroke={1.6} />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={20} stroke={1.6} />
+                  )}
                 </ActionIcon>
               </Tooltip>
             )}
@@ -89,9 +106,7 @@ export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading =
           )}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
-        {children}
-      </AppShell.Main>
+      <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );
 }

@@ -8,7 +8,11 @@ import { useLocation } from 'react-router';
  */
 export function useNavbarState(storageKey: string) {
   const [mobileOpened, mobile] = useDisclosure(false);
-  const [desktopOpened, setDesktopOpened] = useLocalStorage<boolean>({ key: storageKey, defaultValue: true, getInitialValueInEffect: false });
+  const [desktopOpened, setDesktopOpened] = useLocalStorage<boolean>({
+    key: storageKey,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
   const { pathname } = useLocation();
   const closeMobile = mobile.close;
 

@@ -20,11 +20,11 @@ export function useCreateChannel() {
     meta: { errorToast: false },
     onSuccess: async (channel) => {
       queryClient.setQueryData(getChannelQueryOptions(channel.id).queryKey, channel);
-      queryClient.setQueriesData<PaginatedPages<Channel>>({ queryKey: channelListsKey, predicate: (query) => (query.queryKey[2] as { name?: string } | undefined)?.name === '' }, (data) =>
-        prependToPages(data, channel),
+      queryClient.setQueriesData<PaginatedPages<Channel>>(
+        { queryKey: channelListsKey, predicate: (query) => (query.queryKey[2] as { name?: string } | undefined)?.name === '' },
+        (data) => prependToPages(data, channel),
       );
       await queryClient.invalidateQueries({ queryKey: channelListsKey });
     },
   });
 }
-

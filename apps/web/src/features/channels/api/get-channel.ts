@@ -8,7 +8,11 @@ export function getChannel(channelId: string, signal?: AbortSignal): Promise<Cha
 
 export function getChannelQueryOptions(channelId: string) {
   // The channel shell shows "Channel not found" itself; other failures still toast.
-  return queryOptions({ queryKey: ['channels', 'detail', channelId], queryFn: ({ signal }) => getChannel(channelId, signal), meta: { errorToast: [403, 404] } });
+  return queryOptions({
+    queryKey: ['channels', 'detail', channelId],
+    queryFn: ({ signal }) => getChannel(channelId, signal),
+    meta: { errorToast: [403, 404] },
+  });
 }
 
 /** One channel with the caller's access level and its connected platforms. */

@@ -8,7 +8,15 @@ import { formatDate } from '../../../lib/format';
 
 export function ChannelCard({ channel }: { channel: Channel }) {
   return (
-    <Card component={Link} to={`/channels/${channel.id}`} withBorder radius="md" padding="md" className="gr-card-link" aria-label={channel.display_name}>
+    <Card
+      component={Link}
+      to={`/channels/${channel.id}`}
+      withBorder
+      radius="md"
+      padding="md"
+      className="gr-card-link"
+      aria-label={channel.display_name}
+    >
       <Stack gap="sm" h="100%" justify="space-between">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} truncate>
@@ -25,7 +33,14 @@ export function ChannelCard({ channel }: { channel: Channel }) {
               No platform connected
             </Text>
           ) : (
-            channel.providers.map((p) => <ProviderBadge key={`${p.provider}:${p.provider_channel_name}`} provider={p.provider} label={p.provider_channel_name} size="sm" />)
+            channel.providers.map((p) => (
+              <ProviderBadge
+                key={`${p.provider}:${p.provider_channel_name}`}
+                provider={p.provider}
+                label={p.provider_channel_name}
+                size="sm"
+              />
+            ))
           )}
         </Group>
         <Text size="xs" c="dimmed">

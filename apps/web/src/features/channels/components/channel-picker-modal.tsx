@@ -14,7 +14,15 @@ export const CHANNEL_PICKER_HEIGHT = 400;
 const ROW_HEIGHT = 44;
 
 /** "Pick a channel" modal (spec §2): search, "Create", a headerless 400 px list that loads more at the bottom. */
-export function ChannelPickerModal({ opened, onClose, currentChannelId }: { opened: boolean; onClose: () => void; currentChannelId?: string }) {
+export function ChannelPickerModal({
+  opened,
+  onClose,
+  currentChannelId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  currentChannelId?: string;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Pick a channel" size="md" centered>
       {opened && <ChannelPicker onClose={onClose} currentChannelId={currentChannelId} />}
@@ -75,7 +83,14 @@ function ChannelPicker({ onClose, currentChannelId }: { onClose: () => void; cur
         </Button>
       </Group>
       {list.isError && <ErrorAlert error={list.error} mb="sm" />}
-      <div ref={scrollRef} className={classes.list} style={{ height: CHANNEL_PICKER_HEIGHT }} role="list" aria-label="Channels" aria-busy={list.isFetching}>
+      <div
+        ref={scrollRef}
+        className={classes.list}
+        style={{ height: CHANNEL_PICKER_HEIGHT }}
+        role="list"
+        aria-label="Channels"
+        aria-busy={list.isFetching}
+      >
         {list.isPending ? (
           <Center h="100%">
             <Loader size="sm" aria-label="Loading channels" />
@@ -93,8 +108,18 @@ function ChannelPicker({ onClose, currentChannelId }: { onClose: () => void; cur
               if (!channel) return null;
               const current = channel.id === currentChannelId;
               return (
-                <div key={channel.id} role="listitem" className={classes.rowWrap} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-                  <UnstyledButton className={classes.row} data-active={current || undefined} aria-current={current ? 'page' : undefined} onClick={() => pick(channel.id)}>
+                <div
+                  key={channel.id}
+                  role="listitem"
+                  className={classes.rowWrap}
+                  style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+                >
+                  <UnstyledButton
+                    className={classes.row}
+                    data-active={current || undefined}
+                    aria-current={current ? 'page' : undefined}
+                    onClick={() => pick(channel.id)}
+                  >
                     <Text size="sm" truncate>
                       {channel.display_name}
                     </Text>

@@ -4,10 +4,26 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 const highlights: { icon: ReactNode; title: string; text: string }[] = [
-  { icon: <IconMessages size={20} />, title: 'One chat for every platform', text: 'Read Twitch, YouTube, Kick and TikTok chat side by side; time out, ban and delete messages from one place.' },
-  { icon: <IconRobot size={20} />, title: 'A chatbot that follows you', text: 'Commands, timers, filters, quotes, points, slots, roulette, giveaways and a viewer queue.' },
-  { icon: <IconLayoutDashboard size={20} />, title: 'Stream widgets', text: 'Overlays for your broadcast software, driven by what happens in chat.' },
-  { icon: <IconChartBar size={20} />, title: 'Activity and stats', text: 'Follows, subs and raids in one feed, and how your streams are doing.' },
+  {
+    icon: <IconMessages size={20} />,
+    title: 'One chat for every platform',
+    text: 'Read Twitch, YouTube, Kick and TikTok chat side by side; time out, ban and delete messages from one place.',
+  },
+  {
+    icon: <IconRobot size={20} />,
+    title: 'A chatbot that follows you',
+    text: 'Commands, timers, filters, quotes, points, slots, roulette, giveaways and a viewer queue.',
+  },
+  {
+    icon: <IconLayoutDashboard size={20} />,
+    title: 'Stream widgets',
+    text: 'Overlays for your broadcast software, driven by what happens in chat.',
+  },
+  {
+    icon: <IconChartBar size={20} />,
+    title: 'Activity and stats',
+    text: 'Follows, subs and raids in one feed, and how your streams are doing.',
+  },
   { icon: <IconUsersGroup size={20} />, title: 'Your team', text: 'Give moderators and editors exactly the access they need.' },
 ];
 

@@ -15,7 +15,6 @@ export function moderationBase(target: Pick<ModerationTarget, 'channelId' | 'pro
   return `/api/2/channels/${encodeURIComponent(target.channelId)}/${target.provider}/${encodeURIComponent(target.channelProviderId)}`;
 }
 
-
 /** Bans a viewer (spec §7); with `durationSeconds` it is a timeout. A reason is sent only where the platform takes one. */
 export function banViewer(target: ModerationTarget, options: { durationSeconds?: number; reason?: string }): Promise<void> {
   const body: BanBody = { provider_viewer_id: target.providerViewerId };
@@ -27,6 +26,7 @@ export function banViewer(target: ModerationTarget, options: { durationSeconds?:
 
 export function useBanViewer() {
   return useMutation({
-    mutationFn: ({ target, durationSeconds, reason }: { target: ModerationTarget; durationSeconds?: number; reason?: string }) => banViewer(target, { durationSeconds, reason }),
+    mutationFn: ({ target, durationSeconds, reason }: { target: ModerationTarget; durationSeconds?: number; reason?: string }) =>
+      banViewer(target, { durationSeconds, reason }),
   });
 }

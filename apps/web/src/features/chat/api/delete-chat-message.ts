@@ -8,5 +8,8 @@ export function deleteChatMessage(target: ModerationTarget, providerMessageId: s
 }
 
 export function useDeleteChatMessage() {
-  return useMutation({ mutationFn: ({ target, providerMessageId }: { target: ModerationTarget; providerMessageId: string }) => deleteChatMessage(target, providerMessageId) });
+  return useMutation({
+    mutationFn: ({ target, providerMessageId }: { target: ModerationTarget; providerMessageId: string }) =>
+      deleteChatMessage(target, providerMessageId),
+  });
 }

@@ -13,7 +13,11 @@ export interface ChatHistoryPage {
 }
 
 /** One page of the persisted chat log, newest first; pass `before` = the previous page's cursor for older ones. */
-export function getChatHistory(channelId: string, params: { before?: string | null; limit?: number }, signal?: AbortSignal): Promise<ChatHistoryPage> {
+export function getChatHistory(
+  channelId: string,
+  params: { before?: string | null; limit?: number },
+  signal?: AbortSignal,
+): Promise<ChatHistoryPage> {
   return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/chat/messages`, {
     query: { before: params.before, limit: params.limit ?? CHAT_HISTORY_PAGE_SIZE },
     schema: chatHistorySchema,
@@ -24,7 +28,8 @@ export function getChatHistory(channelId: string, params: { before?: string | nu
 export function getChatHistoryQueryOptions(channelId: string) {
   return infiniteQueryOptions({
     queryKey: ['channels', channelId, 'chat', 'history'],
-    queryFn: ({ pageParam, signal }) => getChatHistory(channelId, { before: pageParam, limit: pageParam ? CHAT_HISTORY_PAGE_SIZE : CHAT_HISTORY_FIRST_PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      getChatHistory(channelId, { before: pageParam, limit: pageParam ? CHAT_HISTORY_PAGE_SIZE : CHAT_HISTORY_FIRST_PAGE_SIZE }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     // The live socket keeps the view current; the log is read once per visit.

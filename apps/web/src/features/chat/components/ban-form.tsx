@@ -4,7 +4,15 @@ import { providers } from '@greenroom/contracts/providers';
 import type { ModerationTarget } from '../api/ban-viewer';
 
 /** Confirms a permanent ban, with a reason where the platform takes one (spec §3). */
-export function BanForm({ target, onSubmit, onCancel }: { target: ModerationTarget; onSubmit: (reason?: string) => Promise<boolean>; onCancel: () => void }) {
+export function BanForm({
+  target,
+  onSubmit,
+  onCancel,
+}: {
+  target: ModerationTarget;
+  onSubmit: (reason?: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const info = providers[target.provider];
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);

@@ -50,7 +50,9 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
         text: trimmed,
         channel_provider_ids: effectiveTargets,
         as: anyBot ? as : 'broadcaster',
-        reply_to: replyTo ? { channel_provider_id: replyTo.channel_provider_id, provider_message_id: replyTo.provider_message_id } : undefined,
+        reply_to: replyTo
+          ? { channel_provider_id: replyTo.channel_provider_id, provider_message_id: replyTo.provider_message_id }
+          : undefined,
       });
       const failures = result.results.filter((r) => !r.ok);
       for (const failure of failures) {
@@ -76,7 +78,14 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
   }
 
   return (
-    <Paper component="form" onSubmit={(event: FormEvent) => void submit(event)} withBorder p="xs" radius={0} aria-label="Send a chat message">
+    <Paper
+      component="form"
+      onSubmit={(event: FormEvent) => void submit(event)}
+      withBorder
+      p="xs"
+      radius={0}
+      aria-label="Send a chat message"
+    >
       {replyTo && (
         <Group gap={6} wrap="nowrap" mb={6} px={4}>
           <IconCornerDownRight size={14} aria-hidden />

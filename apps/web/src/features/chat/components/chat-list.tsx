@@ -109,7 +109,13 @@ export function ChatList(props: ChatListProps) {
             {items.map((item) => {
               const entry = entries[item.index]!;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={classes.item} style={{ transform: `translateY(${item.start}px)` }}>
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={classes.item}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
                   <ChatMessageRow
                     entry={entry}
                     highlightLogins={props.highlightLogins}

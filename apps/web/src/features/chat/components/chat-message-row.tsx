@@ -1,5 +1,14 @@
 import { ActionIcon, Badge, Text, UnstyledButton } from '@mantine/core';
-import { IconBrandYoutube, IconCrown, IconDiamond, IconDots, IconRosetteDiscountCheck, IconStar, IconSword, IconCornerDownRight } from '@tabler/icons-react';
+import {
+  IconBrandYoutube,
+  IconCrown,
+  IconDiamond,
+  IconDots,
+  IconRosetteDiscountCheck,
+  IconStar,
+  IconSword,
+  IconCornerDownRight,
+} from '@tabler/icons-react';
 import { memo, useMemo, type MouseEvent } from 'react';
 import type { ChatMessage, ChatRoles } from '@greenroom/contracts/api/events';
 import { providers } from '@greenroom/contracts/providers';
@@ -40,11 +49,24 @@ interface ChatMessageRowProps {
 }
 
 /** One chat line: platform, time, badges, author (in their colour), reply parent and the message body. */
-export const ChatMessageRow = memo(function ChatMessageRow({ entry, highlightLogins, revealed, onReveal, onMenu, canReveal }: ChatMessageRowProps) {
+export const ChatMessageRow = memo(function ChatMessageRow({
+  entry,
+  highlightLogins,
+  revealed,
+  onReveal,
+  onMenu,
+  canReveal,
+}: ChatMessageRowProps) {
   const { message, removed } = entry;
   const info = providers[message.provider];
-  const segments = useMemo(() => segmentMessage(message.text, message.emotes, highlightLogins), [message.text, message.emotes, highlightLogins]);
-  const mentioned = useMemo(() => mentionsAny(message.mentions, message.text, highlightLogins), [message.mentions, message.text, highlightLogins]);
+  const segments = useMemo(
+    () => segmentMessage(message.text, message.emotes, highlightLogins),
+    [message.text, message.emotes, highlightLogins],
+  );
+  const mentioned = useMemo(
+    () => mentionsAny(message.mentions, message.text, highlightLogins),
+    [message.mentions, message.text, highlightLogins],
+  );
   const collapsed = removed !== null && !revealed;
   const color = authorColor(message.author.display_name, message.author.color);
 

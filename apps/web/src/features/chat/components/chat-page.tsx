@@ -25,7 +25,11 @@ function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query:
   const m = entry.message;
   if (platforms && !platforms.has(m.provider)) return false;
   if (!query) return true;
-  return m.text.toLowerCase().includes(query) || m.author.display_name.toLowerCase().includes(query) || m.author.login.toLowerCase().includes(query);
+  return (
+    m.text.toLowerCase().includes(query) ||
+    m.author.display_name.toLowerCase().includes(query) ||
+    m.author.login.toLowerCase().includes(query)
+  );
 }
 
 interface ChatToolbarProps {
@@ -38,7 +42,14 @@ interface ChatToolbarProps {
 }
 
 /** Title, connection state, platform filter and search. Memoized: the live list re-renders many times a second, this does not. */
-const ChatToolbar = memo(function ChatToolbar({ socketState, chatPlatforms, platformFilter, onPlatformFilter, search, onSearch }: ChatToolbarProps) {
+const ChatToolbar = memo(function ChatToolbar({
+  socketState,
+  chatPlatforms,
+  platformFilter,
+  onPlatformFilter,
+  search,
+  onSearch,
+}: ChatToolbarProps) {
   return (
     <div className={classes.toolbar}>
       <Group gap="sm" wrap="nowrap">
@@ -52,7 +63,14 @@ const ChatToolbar = memo(function ChatToolbar({ socketState, chatPlatforms, plat
           <Chip.Group multiple value={platformFilter} onChange={onPlatformFilter}>
             <Group gap={6} role="group" aria-label="Filter by platform">
               {chatPlatforms.map((id) => (
-                <Chip key={id} value={id} size="xs" color={providers[id].color} variant="light" icon={<ProviderIcon provider={id} size={12} />}>
+                <Chip
+                  key={id}
+                  value={id}
+                  size="xs"
+                  color={providers[id].color}
+                  variant="light"
+                  icon={<ProviderIcon provider={id} size={12} />}
+                >
                   {providers[id].name}
                 </Chip>
               ))}
@@ -85,7 +103,8 @@ interface ChatFooterProps {
 /** The composer (or why it is not there). Memoized for the same reason as the toolbar. */
 const ChatFooter = memo(function ChatFooter({ isError, error, channelId, channelProviders, replyTo, onCancelReply }: ChatFooterProps) {
   if (isError) return <ErrorAlert error={error} m="xs" />;
-  if (channelProviders) return <ChatComposer channelId={channelId} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
+  if (channelProviders)
+    return <ChatComposer channelId={channelId} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
   return (
     <Center p="sm">
       <Loader size="xs" type="dots" aria-label="Loading platforms" />
@@ -154,20 +173,37 @@ export function ChatPage({ channel }: { channel: Channel }) {
       </ErrorAlert>
     );
   } else if (filtering) {
-    emptyState = <PageState icon={<IconSearch size={28} />} title="No matching messages" description="Nothing in the loaded chat matches these filters." />;
+    emptyState = (
+      <PageState
+        icon={<IconSearch size={28} />}
+        title="No matching messages"
+        description="Nothing in the loaded chat matches these filters."
+      />
+    );
   } else {
     emptyState = (
       <PageState
         icon={<IconMessages size={28} />}
         title="No messages yet"
-        description={chatPlatforms.length === 0 ? 'Connect a platform to see its chat here.' : 'Messages from every connected platform appear here as they arrive.'}
+        description={
+          chatPlatforms.length === 0
+            ? 'Connect a platform to see its chat here.'
+            : 'Messages from every connected platform appear here as they arrive.'
+        }
       />
     );
   }
 
   return (
     <div className={classes.page}>
-      <ChatToolbar socketState={feed.state} chatPlatforms={chatPlatforms} platformFilter={platformFilter} onPlatformFilter={setPlatformFilter} search={search} onSearch={setSearch} />
+      <ChatToolbar
+        socketState={feed.state}
+        chatPlatforms={chatPlatforms}
+        platformFilter={platformFilter}
+        onPlatformFilter={setPlatformFilter}
+        search={search}
+        onSearch={setSearch}
+      />
       <ChatList
         entries={entries}
         paused={paused}
@@ -184,7 +220,14 @@ export function ChatPage({ channel }: { channel: Channel }) {
         canReveal={canModerate}
         emptyState={emptyState}
       />
-      <ChatFooter isError={channelProviders.isError} error={channelProviders.error} channelId={channel.id} channelProviders={channelProviders.data} replyTo={replyTo} onCancelReply={onCancelReply} />
+      <ChatFooter
+        isError={channelProviders.isError}
+        error={channelProviders.error}
+        channelId={channel.id}
+        channelProviders={channelProviders.data}
+        replyTo={replyTo}
+        onCancelReply={onCancelReply}
+      />
     </div>
   );
 }

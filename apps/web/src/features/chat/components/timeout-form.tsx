@@ -8,7 +8,15 @@ const units = { seconds: 1, minutes: 60, hours: 3600 } as const;
 type Unit = keyof typeof units;
 
 /** Custom timeout: an amount in seconds, minutes or hours, bounded by the platform's longest timeout. */
-export function TimeoutForm({ target, onSubmit, onCancel }: { target: ModerationTarget; onSubmit: (seconds: number, reason?: string) => Promise<boolean>; onCancel: () => void }) {
+export function TimeoutForm({
+  target,
+  onSubmit,
+  onCancel,
+}: {
+  target: ModerationTarget;
+  onSubmit: (seconds: number, reason?: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const info = providers[target.provider];
   const max = info.maxTimeoutSeconds ?? 1_209_600;
   const [amount, setAmount] = useState<number | string>(5);
@@ -16,7 +24,8 @@ export function TimeoutForm({ target, onSubmit, onCancel }: { target: Moderation
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const seconds = typeof amount === 'number' ? Math.round(amount * units[unit]) : NaN;
-  const error = !Number.isFinite(seconds) || seconds < 1 ? 'Enter a duration' : seconds > max ? `${info.name} allows at most ${duration(max)}` : null;
+  const error =
+    !Number.isFinite(seconds) || seconds < 1 ? 'Enter a duration' : seconds > max ? `${info.name} allows at most ${duration(max)}` : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +43,16 @@ export function TimeoutForm({ target, onSubmit, onCancel }: { target: Moderation
           Time out <b>{target.displayName}</b> on {info.name}.
         </Text>
         <Group align="flex-start" gap="xs" wrap="nowrap">
-          <NumberInput label="Duration" value={amount} onChange={setAmount} min={1} allowDecimal={false} error={error} data-autofocus style={{ flex: 1 }} />
+          <NumberInput
+            label="Duration"
+            value={amount}
+            onChange={setAmount}
+            min={1}
+            allowDecimal={false}
+            error={error}
+            data-autofocus
+            style={{ flex: 1 }}
+          />
           <SegmentedControl
             mt={25}
             value={unit}
@@ -48,7 +66,14 @@ export function TimeoutForm({ target, onSubmit, onCancel }: { target: Moderation
           />
         </Group>
         {info.banReason && (
-          <Textarea label="Reason (optional)" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={info.banReasonMaxLength ?? undefined} autosize minRows={2} />
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={info.banReasonMaxLength ?? undefined}
+            autosize
+            minRows={2}
+          />
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

@@ -16,7 +16,14 @@ export function ViewerModerationActions({ target, banned, onDone }: { target: Mo
       {info.ban && (
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
-            <Button size="xs" variant="light" color="orange" leftSection={<IconClock size={14} />} rightSection={<IconChevronDown size={12} />} loading={moderation.isPending}>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconClock size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+              loading={moderation.isPending}
+            >
               Timeout
             </Button>
           </Menu.Target>
@@ -36,7 +43,13 @@ export function ViewerModerationActions({ target, banned, onDone }: { target: Mo
         </Button>
       )}
       {info.unban && (
-        <Button size="xs" variant="light" color="green" leftSection={<IconCircleCheck size={14} />} onClick={() => void moderation.unban(target)}>
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          leftSection={<IconCircleCheck size={14} />}
+          onClick={() => void moderation.unban(target)}
+        >
           Unban
         </Button>
       )}

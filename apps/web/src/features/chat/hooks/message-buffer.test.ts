@@ -12,7 +12,15 @@ function msg(partial: Partial<ChatMessage> & { id?: string } = {}): ChatMessage 
     channel_provider_id: 'cp-twitch',
     provider: 'twitch',
     provider_message_id: id.split(':')[1] ?? id,
-    author: { provider_user_id: 'u1', login: 'alice', display_name: 'Alice', color: null, avatar_url: null, badges: [], roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false } },
+    author: {
+      provider_user_id: 'u1',
+      login: 'alice',
+      display_name: 'Alice',
+      color: null,
+      avatar_url: null,
+      badges: [],
+      roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    },
     text: `hello ${seq}`,
     emotes: [],
     reply: null,
@@ -76,7 +84,11 @@ describe('message buffer reducer', () => {
 
   it('puts history pages (newest first) before what is held, oldest first, within the cap', () => {
     const live = msg();
-    const older = [msg({ sent_at: '2025-01-03T00:00:00Z' }), msg({ sent_at: '2025-01-02T00:00:00Z' }), msg({ sent_at: '2025-01-01T00:00:00Z' })];
+    const older = [
+      msg({ sent_at: '2025-01-03T00:00:00Z' }),
+      msg({ sent_at: '2025-01-02T00:00:00Z' }),
+      msg({ sent_at: '2025-01-01T00:00:00Z' }),
+    ];
     let state = messageBufferReducer(createBuffer(3), { type: 'live', messages: [live] });
     state = messageBufferReducer(state, { type: 'history', messages: older });
     // room for 2: the newest two of the page are kept
@@ -87,14 +99,20 @@ describe('message buffer reducer', () => {
     const a = msg();
     const b = msg();
     let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [a, b, msg({ deleted: true })] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
+    });
     expect(state.items.map((e) => e.removed)).toEqual(['deleted', null, 'deleted']);
   });
 
   it('does not mark a message with the same platform id on another connection', () => {
     const a = msg({ channel_provider_id: 'cp-other' });
     let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [a] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
+    });
     expect(state.items[0]!.removed).toBeNull();
   });
 
@@ -104,12 +122,21 @@ describe('message buffer reducer', () => {
     const bob1 = msg({ author: bob });
     const bobOnKick = msg({ author: bob, provider: 'kick', channel_provider_id: 'cp-kick', id: 'kick:k1' });
     let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [alice1, bob1, bobOnKick] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'ban', target: { provider_user_id: 'u2', display_name: 'Bob' } })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'ban', target: { provider_user_id: 'u2', display_name: 'Bob' } })],
+    });
     expect(state.items.map((e) => e.removed)).toEqual([null, 'ban', null]);
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'timeout', target: { provider_user_id: 'u1', display_name: 'Alice' }, duration_seconds: 60 })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'timeout', target: { provider_user_id: 'u1', display_name: 'Alice' }, duration_seconds: 60 })],
+    });
     expect(state.items.map((e) => e.removed)).toEqual(['timeout', 'ban', null]);
     // Unban leaves removed messages removed.
-    const after = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'unban', target: { provider_user_id: 'u2', display_name: 'Bob' } })] });
+    const after = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'unban', target: { provider_user_id: 'u2', display_name: 'Bob' } })],
+    });
     expect(after).toBe(state);
   });
 
@@ -118,8 +145,14 @@ describe('message buffer reducer', () => {
     const alice1 = msg();
     const bob1 = msg({ author: bob });
     let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [alice1, bob1] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'timeout', target: { provider_user_id: 'u2', display_name: 'Bob' }, duration_seconds: 60 })] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'clear', target: { provider_user_id: 'u2', display_name: 'Bob' } })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'timeout', target: { provider_user_id: 'u2', display_name: 'Bob' }, duration_seconds: 60 })],
+    });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'clear', target: { provider_user_id: 'u2', display_name: 'Bob' } })],
+    });
     expect(state.items.map((e) => e.removed)).toEqual([null, 'timeout']);
     state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'clear', target: null })] });
     expect(state.items.map((e) => e.removed)).toEqual(['clear', 'timeout']);
@@ -127,7 +160,11 @@ describe('message buffer reducer', () => {
 
   it('applies moderation in the same batch after the messages it refers to', () => {
     const a = msg();
-    const state = messageBufferReducer(createBuffer(), { type: 'live', messages: [a], moderation: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })] });
+    const state = messageBufferReducer(createBuffer(), {
+      type: 'live',
+      messages: [a],
+      moderation: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
+    });
     expect(state.items[0]!.removed).toBe('deleted');
   });
 
@@ -150,14 +187,18 @@ describe('message buffer reducer', () => {
     const a = msg();
     let state = messageBufferReducer(createBuffer(), { type: 'pause' });
     state = messageBufferReducer(state, { type: 'live', messages: [a] });
-    state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })] });
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
+    });
     expect(state.pending[0]!.removed).toBe('deleted');
   });
 
   it('handles 10,000 messages at 200 per batch quickly', () => {
     let state = createBuffer();
     const start = performance.now();
-    for (let batch = 0; batch < 100; batch += 1) state = messageBufferReducer(state, { type: 'live', messages: Array.from({ length: 200 }, () => msg()) });
+    for (let batch = 0; batch < 100; batch += 1)
+      state = messageBufferReducer(state, { type: 'live', messages: Array.from({ length: 200 }, () => msg()) });
     expect(state.items).toHaveLength(10_000);
     expect(performance.now() - start).toBeLessThan(2000);
   });
@@ -256,7 +297,10 @@ describe('message buffer structure (append-only index, eviction at the cap)', ()
     const none = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: 'nope' })] });
     expect(none).toBe(state);
     const target = state.items[10]!.message;
-    const marked = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: target.provider_message_id })] });
+    const marked = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'delete', provider_message_id: target.provider_message_id })],
+    });
     expect(marked.items[10]!.removed).toBe('deleted');
     expect(marked.items[9]).toBe(state.items[9]);
     expect(marked.items[10]!.seq).toBe(state.items[10]!.seq);
@@ -266,7 +310,8 @@ describe('message buffer structure (append-only index, eviction at the cap)', ()
     let state = createBuffer();
     state = messageBufferReducer(state, { type: 'live', messages: Array.from({ length: 10_000 }, () => msg()) });
     const start = performance.now();
-    for (let frame = 0; frame < 3000; frame += 1) state = messageBufferReducer(state, { type: 'live', messages: [msg(), msg(), msg(), msg()] });
+    for (let frame = 0; frame < 3000; frame += 1)
+      state = messageBufferReducer(state, { type: 'live', messages: [msg(), msg(), msg(), msg()] });
     const perUpdate = (performance.now() - start) / 3000;
     expect(bufferSize(state)).toBe(10_000);
     expect(state.index.size).toBe(10_000);

@@ -128,7 +128,9 @@ function addHistory(state: MessageBufferState, messages: ChatMessage[]): Message
 }
 
 function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason | null) | null {
-  const sameProvider = (entry: ChatEntry) => entry.message.channel_provider_id === event.channel_provider_id || (entry.message.provider === event.provider && !event.channel_provider_id);
+  const sameProvider = (entry: ChatEntry) =>
+    entry.message.channel_provider_id === event.channel_provider_id ||
+    (entry.message.provider === event.provider && !event.channel_provider_id);
   switch (event.kind) {
     case 'delete':
       if (!event.provider_message_id) return null;

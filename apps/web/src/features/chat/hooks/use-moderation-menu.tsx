@@ -69,10 +69,17 @@ export function moderationItems(subject: ModerationMenuSubject, moderation: Mode
     });
     items.push({ key: 'ban', icon: <IconBan size={16} />, title: 'Ban', color: 'red', onClick: () => openBanModal(target, moderation) });
   }
-  if (info.unban) items.push({ key: 'unban', icon: <IconCircleCheck size={16} />, title: 'Unban', onClick: () => void moderation.unban(target) });
+  if (info.unban)
+    items.push({ key: 'unban', icon: <IconCircleCheck size={16} />, title: 'Unban', onClick: () => void moderation.unban(target) });
   const message = subject.message;
   if (info.deleteMessage && message && !message.deleted) {
-    items.push({ key: 'delete', icon: <IconTrash size={16} />, title: 'Delete message', color: 'red', onClick: () => void moderation.deleteMessage(target, message.provider_message_id) });
+    items.push({
+      key: 'delete',
+      icon: <IconTrash size={16} />,
+      title: 'Delete message',
+      color: 'red',
+      onClick: () => void moderation.deleteMessage(target, message.provider_message_id),
+    });
   }
   return items;
 }
@@ -82,7 +89,13 @@ export function openTimeoutModal(target: ModerationTarget, moderation: Moderatio
   modals.open({
     modalId: id,
     title: 'Custom timeout',
-    children: <TimeoutForm target={target} onSubmit={(seconds, reason) => moderation.timeout(target, seconds, reason)} onCancel={() => modals.close(id)} />,
+    children: (
+      <TimeoutForm
+        target={target}
+        onSubmit={(seconds, reason) => moderation.timeout(target, seconds, reason)}
+        onCancel={() => modals.close(id)}
+      />
+    ),
   });
 }
 
@@ -126,7 +139,12 @@ export function useModerationMenu(options: { moderation: Moderation; canModerate
       }
       if (items.length > 0) items.push({ key: 'divider' });
       items.push(
-        { key: 'viewer-card', icon: <IconId size={16} />, title: 'Open viewer card', onClick: () => openViewerCard(subject.channelId, subject.provider, subject.author.provider_user_id) },
+        {
+          key: 'viewer-card',
+          icon: <IconId size={16} />,
+          title: 'Open viewer card',
+          onClick: () => openViewerCard(subject.channelId, subject.provider, subject.author.provider_user_id),
+        },
         { key: 'copy-name', icon: <IconCopy size={16} />, title: 'Copy name', onClick: () => void copyName(subject.author.display_name) },
       );
       return items;
@@ -160,4 +178,3 @@ export function useModerationMenu(options: { moderation: Moderation; canModerate
 
   return useMemo(() => ({ onContextMenu, openFromButton, itemsFor }), [onContextMenu, openFromButton, itemsFor]);
 }
-

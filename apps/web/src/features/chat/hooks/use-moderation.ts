@@ -100,5 +100,8 @@ export function useModeration(onApplied?: (event: ModerationEvent) => void) {
   );
 
   const isPending = banning || unbanning || removing;
-  return useMemo(() => ({ timeout, ban: banUser, unban: unbanUser, deleteMessage, isPending }), [timeout, banUser, unbanUser, deleteMessage, isPending]);
+  return useMemo(
+    () => ({ timeout, ban: banUser, unban: unbanUser, deleteMessage, isPending }),
+    [timeout, banUser, unbanUser, deleteMessage, isPending],
+  );
 }

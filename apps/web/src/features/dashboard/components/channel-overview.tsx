@@ -1,4 +1,18 @@
-import { ActionIcon, Anchor, Badge, CopyButton, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  CopyButton,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconLock, IconPlugOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Channel } from '@greenroom/contracts/api/channels';
@@ -51,7 +65,9 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
             action={
               hasLevel(channel.access_level, AccessLevel.EDITOR) && (
                 <Anchor component={Link} to={`/channels/${channel.id}/providers`} size="xs">
-                  {channel.providers.length === 0 && hasLevel(channel.access_level, AccessLevel.ADMIN) ? 'Connect a platform' : 'Open Platforms'}
+                  {channel.providers.length === 0 && hasLevel(channel.access_level, AccessLevel.ADMIN)
+                    ? 'Connect a platform'
+                    : 'Open Platforms'}
                 </Anchor>
               )
             }
@@ -89,7 +105,13 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
                         </div>
                       </Group>
                       {url && (
-                        <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}>
+                        <Anchor
+                          href={url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          size="xs"
+                          aria-label={`${info.name} dashboard of ${p.provider_channel_name}`}
+                        >
                           <Group gap={4} wrap="nowrap">
                             {info.name} dashboard <IconExternalLink size={12} aria-hidden />
                           </Group>
@@ -162,14 +184,27 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
               You can view this channel. Ask its owner for a staff role to help run it.
             </Text>
           ) : (
-            <List size="sm" spacing={6} lh={1.45} icon={<IconCheck size={14} color="var(--mantine-color-teal-5)" aria-hidden style={{ marginTop: 3 }} />}>
+            <List
+              size="sm"
+              spacing={6}
+              lh={1.45}
+              icon={<IconCheck size={14} color="var(--mantine-color-teal-5)" aria-hidden style={{ marginTop: 3 }} />}
+            >
               {abilities.map((ability) => (
                 <List.Item key={ability}>{ability}</List.Item>
               ))}
             </List>
           )}
           {missing.length > 0 && (
-            <List size="sm" spacing={6} lh={1.45} mt="xs" c="dimmed" icon={<IconLock size={14} aria-hidden style={{ marginTop: 3 }} />} aria-label="Not allowed for your role">
+            <List
+              size="sm"
+              spacing={6}
+              lh={1.45}
+              mt="xs"
+              c="dimmed"
+              icon={<IconLock size={14} aria-hidden style={{ marginTop: 3 }} />}
+              aria-label="Not allowed for your role"
+            >
               {missing.map((ability) => (
                 <List.Item key={ability}>{ability}</List.Item>
               ))}
@@ -177,7 +212,6 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
           )}
           {channel.access_level < AccessLevel.OWNER && <LeaveChannelButton channel={channel} />}
         </Section>
-
       </SimpleGrid>
     </Stack>
   );

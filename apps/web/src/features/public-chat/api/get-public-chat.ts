@@ -4,12 +4,19 @@ import { api } from '../../../lib/api-client';
 
 /** Recent public chat of a channel (no login; only public fields). */
 export async function getPublicChat(channelId: string, signal?: AbortSignal): Promise<PublicChatMessage[]> {
-  const body = await api.get(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat/messages`, { schema: publicChatHistorySchema, signal });
+  const body = await api.get(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat/messages`, {
+    schema: publicChatHistorySchema,
+    signal,
+  });
   return body.records;
 }
 
 export function getPublicChatQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['public', 'channels', channelId, 'chat'], queryFn: ({ signal }) => getPublicChat(channelId, signal), staleTime: Number.POSITIVE_INFINITY });
+  return queryOptions({
+    queryKey: ['public', 'channels', channelId, 'chat'],
+    queryFn: ({ signal }) => getPublicChat(channelId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function usePublicChat(channelId: string) {

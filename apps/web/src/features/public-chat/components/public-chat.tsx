@@ -60,7 +60,13 @@ export function PublicChat({ channelId, options }: { channelId: string; options:
   }, [shown]);
 
   return (
-    <main className={classes.root} data-transparent={options.transparent || undefined} style={{ fontSize: options.fontSize }} aria-label="Chat" data-state={feed.state}>
+    <main
+      className={classes.root}
+      data-transparent={options.transparent || undefined}
+      style={{ fontSize: options.fontSize }}
+      aria-label="Chat"
+      data-state={feed.state}
+    >
       {feed.isPending && shown.length === 0 && (
         <Center p="md">
           <Loader type="dots" aria-label="Loading chat" />

@@ -5,7 +5,15 @@ import { applyPublicEvents } from './use-public-chat-feed';
 const m = (id: string): PublicChatMessage => ({
   id,
   provider: 'twitch',
-  author: { provider_user_id: 'u', login: 'u', display_name: 'U', color: null, avatar_url: null, badges: [], roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false } },
+  author: {
+    provider_user_id: 'u',
+    login: 'u',
+    display_name: 'U',
+    color: null,
+    avatar_url: null,
+    badges: [],
+    roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+  },
   text: id,
   emotes: [],
   reply: null,
@@ -15,7 +23,11 @@ const m = (id: string): PublicChatMessage => ({
 
 describe('public chat list', () => {
   it('appends, dedupes, hides removed messages and keeps the newest max', () => {
-    let list = applyPublicEvents([], ['a', 'b', 'c', 'b'].map((id) => ({ type: 'message' as const, message: m(id) })), 10);
+    let list = applyPublicEvents(
+      [],
+      ['a', 'b', 'c', 'b'].map((id) => ({ type: 'message' as const, message: m(id) })),
+      10,
+    );
     expect(list.map((x) => x.id)).toEqual(['a', 'b', 'c']);
     list = applyPublicEvents(list, [{ type: 'removed', ids: ['b'] }], 10);
     expect(list.map((x) => x.id)).toEqual(['a', 'c']);

@@ -27,13 +27,21 @@ export function applyPublicEvents(list: PublicChatMessage[], events: PublicEvent
 export function usePublicChatFeed(channelId: string, max: number) {
   const history = usePublicChat(channelId);
   const [messages, setMessages] = useState<PublicChatMessage[]>([]);
-  const [queue] = useState(() => new FrameQueue<PublicEvent>((batch) => setMessages((prev) => applyPublicEvents(prev, batch, max)), { maxSize: 2000 }));
+  const [queue] = useState(
+    () => new FrameQueue<PublicEvent>((batch) => setMessages((prev) => applyPublicEvents(prev, batch, max)), { maxSize: 2000 }),
+  );
   useEffect(() => () => queue.dispose(), [queue]);
 
   useEffect(() => {
     if (!history.data) return;
     const older = history.data.toSorted((a, b) => a.sent_at.localeCompare(b.sent_at));
-    setMessages((prev) => applyPublicEvents([], [...older, ...prev].map((message) => ({ type: 'message' as const, message })), max));
+    setMessages((prev) =>
+      applyPublicEvents(
+        [],
+        [...older, ...prev].map((message) => ({ type: 'message' as const, message })),
+        max,
+      ),
+    );
   }, [history.data, max]);
 
   const onData = useCallback(

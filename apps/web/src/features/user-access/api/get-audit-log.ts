@@ -4,7 +4,11 @@ import type { Paginated } from '@greenroom/contracts/api/common';
 import { api } from '../../../lib/api-client';
 
 export function getAuditLog(channelId: string, cursor: string | null, signal?: AbortSignal): Promise<Paginated<AuditLogEntry>> {
-  return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/audit-log`, { query: { cursor, per_page: AUDIT_LOG_PAGE_SIZE }, schema: auditLogPageSchema, signal });
+  return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/audit-log`, {
+    query: { cursor, per_page: AUDIT_LOG_PAGE_SIZE },
+    schema: auditLogPageSchema,
+    signal,
+  });
 }
 
 export function getAuditLogQueryOptions(channelId: string) {

@@ -7,7 +7,11 @@ export function getInvites(channelId: string, signal?: AbortSignal): Promise<Cha
 }
 
 export function getInvitesQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['channels', channelId, 'user-invites'], queryFn: ({ signal }) => getInvites(channelId, signal), meta: { errorToast: false } });
+  return queryOptions({
+    queryKey: ['channels', channelId, 'user-invites'],
+    queryFn: ({ signal }) => getInvites(channelId, signal),
+    meta: { errorToast: false },
+  });
 }
 
 /** Pending invitations of the channel, newest first. */

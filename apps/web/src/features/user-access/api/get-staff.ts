@@ -7,7 +7,11 @@ export function getStaff(channelId: string, signal?: AbortSignal): Promise<Staff
 }
 
 export function getStaffQueryOptions(channelId: string) {
-  return queryOptions({ queryKey: ['channels', channelId, 'staff'], queryFn: ({ signal }) => getStaff(channelId, signal), meta: { errorToast: false } });
+  return queryOptions({
+    queryKey: ['channels', channelId, 'staff'],
+    queryFn: ({ signal }) => getStaff(channelId, signal),
+    meta: { errorToast: false },
+  });
 }
 
 /** The channel's staff (Admins only), highest level first. */

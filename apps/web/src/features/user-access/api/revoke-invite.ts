@@ -16,7 +16,10 @@ export function useRevokeInvite(channelId: string) {
     mutationFn: (inviteId: string) => revokeInvite(channelId, inviteId),
     onSuccess: async (_result, inviteId) => {
       queryClient.setQueryData<ChannelUserInvite[]>(queryKey, (list) => list?.filter((i) => i.id !== inviteId));
-      await Promise.all([queryClient.invalidateQueries({ queryKey }), queryClient.invalidateQueries({ queryKey: getAuditLogQueryOptions(channelId).queryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAuditLogQueryOptions(channelId).queryKey }),
+      ]);
     },
   });
 }

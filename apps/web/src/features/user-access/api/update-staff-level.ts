@@ -7,7 +7,11 @@ import { getInvitesQueryOptions } from './get-invites';
 import { getStaffQueryOptions } from './get-staff';
 
 export function updateStaffLevel(channelId: string, userId: string, level: AccessLevelValue): Promise<StaffMember> {
-  return api.patch(`/api/2/channels/${encodeURIComponent(channelId)}/users/${encodeURIComponent(userId)}`, { level }, { schema: staffMemberSchema });
+  return api.patch(
+    `/api/2/channels/${encodeURIComponent(channelId)}/users/${encodeURIComponent(userId)}`,
+    { level },
+    { schema: staffMemberSchema },
+  );
 }
 
 /** Changes a staff member's level; the row is replaced in the cache with the server's answer. */
@@ -19,7 +23,10 @@ export function useUpdateStaffLevel(channelId: string) {
     onSuccess: async (member) => {
       queryClient.setQueryData<StaffMember[]>(queryKey, (list) => list?.map((m) => (m.user_id === member.user_id ? member : m)));
       // A demotion can revoke the member's pending invitations.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: getInvitesQueryOptions(channelId).queryKey }), queryClient.invalidateQueries({ queryKey: getAuditLogQueryOptions(channelId).queryKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getInvitesQueryOptions(channelId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAuditLogQueryOptions(channelId).queryKey }),
+      ]);
     },
   });
 }

@@ -4,7 +4,13 @@ import { IconCheck, IconCopy, IconLink, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { accessLevelLabels } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
-import { assignableLevels, INVITE_DEFAULT_HOURS, inviteExpiryChoices, inviteLink, type ChannelUserInvite } from '@greenroom/contracts/api/staff';
+import {
+  assignableLevels,
+  INVITE_DEFAULT_HOURS,
+  inviteExpiryChoices,
+  inviteLink,
+  type ChannelUserInvite,
+} from '@greenroom/contracts/api/staff';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDateTime, relativeTime } from '../../../lib/format';
@@ -28,7 +34,11 @@ function CopyLink({ id, variant = 'icon' }: { id: string; variant?: 'icon' | 'bu
           notifySuccess('Invitation link copied');
         };
         return variant === 'button' ? (
-          <Button onClick={onClick} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined}>
+          <Button
+            onClick={onClick}
+            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            color={copied ? 'teal' : undefined}
+          >
             {copied ? 'Copied' : 'Copy link'}
           </Button>
         ) : (
@@ -64,7 +74,11 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
     modals.openConfirmModal({
       title: 'Revoke invitation?',
       centered: true,
-      children: <Text size="sm">The {accessLevelLabels[invite.level]} invitation link stops working at once. Anyone opening it will be told it was revoked.</Text>,
+      children: (
+        <Text size="sm">
+          The {accessLevelLabels[invite.level]} invitation link stops working at once. Anyone opening it will be told it was revoked.
+        </Text>
+      ),
       labels: { confirm: 'Revoke', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -92,8 +106,22 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
 
         <form onSubmit={submit} aria-label="Create invitation">
           <Group align="flex-end" gap="sm">
-            <Select label="Level" data={levels.map((l) => ({ value: String(l), label: accessLevelLabels[l] }))} value={level} onChange={(v) => v && setLevel(v)} allowDeselect={false} w={140} />
-            <Select label="Expires after" data={inviteExpiryChoices.map((c) => ({ value: String(c.hours), label: c.label }))} value={hours} onChange={(v) => v && setHours(v)} allowDeselect={false} w={140} />
+            <Select
+              label="Level"
+              data={levels.map((l) => ({ value: String(l), label: accessLevelLabels[l] }))}
+              value={level}
+              onChange={(v) => v && setLevel(v)}
+              allowDeselect={false}
+              w={140}
+            />
+            <Select
+              label="Expires after"
+              data={inviteExpiryChoices.map((c) => ({ value: String(c.hours), label: c.label }))}
+              value={hours}
+              onChange={(v) => v && setHours(v)}
+              allowDeselect={false}
+              w={140}
+            />
             <Button type="submit" leftSection={<IconLink size={16} />} loading={create.isPending} disabled={levels.length === 0}>
               Create invitation
             </Button>
@@ -101,11 +129,24 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
         </form>
 
         {created && (
-          <Alert color="teal" variant="light" title={`${accessLevelLabels[created.level]} invitation created`} withCloseButton onClose={() => setCreated(null)} closeButtonLabel="Dismiss">
+          <Alert
+            color="teal"
+            variant="light"
+            title={`${accessLevelLabels[created.level]} invitation created`}
+            withCloseButton
+            onClose={() => setCreated(null)}
+            closeButtonLabel="Dismiss"
+          >
             <Stack gap="xs">
               <Text size="sm">Send this link to the person you are inviting. It expires {formatDateTime(created.expires_at)}.</Text>
               <Group gap="xs" wrap="nowrap" align="flex-end">
-                <TextInput aria-label="Invitation link" value={inviteUrl(created.id)} readOnly onFocus={(e) => e.currentTarget.select()} style={{ flex: 1 }} />
+                <TextInput
+                  aria-label="Invitation link"
+                  value={inviteUrl(created.id)}
+                  readOnly
+                  onFocus={(e) => e.currentTarget.select()}
+                  style={{ flex: 1 }}
+                />
                 <CopyLink id={created.id} variant="button" />
               </Group>
             </Stack>
@@ -129,7 +170,8 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
                   <RoleBadge level={invite.level} />
                   <div style={{ minWidth: 0 }}>
                     <Text size="sm" truncate>
-                      {invite.created_by ? `By ${invite.created_by.display_name}` : 'By a former staff member'} · {relativeTime(invite.created_at)}
+                      {invite.created_by ? `By ${invite.created_by.display_name}` : 'By a former staff member'} ·{' '}
+                      {relativeTime(invite.created_at)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       Expires {formatDateTime(invite.expires_at)}
@@ -139,7 +181,12 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
                 <Group gap={4} wrap="nowrap">
                   <CopyLink id={invite.id} />
                   <Tooltip label="Revoke" withArrow>
-                    <ActionIcon variant="subtle" color="red" onClick={() => confirmRevoke(invite)} aria-label={`Revoke ${accessLevelLabels[invite.level]} invitation`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmRevoke(invite)}
+                      aria-label={`Revoke ${accessLevelLabels[invite.level]} invitation`}
+                    >
                       <IconX size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -33,7 +33,11 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
     modals.openConfirmModal({
       title: `Remove ${member.display_name}?`,
       centered: true,
-      children: <Text size="sm">{member.display_name} will lose their {accessLevelLabels[member.level]} access to {channel.display_name} at once.</Text>,
+      children: (
+        <Text size="sm">
+          {member.display_name} will lose their {accessLevelLabels[member.level]} access to {channel.display_name} at once.
+        </Text>
+      ),
       labels: { confirm: 'Remove access', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(member.user_id, { onSuccess: () => notifySuccess(`${member.display_name} no longer has access`) }),
@@ -61,7 +65,15 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
       title: 'Member',
       render: (m) => (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={m.avatar_url} name={m.display_name} color="initials" size={30} radius="xl" style={{ flexShrink: 0 }} visibleFrom="xs" />
+          <Avatar
+            src={m.avatar_url}
+            name={m.display_name}
+            color="initials"
+            size={30}
+            radius="xl"
+            style={{ flexShrink: 0 }}
+            visibleFrom="xs"
+          />
           <Text size="sm" fw={500} truncate>
             {m.display_name}
           </Text>
@@ -93,7 +105,10 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
             onChange={(value) => {
               const level = Number(value) as AccessLevelValue;
               if (value && level !== m.level) {
-                update.mutate({ userId: m.user_id, level }, { onSuccess: (next) => notifySuccess(`${next.display_name} is now ${accessLevelLabels[next.level]}`) });
+                update.mutate(
+                  { userId: m.user_id, level },
+                  { onSuccess: (next) => notifySuccess(`${next.display_name} is now ${accessLevelLabels[next.level]}`) },
+                );
               }
             }}
           />

@@ -44,12 +44,22 @@ export function UserAccessPage({ channel, currentUserId }: { channel: Channel; c
               </Text>
             </div>
             {isOwner && (
-              <Button variant="light" color="orange" leftSection={<IconCrown size={16} />} onClick={transfer.open} disabled={!staff.isSuccess}>
+              <Button
+                variant="light"
+                color="orange"
+                leftSection={<IconCrown size={16} />}
+                onClick={transfer.open}
+                disabled={!staff.isSuccess}
+              >
                 Transfer ownership
               </Button>
             )}
           </Group>
-          {staff.isError ? <ErrorAlert error={staff.error} /> : <StaffTable channel={channel} staff={members} currentUserId={currentUserId} loading={staff.isPending} />}
+          {staff.isError ? (
+            <ErrorAlert error={staff.error} />
+          ) : (
+            <StaffTable channel={channel} staff={members} currentUserId={currentUserId} loading={staff.isPending} />
+          )}
         </Stack>
       </Paper>
 
@@ -58,7 +68,15 @@ export function UserAccessPage({ channel, currentUserId }: { channel: Channel; c
         <AuditLogList channelId={channel.id} />
       </SimpleGrid>
 
-      {(isOwner || transferOpened) && <TransferOwnershipModal channel={channel} staff={members} currentUserId={currentUserId} opened={transferOpened} onClose={transfer.close} />}
+      {(isOwner || transferOpened) && (
+        <TransferOwnershipModal
+          channel={channel}
+          staff={members}
+          currentUserId={currentUserId}
+          opened={transferOpened}
+          onClose={transfer.close}
+        />
+      )}
     </Stack>
   );
 }

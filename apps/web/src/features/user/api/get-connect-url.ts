@@ -10,6 +10,9 @@ export const USER_PROVIDER_CONNECTED_PATH = '/user-provider-connected';
  * `redirectTo` with `#user_provider_id=…`. Called on demand by the connect flow, so it has no query cache entry.
  */
 export async function getConnectUrl(provider: ProviderId, redirectTo: string = USER_PROVIDER_CONNECTED_PATH): Promise<string> {
-  const result = await api.get(`/api/2/${encodeURIComponent(provider)}/connect-chat-url`, { query: { redirect_to: redirectTo }, schema: urlResultSchema });
+  const result = await api.get(`/api/2/${encodeURIComponent(provider)}/connect-chat-url`, {
+    query: { redirect_to: redirectTo },
+    schema: urlResultSchema,
+  });
   return result.url;
 }

@@ -25,7 +25,8 @@ export function ConnectionsList() {
   }
   if (list.isError) return <ErrorAlert error={list.error} />;
 
-  const askDisconnect = (connection: UserProvider) => confirmDisconnect(providers[connection.provider].name, () => remove.mutate(connection.id));
+  const askDisconnect = (connection: UserProvider) =>
+    confirmDisconnect(providers[connection.provider].name, () => remove.mutate(connection.id));
 
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -72,7 +73,13 @@ export function ConnectionsList() {
                 {connections.map((connection) => (
                   <Group key={connection.id} gap={6} wrap="nowrap">
                     {connection.scope_needed && (
-                      <Button size="xs" variant="light" color="orange" loading={pending === provider} onClick={() => void connect(provider)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="orange"
+                        loading={pending === provider}
+                        onClick={() => void connect(provider)}
+                      >
                         Reconnect
                       </Button>
                     )}

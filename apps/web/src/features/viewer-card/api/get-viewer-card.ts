@@ -3,7 +3,10 @@ import { viewerCardSchema, type ViewerCard } from '@greenroom/contracts/api/chat
 import { api } from '../../../lib/api-client';
 
 export function getViewerCard(channelId: string, provider: string, providerViewerId: string, signal?: AbortSignal): Promise<ViewerCard> {
-  return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/viewers/${encodeURIComponent(provider)}/${encodeURIComponent(providerViewerId)}`, { schema: viewerCardSchema, signal });
+  return api.get(
+    `/api/2/channels/${encodeURIComponent(channelId)}/viewers/${encodeURIComponent(provider)}/${encodeURIComponent(providerViewerId)}`,
+    { schema: viewerCardSchema, signal },
+  );
 }
 
 export function getViewerCardQueryOptions(channelId: string, provider: string, providerViewerId: string) {

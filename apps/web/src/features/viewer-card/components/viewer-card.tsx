@@ -23,7 +23,13 @@ const roleLabels: [keyof ViewerCardData['roles'], string, string][] = [
   ['verified', 'Verified', 'blue'],
 ];
 
-const kindLabels: Record<ModerationEvent['kind'], string> = { timeout: 'Timed out', ban: 'Banned', unban: 'Unbanned', delete: 'Message deleted', clear: 'Chat cleared' };
+const kindLabels: Record<ModerationEvent['kind'], string> = {
+  timeout: 'Timed out',
+  ban: 'Banned',
+  unban: 'Unbanned',
+  delete: 'Message deleted',
+  clear: 'Chat cleared',
+};
 const kindIcons: Record<ModerationEvent['kind'], ReactNode> = {
   timeout: <IconClock size={12} />,
   ban: <IconBan size={12} />,
@@ -45,7 +51,11 @@ function Stat({ label, value }: { label: string; value: ReactNode }) {
 
 function RecentMessage({ message }: { message: ChatMessage }) {
   return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere', textDecoration: message.deleted ? 'line-through' : undefined }} c={message.deleted ? 'dimmed' : undefined}>
+    <Text
+      size="sm"
+      style={{ overflowWrap: 'anywhere', textDecoration: message.deleted ? 'line-through' : undefined }}
+      c={message.deleted ? 'dimmed' : undefined}
+    >
       <Text span size="xs" c="dimmed" mr={6}>
         {formatDateTime(message.sent_at)}
       </Text>
@@ -88,7 +98,15 @@ export function ViewerCard({ channelId, provider, providerViewerId, renderAction
     );
   }
   if (card.isError) {
-    if (isApiError(card.error, 404)) return <PageState order={1} icon={<IconUserOff size={28} />} title="Viewer not found" description="This viewer has not been seen in this channel." />;
+    if (isApiError(card.error, 404))
+      return (
+        <PageState
+          order={1}
+          icon={<IconUserOff size={28} />}
+          title="Viewer not found"
+          description="This viewer has not been seen in this channel."
+        />
+      );
     return (
       <ErrorAlert error={card.error} m="md">
         <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void card.refetch()}>
@@ -151,7 +169,10 @@ export function ViewerCard({ channelId, provider, providerViewerId, renderAction
         <Group grow align="flex-start">
           <Stat label="First seen" value={viewer.first_seen_at ? formatDate(viewer.first_seen_at) : 'Never'} />
           <Stat label="Messages" value={viewer.message_count.toLocaleString('en-US')} />
-          <Stat label="Status" value={viewer.banned ? 'Banned' : timedOutUntil ? `Timed out until ${formatDateTime(timedOutUntil)}` : 'Can chat'} />
+          <Stat
+            label="Status"
+            value={viewer.banned ? 'Banned' : timedOutUntil ? `Timed out until ${formatDateTime(timedOutUntil)}` : 'Can chat'}
+          />
         </Group>
       </Paper>
 
