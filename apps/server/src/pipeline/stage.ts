@@ -1,0 +1,66 @@
+/**
+ * Stages of the chat pipeline: per-channel steps that run exactly once per accepted message, on the
+ * instance that holds the channel, in this order:
+ *
+ *   normalise → dedupe → moderation stages → command stages → persist (group commit) → publish
+ *
+ * A stage is synchronous and does no I/O: it reads in-memory state (a channel's compiled filters and
+ * command matcher, cooldowns) and decides. Whatever needs I/O — sending a reply, deleting or timing out
+ * on the platform, changing points, counting a command use — is an effect: stored in the same
+ * transaction as the message it came from (an outbox), and run after the commit by the handler
+ * registered for its kind. A message that is re-delivered after a crash is a duplicate by id, so its
+ * stages never run twice; an effect that was stored runs once, also across restarts.
+ *
+ * A stage that throws is isolated: the error is logged with the stage's name and counted, the stage's
+ * output for that message is discarded, and the message flows on.
+ */
+import type { AccessLevelValue } from '@greenroom/contracts/access';
+import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
+
+/** What a stage sees of one accepted chat message. */
+export interface StageMessage {
+  readonly message: ChatMessage;
+  /**
+   * The author's audience level in this channel, from the platform's roles: Public 0, Sub 1 (subscriber or
+   * member), VIP 2, Mod 7, Owner 500 (the broadcaster). Staff roles in Greenroom do not change it.
+   */
+  readonly audience: AccessLevelValue;
+  /** Written by Greenroom itself (the channel's bot, the system bot, or a message sent from Greenroom): never answer it. */
+  readonly isSelf: boolean;
+  /** Ingest time in ms since the epoch: stages use it for cooldowns and windows, never the wall clock. */
+  readonly now: number;
+}
+
+/** An effect to run after the message (or activity) is committed. The payload is JSON. */
+export interface PipelineEffect {
+  /** The registered handler's kind, e.g. `chatbot.reply`, `chatbot.filter-action`, `points.earn`. */
+  readonly kind: string;
+  readonly channelId: string;
+  readonly payload: unknown;
+}
+
+/** What a stage may do with a message. */
+export interface StageOutput {
+  /**
+   * Moderation stages: the message is filtered — stored marked with the reason, shown to staff as
+   * removed by the filter and never to the public; command stages do not see it.
+   */
+  filter(verdict: { stage: string; reason: string }): void;
+  /** Stores an effect with the message; it runs after the commit, exactly once. */
+  effect(effect: PipelineEffect): void;
+}
+
+export interface ChatStage {
+  readonly name: string;
+  readonly phase: 'moderation' | 'command';
+  /** Called for every accepted chat message of every channel (stages keep per-channel state themselves). */
+  onMessage(input: StageMessage, out: StageOutput): void;
+  /** Called for every accepted activity (follow, sub, raid …); only `effect` is meaningful here. */
+  onActivity?(activity: Activity, now: number, out: Pick<StageOutput, 'effect'>): void;
+}
+
+/** Runs the stored effects of one kind after commit. A failure is retried with backoff; it never blocks chat. */
+export interface EffectHandler {
+  readonly kind: string;
+  run(effect: PipelineEffect & { id: string }): Promise<void>;
+}
