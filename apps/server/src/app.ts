@@ -121,7 +121,13 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   // Live platform connections end with the app (tests and graceful shutdown).
-  app.addHook('onClose', async () => s.connections.close());
+  // Stored effects run once every feature registered its handlers (at construction).
+  app.addHook('onReady', async () => s.ingest.start());
+  app.addHook('onClose', async () => {
+    await s.connections.close();
+    // What the connections delivered last is written before the database closes.
+    await s.ingest.close();
+  });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

@@ -23,6 +23,11 @@ const envSchema = z.object({
   /** Comma-separated operators, e.g. `twitch:12345,kick:678`. */
   GREENROOM_ADMINS: z.string().default(''),
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Chat rows held in memory while the database does not take writes (a restart, an outage) before
+   * what Twitch pushes is counted as lost (Kick and YouTube deliver again instead). About 1.5 KB each.
+   */
+  CHAT_HOLD_ROWS: z.coerce.number().int().min(1000).max(1_000_000).default(100_000),
   /** Force the emulator on/off; default: on when no platform credentials are set. */
   EMULATOR: bool.optional(),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),

@@ -22,13 +22,10 @@ import { pino } from 'pino';
 import { ChannelProviderService } from './modules/channel-providers/channel-provider-service';
 import { ModerationService } from './modules/moderation/moderation-service';
 import { ConnectionManager } from './platforms/connection-manager';
-import { IngestPipeline } from './platforms/ingest';
+import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
-
-/** Domain events carried by the bus (extended by features). */
-export type DomainEvent = { type: string; [key: string]: unknown };
 
 /** Everything routes need, built once at start (no module-level singletons). */
 export interface AppServices {
@@ -41,7 +38,8 @@ export interface AppServices {
   cipher: TokenCipher;
   cookieSecret: string;
   secureCookies: boolean;
-  bus: EventBus<DomainEvent>;
+  /** The one bus, carrying the event union of `@greenroom/contracts/bus`. */
+  bus: EventBus;
   sessions: SessionService;
   flows: OAuthFlows;
   users: UserService;
@@ -54,13 +52,17 @@ export interface AppServices {
   kickWebhooks: KickWebhookReceiver;
   /** 7TV/BTTV emote sets per channel (annotates ingested chat, lists emotes for autocomplete). */
   emotes: EmoteService;
-  /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
+  /** Platform layer: token sources, live connections, channel providers, moderation. */
   tokens: TokenSources;
+  /**
+   * The chat pipeline: every platform event and Greenroom's own chat events → stages → group commit
+   * → bus → effects. Features add stages and effect handlers here when they are built.
+   */
   ingest: IngestPipeline;
   connections: ConnectionManager;
   channelProviders: ChannelProviderService;
   moderation: ModerationService;
-  /** Unified chat: chat log sink, staff/public fan-out hubs, history, sending, activity feed, viewer cards. */
+  /** Unified chat: retention, staff/public fan-out hubs, history, sending, activity feed, viewer cards. */
   chat: ChatServices;
 }
 
@@ -107,7 +109,7 @@ export function createServices(input: {
     return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
-  const bus = new LocalEventBus<DomainEvent>();
+  const bus = new LocalEventBus(pino({ level: config.LOG_LEVEL, name: 'bus' }));
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
     store: new DbWebhookDeliveryStore(db),
@@ -115,15 +117,10 @@ export function createServices(input: {
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
-  // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
-  const chat = createChatServices({
-    db,
-    bus,
-    retentionDays: config.CHAT_RETENTION_DAYS,
-    log: pino({ level: config.LOG_LEVEL, name: 'chat' }),
-    actions: () => connections,
-  });
-  const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
+  const chatLog = pino({ level: config.LOG_LEVEL, name: 'chat' });
+  const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  // Chat sends go through the connection manager.
+  const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: chatLog, actions: () => connections });
   let channelProviders: ChannelProviderService | null = null;
   const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),

@@ -386,6 +386,7 @@ describe('Kick webhook receiver', () => {
   const client = { publicKey: async () => (keyFetches++, pem) } as unknown as KickClient;
   const seen = new Set<string>();
   const store: WebhookDeliveryStore = {
+    has: async (_p, id) => seen.has(id),
     remember: async (_p, id) => (seen.has(id) ? false : (seen.add(id), true)),
     forgetBefore: async () => 0,
   };
@@ -412,7 +413,10 @@ describe('Kick webhook receiver', () => {
     const ts = new Date(now - 5000).toISOString();
     const d = delivery('01A', ts);
     expect(await receiver.receive(d.headers, d.body)).toBe('ignored'); // nobody registered yet, not remembered
-    const off = receiver.register('42', { channelProviderId: 'cp', emit: (e) => void got.push(e) });
+    const off = receiver.register('42', {
+      channelProviderId: 'cp',
+      emit: async (events) => void got.push(...events),
+    });
     expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
     expect(await receiver.receive(d.headers, d.body)).toBe('duplicate');
     expect(got).toHaveLength(1);

@@ -14,6 +14,8 @@ export const errorTypes = [
   'unsupported',
   'rate_limited',
   'provider_error',
+  /** Temporarily unable to take it (the chat log is not accepting writes): try again later (HTTP 503). */
+  'unavailable',
   'internal_error',
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];

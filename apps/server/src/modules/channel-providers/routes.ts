@@ -5,9 +5,9 @@ import { AccessLevel } from '@greenroom/contracts/access';
 import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
 import { requireAuth } from '../../plugins/auth';
 import { errorResponses, noContent } from '../../lib/http';
+import { channelTopic } from '@greenroom/contracts/bus';
 import { liveSocket } from '../../lib/live-socket';
 import type { AppServices } from '../../services';
-import { isChannelProviderBusEvent } from './channel-provider-service';
 
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
 
@@ -67,8 +67,8 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
     (socket, request) => {
       let unsubscribe: (() => void) | null = null;
       const live = liveSocket(socket, { onClose: () => unsubscribe?.() });
-      unsubscribe = s.bus.subscribe(`channel:${request.params.channelId}`, (event) => {
-        if (isChannelProviderBusEvent(event)) live.send(event.message);
+      unsubscribe = s.bus.subscribe(channelTopic(request.params.channelId), (event) => {
+        if (event.type === 'provider.update') live.send(event.data);
       });
       if (!live.open) unsubscribe();
     },

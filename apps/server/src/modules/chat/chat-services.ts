@@ -1,6 +1,6 @@
 /**
- * The unified chat's services (issue 5), built once at start by createServices: the chat log
- * (store + batching writer + retention job), the staff and public fan-out hubs, queries, sending,
+ * The unified chat's services, built once at start by createServices: retention of the chat log
+ * (written by the ingest pipeline, pipeline/), the staff and public fan-out hubs, queries, sending,
  * the activity feed and viewer cards.
  */
 import type { Db } from '../../db/client';
@@ -9,11 +9,10 @@ import { ActivityService } from '../activity/activity-service';
 import { publicEncoder } from '../public-chat/public-encoder';
 import { ConnectionLimiter } from '../public-chat/connection-limiter';
 import { ViewerCardService } from '../viewers/viewer-card-service';
-import { ChatLogStore } from './chat-log-store';
-import { ChatLogWriter, RetentionJob } from './chat-log-writer';
 import { ChatQueries } from './chat-queries';
 import { ChatSendService, type ChatActionsSource } from './chat-send-service';
-import { FanoutHub, type BusEvent } from './fanout-hub';
+import { FanoutHub } from './fanout-hub';
+import { ChatRetention, RetentionJob } from './retention';
 import { staffEncoder } from './staff-encoder';
 
 export interface ChatLog {
@@ -23,10 +22,8 @@ export interface ChatLog {
 }
 
 export interface ChatServices {
-  store: ChatLogStore;
-  /** The ingest pipeline's ChatSink (batched, bounded); also takes events published outside ingest. */
-  writer: ChatLogWriter;
   retention: RetentionJob;
+  purge: ChatRetention;
   staffHub: FanoutHub;
   publicHub: FanoutHub;
   publicConnections: ConnectionLimiter;
@@ -34,26 +31,24 @@ export interface ChatServices {
   send: ChatSendService;
   activity: ActivityService;
   viewerCards: ViewerCardService;
-  /** Graceful shutdown: closes sockets, cancels the purge, writes what is queued. */
+  /** Graceful shutdown: closes sockets, cancels the purge. */
   close(): Promise<void>;
 }
 
 export function createChatServices(input: {
   db: Db;
-  bus: EventBus<BusEvent>;
+  bus: EventBus;
   retentionDays: number;
   log: ChatLog;
   actions: () => ChatActionsSource | null;
 }): ChatServices {
-  const store = new ChatLogStore(input.db);
-  const writer = new ChatLogWriter(store, { log: input.log });
-  const retention = new RetentionJob(store, input.retentionDays, input.log);
+  const purge = new ChatRetention(input.db);
+  const retention = new RetentionJob(purge, input.retentionDays, input.log);
   const staffHub = new FanoutHub(input.bus, staffEncoder);
   const publicHub = new FanoutHub(input.bus, publicEncoder());
   return {
-    store,
-    writer,
     retention,
+    purge,
     staffHub,
     publicHub,
     publicConnections: new ConnectionLimiter({ perIp: 20 }),
@@ -65,7 +60,6 @@ export function createChatServices(input: {
       staffHub.closeAll();
       publicHub.closeAll();
       await retention.stop();
-      await writer.close();
     },
   };
 }

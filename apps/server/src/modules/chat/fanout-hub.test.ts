@@ -3,7 +3,7 @@ import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
 import { chatMessage } from '../../../test/chat-fixtures';
 import { LocalEventBus } from '../../lib/event-bus';
 import { publicEncoder } from '../public-chat/public-encoder';
-import { CLOSE_TRY_AGAIN_LATER, FanoutHub, type BusEvent, type HubSocket } from './fanout-hub';
+import { CLOSE_TRY_AGAIN_LATER, FanoutHub, type HubSocket } from './fanout-hub';
 import { staffEncoder } from './staff-encoder';
 
 /** A socket whose peer never reads: every send stays buffered until `drain()`. */
@@ -25,7 +25,7 @@ class FakeSocket implements HubSocket {
 
 describe('FanoutHub', () => {
   it('serialises each event once for every socket of the channel and forwards only the four chat types', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     let encodes = 0;
     const hub = new FanoutHub(bus, (id) => {
       const enc = staffEncoder(id);
@@ -36,9 +36,9 @@ describe('FanoutHub', () => {
     });
     const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
     const leaves = sockets.map((s) => hub.join('c1', s));
-    const event: ChannelStreamEvent = { type: 'chat.message', data: chatMessage(1) };
+    const event: ChannelStreamEvent = { type: 'chat.message', seq: 1, data: chatMessage(1) };
     bus.publish('channel:c1', event);
-    bus.publish('channel:c1', { type: 'provider.updated' });
+    bus.publish('channel:c1', { type: 'channel.deleted', data: { channel_id: 'c1' } });
     bus.publish('channel:other', event);
     expect(encodes).toBe(2);
     for (const s of sockets) expect(s.sent).toEqual([JSON.stringify(event)]);
@@ -50,7 +50,7 @@ describe('FanoutHub', () => {
   });
 
   it('drops messages for a slow socket above the soft cap and closes it with 1013 past the hard cap; memory stays bounded', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     const hub = new FanoutHub(bus, staffEncoder, { dropAbove: 64 * 1024, closeAbove: 256 * 1024 });
     const fast = new FakeSocket(true);
     const slow = new FakeSocket(false);
@@ -58,7 +58,7 @@ describe('FanoutHub', () => {
     hub.join('c1', slow);
     let maxBuffered = 0;
     for (let i = 0; i < 5000; i++) {
-      bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(i) });
+      bus.publish('channel:c1', { type: 'chat.message', seq: i, data: chatMessage(i) });
       maxBuffered = Math.max(maxBuffered, slow.bufferedAmount);
     }
     expect(fast.sent).toHaveLength(5000);
@@ -69,34 +69,34 @@ describe('FanoutHub', () => {
     expect(slow.closed).toBeNull();
     // The peer's buffer grows past the hard cap (e.g. a huge frame): closed with 1013, removed.
     slow.bufferedAmount = 300 * 1024;
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(9999) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 9999, data: chatMessage(9999) });
     expect(slow.closed?.code).toBe(CLOSE_TRY_AGAIN_LATER);
     expect(hub.socketCount('c1')).toBe(1);
   });
 
   it('closes a socket that kept missing messages for longer than maxDropMs', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     let now = 0;
     const hub = new FanoutHub(bus, staffEncoder, { dropAbove: 10, maxDropMs: 1000, now: () => now });
     const slow = new FakeSocket(false);
     hub.join('c1', slow);
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(1) });
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(2) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 1, data: chatMessage(1) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 2, data: chatMessage(2) });
     expect(slow.closed).toBeNull();
     now = 1500;
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(3) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 3, data: chatMessage(3) });
     expect(slow.closed?.code).toBe(CLOSE_TRY_AGAIN_LATER);
   });
 
   it('filters per socket by platform without serialising again', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     const hub = new FanoutHub(bus, publicEncoder());
     const all = new FakeSocket();
     const kickOnly = new FakeSocket();
     hub.join('c1', all);
     hub.join('c1', kickOnly, { providers: new Set(['kick']) });
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(1) });
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(2, { id: 'kick:m2', provider: 'kick' }) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 1, data: chatMessage(1) });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 2, data: chatMessage(2, { id: 'kick:m2', provider: 'kick' }) });
     expect(all.sent).toHaveLength(2);
     expect(kickOnly.sent.map((s) => (JSON.parse(s) as { data: { id: string } }).data.id)).toEqual(['kick:m2']);
   });
@@ -105,19 +105,19 @@ describe('FanoutHub', () => {
 describe('public encoder', () => {
   it('exposes public fields only and turns deletions, bans and clears into chat.removed ids', () => {
     const encode = publicEncoder(100)('c1');
-    const out = encode({ type: 'chat.message', data: chatMessage(1) });
+    const out = encode({ type: 'chat.message', seq: 1, data: chatMessage(1) });
     const msg = JSON.parse((out as { payload: string }).payload) as { type: string; data: Record<string, unknown> };
     expect(msg.type).toBe('chat.message');
     expect(Object.keys(msg.data).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
-    encode({ type: 'chat.message', data: chatMessage(2) });
-    encode({ type: 'chat.message', data: chatMessage(3, { author: { ...chatMessage(3).author, provider_user_id: 'u2' } }) });
+    encode({ type: 'chat.message', seq: 2, data: chatMessage(2) });
+    encode({ type: 'chat.message', seq: 3, data: chatMessage(3, { author: { ...chatMessage(3).author, provider_user_id: 'u2' } }) });
     const base = {
       channel_id: 'c1',
       channel_provider_id: 'cp1',
       provider: 'twitch' as const,
       duration_seconds: null,
       reason: 'spam',
-      moderator: { user_id: 'x', display_name: 'Mod' },
+      moderator: { kind: 'user' as const, user_id: 'x', display_name: 'Mod' },
       source: 'greenroom' as const,
       occurred_at: new Date().toISOString(),
     };
@@ -134,7 +134,6 @@ describe('public encoder', () => {
         data: { ...base, id: 'u', kind: 'unban', target: { provider_user_id: 'u1', display_name: 'V' }, provider_message_id: null },
       }),
     ).toBeNull();
-    expect(encode({ type: 'activity', data: {} })).toBeNull();
-    expect(encode({ type: 'stream.status', data: {} })).toBeNull();
+    expect(encode({ type: 'channel.deleted', data: { channel_id: 'c1' } })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { publicChatHistorySchema } from '@greenroom/contracts/api/chat';
+import { publicChatHistorySchema, publicChatQuerySchema } from '@greenroom/contracts/api/chat';
 import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { channels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -11,7 +11,6 @@ import { liveSocket } from '../../lib/live-socket';
 import type { AppServices } from '../../services';
 
 const channelParams = z.object({ channelId: z.string().max(64) });
-const publicQuery = z.object({ providers: z.string().max(200).optional() });
 
 /** `?providers=twitch,kick` → the platforms to show (null = all). */
 function parseProviders(value: string | undefined): ChannelProviderId[] | null {
@@ -38,13 +37,16 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     schema: {
       tags: ['public-chat'],
       params: channelParams,
-      querystring: publicQuery,
+      querystring: publicChatQuerySchema,
       response: { 200: publicChatHistorySchema, ...errorResponses },
     },
     handler: async (request) => {
       const providers = parseProviders(request.query.providers);
       if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');
-      return { records: await s.chat.queries.publicRecent(request.params.channelId, providers, 50) };
+      return s.chat.queries.publicRecent(request.params.channelId, providers, {
+        limit: 50,
+        ...(request.query.after !== undefined ? { after: request.query.after } : {}),
+      });
     },
   });
 
@@ -52,7 +54,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     '/api/2/public/channels/:channelId/chat-ws',
     {
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['public-chat'], params: channelParams, querystring: publicQuery, hide: true },
+      schema: { tags: ['public-chat'], params: channelParams, querystring: publicChatQuerySchema, hide: true },
       websocket: true,
       preHandler: async (request) => {
         parseProviders(request.query.providers);

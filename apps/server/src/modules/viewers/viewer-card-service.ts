@@ -6,7 +6,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelProviders, chatMessages, moderationEvents, viewers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { messageFromRow, moderationFromRow } from '../chat/chat-rows';
+import { messageFromRow, moderationFromRow } from '../../pipeline/chat-rows';
 
 /** Ban state from the moderation history (newest first): the latest ban/unban/timeout decides. */
 export function banState(history: ModerationEvent[], now = Date.now()): { banned: boolean; timed_out_until: string | null } {
