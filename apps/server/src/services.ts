@@ -2,6 +2,7 @@ import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
+import { AccessEvents } from './lib/access-events';
 import { LocalEventBus, type EventBus } from './lib/event-bus';
 import { persistentSecret } from './lib/secrets';
 import { OAuthFlows } from './modules/auth/oauth-flows';
@@ -83,10 +84,12 @@ export function createServices(input: {
   const publicUrl = publicUrlOf(config);
   const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
-  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins);
+  const bus = new LocalEventBus(pino({ level: config.LOG_LEVEL, name: 'bus' }));
+  const access = new AccessEvents(bus);
+  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins, access);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
-  const users = new UserService(db, cipher);
-  const channels = new ChannelService(db);
+  const users = new UserService(db, cipher, access);
+  const channels = new ChannelService(db, access);
   const audit = new AuditLogService(db);
   const systemBots = new SystemBotService(db, cipher);
 
@@ -109,7 +112,6 @@ export function createServices(input: {
     return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
-  const bus = new LocalEventBus(pino({ level: config.LOG_LEVEL, name: 'bus' }));
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
     store: new DbWebhookDeliveryStore(db),
@@ -167,7 +169,7 @@ export function createServices(input: {
     users,
     channels,
     audit,
-    staff: new StaffService(db, audit),
+    staff: new StaffService(db, audit, access),
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,

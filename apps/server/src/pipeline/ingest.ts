@@ -119,6 +119,7 @@ export class IngestPipeline {
   /** Channels with chat recently, told when the chat log is delayed. */
   private readonly recentChannels = new Map<string, number>();
   private lossesSinceLog = 0;
+  private lossTimer: NodeJS.Timeout | null = null;
   readonly stats: IngestStats = { received: 0, published: 0, duplicates: 0, refused: 0, lost: 0 };
 
   constructor(private readonly options: IngestOptions) {
@@ -357,6 +358,18 @@ export class IngestPipeline {
       loss.reported = now;
       this.publish(source.channelId, { type: 'chat.ingest_status', data: this.statusFor(source.channelId) });
     }
+    // Lost to a backlog while writes still succeed (more chat than the database keeps up with): the
+    // gap line is written once the losses stop for a moment; while writes fail, when they succeed again.
+    if (this.lossTimer) clearTimeout(this.lossTimer);
+    this.lossTimer = setTimeout(() => {
+      this.lossTimer = null;
+      if (this.writer.status.state === 'ok' && this.losses.size > 0) {
+        this.recordLosses();
+        for (const channelId of this.recentChannels.keys())
+          this.publish(channelId, { type: 'chat.ingest_status', data: this.statusFor(channelId) });
+      }
+    }, 2000);
+    this.lossTimer.unref();
   }
 
   private statusFor(channelId: string): ChatIngestStatus {
@@ -418,6 +431,7 @@ export class IngestPipeline {
 
   /** Shutdown: stops running effects, then writes what is queued (see ChatLogWriter.close). */
   async close(): Promise<void> {
+    if (this.lossTimer) clearTimeout(this.lossTimer);
     await this.outbox.stop();
     await this.writer.close();
   }

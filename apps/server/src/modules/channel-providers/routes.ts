@@ -7,6 +7,7 @@ import { requireAuth } from '../../plugins/auth';
 import { errorResponses, noContent } from '../../lib/http';
 import { channelTopic } from '@greenroom/contracts/bus';
 import { liveSocket } from '../../lib/live-socket';
+import { followAccess } from '../../plugins/socket-access';
 import type { AppServices } from '../../services';
 
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
@@ -65,12 +66,21 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
       websocket: true,
     },
     (socket, request) => {
+      const { channelId } = request.params;
+      const auth = requireAuth(request);
       let unsubscribe: (() => void) | null = null;
-      const live = liveSocket(socket, { onClose: () => unsubscribe?.() });
-      unsubscribe = s.bus.subscribe(channelTopic(request.params.channelId), (event) => {
+      let unwatch: (() => void) | null = null;
+      const live = liveSocket(socket, {
+        onClose: () => {
+          unsubscribe?.();
+          unwatch?.();
+        },
+      });
+      if (!live.open) return;
+      unsubscribe = s.bus.subscribe(channelTopic(channelId), (event) => {
         if (event.type === 'provider.update') live.send(event.data);
       });
-      if (!live.open) unsubscribe();
+      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: AccessLevel.MOD });
     },
   );
 }

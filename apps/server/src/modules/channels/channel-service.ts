@@ -4,6 +4,7 @@ import type { AdminChannel, Channel } from '@greenroom/contracts/api/channels';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import { channelProviderIdSchema, providers, type ProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import type { AccessEvents } from '../../lib/access-events';
 import { channelProviders, channelUsers, channels, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -35,7 +36,10 @@ export interface ChannelFilters {
 }
 
 export class ChannelService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessEvents | null = null,
+  ) {}
 
   async create(userId: string, displayName: string): Promise<Channel> {
     const id = newId();
@@ -57,9 +61,10 @@ export class ChannelService {
     return row.displayName;
   }
 
-  /** Deletes the channel row; staff, invitations, chat log, activity and audit log go with it (cascade). */
+  /** Deletes the channel row; staff, invitations, chat log, activity and audit log go with it (cascade). Its open sockets close. */
   async deleteRow(channelId: string): Promise<void> {
     await this.db.delete(channels).where(eq(channels.id, channelId));
+    this.access?.channelDeleted(channelId);
   }
 
   async getForUser(channelId: string, _userId: string, level: number): Promise<Channel> {

@@ -5,6 +5,8 @@ import { AccessLevel } from '@greenroom/contracts/access';
 import { chatHistoryQuerySchema, chatHistorySchema, sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
 import { errorResponses } from '../../lib/http';
 import { liveSocket } from '../../lib/live-socket';
+import { requireAuth } from '../../plugins/auth';
+import { followAccess } from '../../plugins/socket-access';
 import type { AppServices } from '../../services';
 
 const channelParams = z.object({ channelId: z.string().max(64) });
@@ -12,14 +14,29 @@ const channelParams = z.object({ channelId: z.string().max(64) });
 export function chatRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Staff live chat: every normalised event of the channel (ChatSocketMessage); ping → pong. */
+  /**
+   * Staff live chat: every stored chat event of the channel (ChatSocketMessage); ping → pong. Opens
+   * with the chat log's state when it is delayed; closes when the caller's access ends.
+   */
   r.get(
     '/api/2/channels/:channelId/chat-ws',
     { config: { access: { channel: AccessLevel.MOD } }, schema: { tags: ['chat'], params: channelParams, hide: true }, websocket: true },
     (socket, request) => {
+      const { channelId } = request.params;
+      const auth = requireAuth(request);
       let leave: (() => void) | null = null;
-      const live = liveSocket(socket, { onClose: () => leave?.() });
-      if (live.open) leave = s.chat.staffHub.join(request.params.channelId, socket);
+      let unwatch: (() => void) | null = null;
+      const live = liveSocket(socket, {
+        onClose: () => {
+          leave?.();
+          unwatch?.();
+        },
+      });
+      if (!live.open) return;
+      const status = s.ingest.ingestStatus(channelId);
+      if (status.state !== 'ok' || status.lost > 0) live.send({ type: 'chat.ingest_status', data: status });
+      leave = s.chat.staffHub.join(channelId, socket);
+      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: AccessLevel.MOD });
     },
   );
 

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicChatHistorySchema, publicChatQuerySchema } from '@greenroom/contracts/api/chat';
+import { LiveCloseCode } from '@greenroom/contracts/api/live';
+import { channelTopic } from '@greenroom/contracts/bus';
 import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { channels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -69,14 +71,22 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
         return;
       }
       let leave: (() => void) | null = null;
+      let unsubscribe: (() => void) | null = null;
       const live = liveSocket(socket, {
         onClose: () => {
           leave?.();
+          unsubscribe?.();
           release();
         },
       });
-      if (live.open) leave = s.chat.publicHub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
-      else release();
+      if (!live.open) {
+        release();
+        return;
+      }
+      leave = s.chat.publicHub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
+      unsubscribe = s.bus.subscribe(channelTopic(request.params.channelId), (event) => {
+        if (event.type === 'channel.deleted') live.close(LiveCloseCode.CHANNEL_DELETED, 'Channel deleted');
+      });
     },
   );
 }

@@ -4,6 +4,7 @@ import { providers } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelUsers, channels, sessions, userProviders, userSettings, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AccessEvents } from '../../lib/access-events';
 import type { TokenCipher } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import type { OAuthProvider } from '../../platforms/endpoints';
@@ -16,6 +17,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly cipher: TokenCipher,
+    private readonly access: AccessEvents | null = null,
   ) {}
 
   private tokenColumns(tokens: TokenSet) {
@@ -149,11 +151,15 @@ export class UserService {
       throw badRequest(`Type your display name "${user.displayName}" exactly to confirm.`);
     }
     await beforeChannelsDeleted(await this.solelyOwnedChannels(this.db, userId));
-    await this.db.transaction(async (tx) => {
+    const deletedChannels = await this.db.transaction(async (tx) => {
       const solelyOwned = await this.solelyOwnedChannels(tx, userId);
       if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
+      return solelyOwned;
     });
+    // Open sockets of this account, and of everyone on the channels that went with it, close now.
+    this.access?.userDeleted(userId);
+    for (const channelId of deletedChannels) this.access?.channelDeleted(channelId);
   }
 }
