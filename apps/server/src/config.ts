@@ -31,6 +31,12 @@ const envSchema = z.object({
   /** Force the emulator on/off; default: on when no platform credentials are set. */
   EMULATOR: bool.optional(),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * An emulator already running in its own process (`npm run emulator`, on localhost) instead of one
+   * started inside the server: it survives server restarts (the durability test, the benchmarks).
+   * The server registers its apps there at start.
+   */
+  EMULATOR_URL: z.url().optional(),
   EMULATOR_CROWD: bool.default(true),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),
