@@ -33,6 +33,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     pool.on('error', (error) => {
       console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
+    // A connection lost while checked out (a query or transaction running during a restart) also
+    // emits 'error' on its client: the query itself fails (and is retried by its caller), the pool
+    // drops the client; without a listener the process would crash.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -137,7 +137,15 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           // restart resumes exactly after what was stored. Refused (the chat log cannot take it now):
           // the same page is polled again after a backoff.
           const next = page.nextPageToken && page.nextPageToken !== pageToken ? page.nextPageToken : null;
-          if (events.length > 0 || next) await ctx.emit(events, { retryable: true, ...(next ? { state: { pageToken: next } } : {}) });
+          if (events.length > 0 || next) {
+            try {
+              await ctx.emit(events, { retryable: true, ...(next ? { state: { pageToken: next } } : {}) });
+            } catch {
+              // Greenroom's chat log cannot take them now (not YouTube's fault: health stays as it is).
+              await errors.wait(signal);
+              continue;
+            }
+          }
           if (next) pageToken = next;
           errors.reset();
           setHealth('connected', null);
