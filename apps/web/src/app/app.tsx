@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { setSessionEndedHandler, signInPathFor } from '../lib/api-client';
+import { setLiveAccessLostHandler } from '../lib/live-socket';
 import { createQueryClient } from '../lib/query-client';
 import { installStaleChunkGuard } from '../lib/stale-chunk';
 import { AppProvider } from './provider';
@@ -19,6 +20,10 @@ export function App() {
       if (window.location.pathname === '/sign-in') return;
       void router.navigate(signInPathFor(window.location), { replace: true }).then(() => queryClient.clear());
     });
+    // A live socket closed because access to a channel ended (removed, lowered, channel deleted): the
+    // channel pages refetch what the user may still see (the shell then shows "Channel not found" or
+    // hides what is no longer theirs).
+    setLiveAccessLostHandler(() => void queryClient.invalidateQueries({ queryKey: ['channels'] }));
   }, [router, queryClient]);
 
   return (

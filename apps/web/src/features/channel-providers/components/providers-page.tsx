@@ -28,7 +28,7 @@ export function ProvidersPage({ channel }: { channel: Channel }) {
             The accounts {channel.display_name} streams and chats on. Greenroom keeps a live connection to each.
           </Text>
         </div>
-        <LiveStatus state={list.live} />
+        <LiveStatus state={list.live.state} />
       </Group>
 
       {list.isError && <ErrorAlert error={list.error} />}
