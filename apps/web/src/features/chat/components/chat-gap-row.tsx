@@ -15,7 +15,8 @@ export function gapText(gap: ChatGap): string {
     return `${n} ${name} message${gap.lost === 1 ? '' : 's'} could not be saved and are missing here (${span})`;
   }
   const seconds = (Date.parse(gap.ended_at) - Date.parse(gap.started_at)) / 1000;
-  return `${name} chat was interrupted for ${duration(seconds)} (${span}): messages sent meanwhile are missing`;
+  const length = seconds < 1 ? 'less than a second' : duration(seconds);
+  return `${name} chat was interrupted for ${length} (${span}): messages sent meanwhile are missing`;
 }
 
 /** A line in the chat marking a break in one platform's chat. */
