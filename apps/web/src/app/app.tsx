@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { LEAVE_WITHOUT_ASKING } from '../components/unsaved-changes';
 import { setSessionEndedHandler, signInPathFor } from '../lib/api-client';
 import { setLiveAccessLostHandler } from '../lib/live-socket';
 import { createQueryClient } from '../lib/query-client';
@@ -18,7 +19,7 @@ export function App() {
     // with `next` (unless at /), then drop the cached data of the ended session.
     setSessionEndedHandler(() => {
       if (window.location.pathname === '/sign-in') return;
-      void router.navigate(signInPathFor(window.location), { replace: true }).then(() => queryClient.clear());
+      void router.navigate(signInPathFor(window.location), { replace: true, state: LEAVE_WITHOUT_ASKING }).then(() => queryClient.clear());
     });
     // A live socket closed because access to a channel ended (removed, lowered, channel deleted): the
     // channel pages refetch what the user may still see (the shell then shows "Channel not found" or
