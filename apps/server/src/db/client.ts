@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteRemote } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,7 +24,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `url` is given,
- * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`).
+ * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`). A PGlite kept in a data
+ * directory runs on its own thread (pglite-worker.ts): its queries run synchronously where it
+ * lives, and on the main thread every commit would stall the server for its duration. In-memory
+ * databases (tests) stay in-process.
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
@@ -44,8 +48,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? dir : path.join(dir, 'pglite'));
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    const remote = await PGliteRemote.create(path.join(dir, 'pglite'));
+    const db = drizzlePglite(remote as unknown as PGlite, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
+  }
+  const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

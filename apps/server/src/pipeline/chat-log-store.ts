@@ -1,7 +1,8 @@
 /**
  * The persist step of the pipeline: one group commit = one transaction holding every chat message,
- * viewer counter, activity, moderation event, gap, outbox effect and connection state patch of the
- * batch. Messages, activities, viewers and effects each go in ONE statement whatever the batch size:
+ * activity, moderation event, gap, outbox effect and connection state patch of the batch (and the
+ * viewer counters when it carries them). Messages, activities, viewers and effects each go in ONE
+ * statement whatever the batch size:
  * the rows are sent as one JSON array and expanded by `json_to_recordset` (a single parameter, no
  * per-row placeholders or array literals). Duplicates (a platform's redelivery, a restart replaying
  * what was already stored) are skipped by the unique indexes and reported, so they are never
@@ -30,6 +31,22 @@ export interface EffectDraft {
   sourceId: string | null;
 }
 
+/** One viewer's counters since the last flush (see ingest.ts: written about once a second, not per batch). */
+export interface ViewerCount {
+  channel_id: string;
+  provider: string;
+  provider_user_id: string;
+  login: string;
+  display_name: string;
+  color: string | null;
+  avatar_url: string | null;
+  badges: unknown;
+  roles: unknown;
+  first_seen_at: string;
+  last_seen_at: string;
+  message_count: number;
+}
+
 export interface WriteBatch {
   messages: ChatMessage[];
   moderation: ModerationEvent[];
@@ -38,6 +55,8 @@ export interface WriteBatch {
   effects: EffectDraft[];
   /** Connection state patches (`channel_providers.state || patch`), e.g. YouTube's next page token. */
   states: { channelProviderId: string; patch: Record<string, unknown> }[];
+  /** Viewer counters to add (one entry per viewer). */
+  viewers?: ViewerCount[];
 }
 
 export interface WriteResult {
@@ -123,6 +142,7 @@ export class ChatLogStore {
       if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, isolate);
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate);
       if (batch.gaps.length) await tx.execute(gapInsert(JSON.stringify(batch.gaps)));
+      if (batch.viewers?.length) await tx.execute(viewerUpsert(JSON.stringify(batch.viewers)));
       const effects = batch.effects.filter((d) => {
         if (d.sourceId === null) return true;
         const key = rowKey(d.effect.channelId, d.sourceId);
@@ -163,8 +183,6 @@ export class ChatLogStore {
         }
       }
     } else await insert(messages, tx);
-    const stored = messages.filter((m) => result.messages.has(rowKey(m.channel_id, m.id)));
-    if (stored.length) await tx.execute(viewerUpsert(JSON.stringify(viewerCounters(stored))));
   }
 
   private async insertActivities(tx: Tx, acts: Activity[], result: WriteResult, isolate: boolean): Promise<void> {
@@ -258,28 +276,20 @@ export class ChatLogStore {
   }
 }
 
-/** One row per viewer per batch (ON CONFLICT cannot touch the same row twice in one statement). */
-function viewerCounters(messages: ChatMessage[]): object[] {
-  const byViewer = new Map<
-    string,
-    {
-      channel_id: string;
-      provider: string;
-      provider_user_id: string;
-      login: string;
-      display_name: string;
-      color: string | null;
-      avatar_url: string | null;
-      badges: unknown;
-      roles: unknown;
-      first_seen_at: string;
-      last_seen_at: string;
-      message_count: number;
-    }
-  >();
-  for (const m of messages) {
+/**
+ * Viewer counters accumulated between flushes: one entry per viewer (ON CONFLICT cannot touch the
+ * same row twice in one statement), the latest name/colour/badges, first and last seen, the count.
+ */
+export class ViewerCounters {
+  private readonly byViewer = new Map<string, ViewerCount>();
+
+  get size(): number {
+    return this.byViewer.size;
+  }
+
+  add(m: ChatMessage): void {
     const key = `${m.channel_id}\u0000${m.provider}\u0000${m.author.provider_user_id}`;
-    const v = byViewer.get(key);
+    const v = this.byViewer.get(key);
     if (v) {
       v.login = m.author.login;
       v.display_name = m.author.display_name;
@@ -290,24 +300,30 @@ function viewerCounters(messages: ChatMessage[]): object[] {
       v.message_count++;
       if (m.sent_at < v.first_seen_at) v.first_seen_at = m.sent_at;
       if (m.sent_at > v.last_seen_at) v.last_seen_at = m.sent_at;
-    } else {
-      byViewer.set(key, {
-        channel_id: m.channel_id,
-        provider: m.provider,
-        provider_user_id: m.author.provider_user_id,
-        login: m.author.login,
-        display_name: m.author.display_name,
-        color: m.author.color,
-        avatar_url: m.author.avatar_url,
-        badges: m.author.badges,
-        roles: m.author.roles,
-        first_seen_at: m.sent_at,
-        last_seen_at: m.sent_at,
-        message_count: 1,
-      });
+      return;
     }
+    this.byViewer.set(key, {
+      channel_id: m.channel_id,
+      provider: m.provider,
+      provider_user_id: m.author.provider_user_id,
+      login: m.author.login,
+      display_name: m.author.display_name,
+      color: m.author.color,
+      avatar_url: m.author.avatar_url,
+      badges: m.author.badges,
+      roles: m.author.roles,
+      first_seen_at: m.sent_at,
+      last_seen_at: m.sent_at,
+      message_count: 1,
+    });
   }
-  return [...byViewer.values()];
+
+  /** Everything counted so far (and forgets it). */
+  take(): ViewerCount[] {
+    const out = [...this.byViewer.values()];
+    this.byViewer.clear();
+    return out;
+  }
 }
 
 /** One patch per connection (later keys win), so each connection row is updated once per batch. */

@@ -22,7 +22,7 @@ import type { EventBus } from '../lib/event-bus';
 import { newId } from '../lib/ids';
 import type { PlatformEvent } from '../platforms/port';
 import { BoundedSet } from '../lib/bounded-set';
-import { ChatLogStore, rowKey, type WriteBatch, type WriteResult } from './chat-log-store';
+import { ChatLogStore, rowKey, ViewerCounters, type WriteBatch, type WriteResult } from './chat-log-store';
 import { ChatLogWriter, IngestBusyError, type ChatLogWriterOptions, type WriterStatus } from './chat-log-writer';
 import { normaliseEvent } from './normalise';
 import { EffectOutbox, type OutboxOptions } from './outbox';
@@ -74,6 +74,8 @@ export interface IngestOptions {
   dedupeCapacity?: number;
   writer?: Omit<ChatLogWriterOptions, 'log' | 'onStatus'>;
   outbox?: Omit<OutboxOptions, 'log'>;
+  /** How often viewer counters are written (default 1 s). */
+  viewerFlushMs?: number;
 }
 
 export interface IngestStats {
@@ -120,6 +122,9 @@ export class IngestPipeline {
   private readonly recentChannels = new Map<string, number>();
   private lossesSinceLog = 0;
   private lossTimer: NodeJS.Timeout | null = null;
+  /** Viewer counters of stored messages, written about once a second (not in every batch). */
+  private readonly viewers = new ViewerCounters();
+  private readonly viewerTimer: NodeJS.Timeout;
   readonly stats: IngestStats = { received: 0, published: 0, duplicates: 0, refused: 0, lost: 0 };
 
   constructor(private readonly options: IngestOptions) {
@@ -131,6 +136,19 @@ export class IngestPipeline {
       onStatus: (status) => this.writerStatus(status),
     });
     this.outbox = new EffectOutbox(options.db, { ...options.outbox, log: options.log });
+    this.viewerTimer = setInterval(() => this.flushViewers(), options.viewerFlushMs ?? 1000);
+    this.viewerTimer.unref();
+  }
+
+  /**
+   * Writes the viewer counters gathered since the last time, through the same queue. They are
+   * derived from stored messages: a crash loses at most the last second of counting, never a message.
+   */
+  private flushViewers(): void {
+    if (this.viewers.size === 0) return;
+    const viewers = this.viewers.take();
+    const batch: WriteBatch = { messages: [], moderation: [], activities: [], gaps: [], effects: [], states: [], viewers };
+    this.writer.submit({ batch, rows: viewers.length, retryable: false, committed: () => {}, abandoned: () => {} });
   }
 
   /** Adds a stage (at construction of the feature that owns it; see stage.ts). */
@@ -309,7 +327,9 @@ export class IngestPipeline {
     }
     for (const m of batch.messages) {
       const seq = result.messages.get(rowKey(m.channel_id, m.id));
-      if (seq !== undefined) this.publish(channelId, { type: 'chat.message', seq, data: m });
+      if (seq === undefined) continue;
+      this.viewers.add(m);
+      this.publish(channelId, { type: 'chat.message', seq, data: m });
     }
     for (const a of batch.activities) {
       const seq = result.activities.get(rowKey(a.channel_id, a.id));
@@ -424,15 +444,21 @@ export class IngestPipeline {
     }
   }
 
-  /** Resolves once everything submitted so far is stored and published (tests). */
+  /** Resolves once everything submitted so far is stored and published, viewer counters too (tests). */
   async flush(): Promise<void> {
+    await this.writer.flush();
+    this.flushViewers();
     await this.writer.flush();
   }
 
-  /** Shutdown: stops running effects, then writes what is queued (see ChatLogWriter.close). */
+  /** Shutdown: stops running effects, then writes what is queued and the last viewer counters (see ChatLogWriter.close). */
   async close(): Promise<void> {
     if (this.lossTimer) clearTimeout(this.lossTimer);
+    clearInterval(this.viewerTimer);
     await this.outbox.stop();
+    // What is queued first (for at most a few seconds: the database may be down), then the counters it adds.
+    await Promise.race([this.writer.flush(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    this.flushViewers();
     await this.writer.close();
   }
 }
