@@ -236,7 +236,7 @@ export function sustainable(s: Omit<StepOutcome, 'sustained'>): boolean {
 }
 
 /**
- * Raises the offered rate (×1.25 from `start`) until a step is not sustainable, then holds the last
+ * Raises the offered rate (×1.4 from `start`) until a step is not sustainable, then holds the last
  * sustainable rate for `sustainSeconds`; returns that run (and every step, for the log).
  */
 export async function findMaximum(
@@ -246,7 +246,7 @@ export async function findMaximum(
 ): Promise<{ max: StepOutcome | null; steps: StepOutcome[] }> {
   const steps: StepOutcome[] = [];
   let best: number | null = null;
-  for (let rate = options.start; rate <= (options.limit ?? 200_000); rate = Math.round(rate * 1.25)) {
+  for (let rate = options.start; rate <= (options.limit ?? 200_000); rate = Math.round(rate * 1.4)) {
     const s = await step(rate, options.stepSeconds);
     steps.push(s);
     console.log(
@@ -258,7 +258,7 @@ export async function findMaximum(
   }
   if (best === null) return { max: null, steps };
   // Hold it: the maximum is what is sustained for the whole run (one step down if it is not).
-  for (const rate of [best, Math.round(best / 1.25)]) {
+  for (const rate of [best, Math.round(best / 1.4)]) {
     const s = await step(rate, options.sustainSeconds);
     console.log(
       `  ${label}: held ${rate.toLocaleString('en-US')}/s for ${options.sustainSeconds} s → ${s.achieved.toLocaleString('en-US')}/s, p99 ${s.p99} ms${

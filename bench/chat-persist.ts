@@ -88,7 +88,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
       };
       return { ...s, sustained: sustainable(s) };
     };
-    const { max } = await findMaximum(`persist ${kind}`, step, { start: 2000, stepSeconds: options.stepSeconds, sustainSeconds: options.sustainSeconds });
+    const { max } = await findMaximum(`persist ${kind}`, step, { start: Number(process.env.BENCH_START_RATE ?? 1000), stepSeconds: options.stepSeconds, sustainSeconds: options.sustainSeconds });
     await pipeline.close();
     const ceiling = await insertCeiling(bench.database, bench.channelIds);
     const rate = max?.achieved ?? 0;
@@ -107,7 +107,10 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
 export async function benchChatPersist(): Promise<BenchResult[]> {
   const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 5);
   const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
-  const results = await measure('PGlite', { stepSeconds, sustainSeconds });
+  const engines = (process.env.BENCH_ENGINES ?? 'PGlite,PostgreSQL').split(',');
+  const results: BenchResult[] = [];
+  if (engines.includes('PGlite')) results.push(...(await measure('PGlite', { stepSeconds, sustainSeconds })));
+  if (!engines.includes('PostgreSQL')) return results;
   if (postgresUrl()) results.push(...(await measure('PostgreSQL', { stepSeconds, sustainSeconds })));
   else results.push({ name: 'chat persist PostgreSQL: skipped (set TEST_DATABASE_URL, or run npm run bench)', value: 0, unit: '' });
   return results;

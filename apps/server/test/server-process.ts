@@ -101,12 +101,14 @@ export async function startServer(options: {
   dataDir: string;
   emulatorUrl: string;
   env?: Record<string, string>;
+  /** Extra node options (e.g. --cpu-prof for a benchmark). */
+  nodeArgs?: string[];
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...env,

@@ -18,7 +18,8 @@ interface OpenTransaction {
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
-const ready = PGlite.create(dataDir);
+// Shared buffers of a small server (PostgreSQL's default is 128 MB, all resident once the chat log is busy).
+const ready = PGlite.create(dataDir, { postgresqlconf: 'shared_buffers=32MB' });
 const transactions = new Map<number, OpenTransaction>();
 
 class RolledBack extends Error {}
