@@ -85,7 +85,10 @@ export function postgresUrl(): string | null {
 }
 
 /** A fresh database with `channelCount` channels, each with one Twitch connection (`cp-<channel id>`). */
-export async function benchDatabase(kind: 'PGlite' | 'PostgreSQL', channelCount: number): Promise<BenchDatabase & { channelIds: string[] }> {
+export async function benchDatabase(
+  kind: 'PGlite' | 'PostgreSQL',
+  channelCount: number,
+): Promise<BenchDatabase & { channelIds: string[] }> {
   let database: Database;
   let where: string;
   let drop: () => Promise<void>;
@@ -185,7 +188,8 @@ export async function insertCeiling(db: Database, channelIds: string[], count = 
   const placeholders = (rowsInBatch: number) =>
     Array.from(
       { length: rowsInBatch },
-      (_, r) => `(${ceilingColumns.map((_, c) => `$${r * ceilingColumns.length + c + 1}${jsonColumns.has(c) ? '::jsonb' : ''}`).join(', ')})`,
+      (_, r) =>
+        `(${ceilingColumns.map((_, c) => `$${r * ceilingColumns.length + c + 1}${jsonColumns.has(c) ? '::jsonb' : ''}`).join(', ')})`,
     ).join(', ');
   const text = `INSERT INTO chat_messages (${ceilingColumns.join(', ')}) VALUES ${placeholders(batch)}`;
   const run = (part: unknown[][]) => client.query(text, part.flat());

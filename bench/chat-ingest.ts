@@ -245,8 +245,16 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
     const rss = await rssMb(s.server.child.pid!);
     sockets.close();
     results = [
-      { name: `chat ingest ${kind}, ${channelCount} channels: max sustainable persisted rate (crowd → EventSub → server → staff sockets)`, value: max?.achieved ?? 0, unit: 'msgs/s' },
-      { name: `chat ingest ${kind}: p50 / p99 platform → staff socket at the max`, value: max?.p99 ?? NaN, unit: `ms (p50 ${max?.p50 ?? NaN} ms)` },
+      {
+        name: `chat ingest ${kind}, ${channelCount} channels: max sustainable persisted rate (crowd → EventSub → server → staff sockets)`,
+        value: max?.achieved ?? 0,
+        unit: 'msgs/s',
+      },
+      {
+        name: `chat ingest ${kind}: p50 / p99 platform → staff socket at the max`,
+        value: max?.p99 ?? NaN,
+        unit: `ms (p50 ${max?.p50 ?? NaN} ms)`,
+      },
       { name: `chat ingest ${kind}: server CPU per message at the max`, value: max?.cpuUsPerMessage ?? NaN, unit: 'µs' },
       { name: `chat ingest ${kind}: lost at the max`, value: max?.lost ?? NaN, unit: 'msgs' },
       { name: `chat ingest ${kind}: server RSS after the run`, value: rss, unit: 'MB' },
@@ -292,7 +300,11 @@ async function rssRun(seconds: number): Promise<BenchResult[]> {
     while (sockets.state.received - r0 < generated && Date.now() < drainUntil) await sleep(100);
     sockets.close();
     return [
-      { name: `chat ingest RSS: server peak RSS, ${channelCount} live channels at ${rate} msgs/s for ${seconds} s (PGlite)`, value: max, unit: 'MB' },
+      {
+        name: `chat ingest RSS: server peak RSS, ${channelCount} live channels at ${rate} msgs/s for ${seconds} s (PGlite)`,
+        value: max,
+        unit: 'MB',
+      },
       { name: 'chat ingest RSS: messages lost in that run', value: generated - (sockets.state.received - r0), unit: 'msgs' },
     ];
   } finally {
@@ -334,9 +346,17 @@ async function outageRun(seconds: number): Promise<BenchResult[]> {
     sockets.close();
     const perRowKb = heldAtEnd > 0 ? Math.round(((peak - before) * 1024) / heldAtEnd) / 1 : NaN;
     return [
-      { name: `chat outage PostgreSQL: ${seconds} s without the database at ${rate} msgs/s — messages held at the end`, value: heldAtEnd, unit: 'msgs' },
+      {
+        name: `chat outage PostgreSQL: ${seconds} s without the database at ${rate} msgs/s — messages held at the end`,
+        value: heldAtEnd,
+        unit: 'msgs',
+      },
       { name: 'chat outage PostgreSQL: messages lost', value: lost, unit: 'msgs' },
-      { name: 'chat outage PostgreSQL: server RSS growth while holding', value: peak - before, unit: `MB (≈${perRowKb} KB per held message)` },
+      {
+        name: 'chat outage PostgreSQL: server RSS growth while holding',
+        value: peak - before,
+        unit: `MB (≈${perRowKb} KB per held message)`,
+      },
       {
         name: 'chat outage PostgreSQL: the hold bound (CHAT_HOLD_ROWS) in seconds of chat at this rate',
         value: Math.round(Number(process.env.CHAT_HOLD_ROWS ?? 100_000) / rate),

@@ -115,10 +115,22 @@ test('chat, activity feed and public popout refetch what they missed on reconnec
   // ── activity feed ──
   await page.goto(`/channels/${channelId}/activity-feed`);
   const feed = page.getByRole('list', { name: 'Activity' });
-  await emulatorControl('POST', '/_emulator/events', { platform: 'twitch', channel: streamer, type: 'raid', user: 'pixelpioneer', data: { viewers: 7 } });
+  await emulatorControl('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: streamer,
+    type: 'raid',
+    user: 'pixelpioneer',
+    data: { viewers: 7 },
+  });
   await expect(feed.getByRole('listitem').filter({ hasText: 'PixelPioneer raided' })).toHaveCount(1);
   sockets.withhold();
-  await emulatorControl('POST', '/_emulator/events', { platform: 'twitch', channel: streamer, type: 'raid', user: 'greenroomdemo', data: { viewers: 3 } });
+  await emulatorControl('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: streamer,
+    type: 'raid',
+    user: 'greenroomdemo',
+    data: { viewers: 3 },
+  });
   await expect
     .poll(async () => (await api<{ records: unknown[] }>(page, 'GET', `/api/2/channels/${channelId}/activity`)).records.length)
     .toBeGreaterThanOrEqual(2);

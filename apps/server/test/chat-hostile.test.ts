@@ -31,7 +31,10 @@ beforeAll(async () => {
   const cp = newId();
   await t.s.db.insert(channelProviders).values({ id: cp, channelId, provider: 'twitch', providerChannelId: 'b', providerChannelName: 'b' });
   source = { channelId, channelProviderId: cp, provider: 'twitch', providerChannelId: 'b' };
-  socket = new SocketClient(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/2/channels/${channelId}/chat-ws`, mod.token);
+  socket = new SocketClient(
+    `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/2/channels/${channelId}/chat-ws`,
+    mod.token,
+  );
   await socket.opened();
 });
 afterAll(async () => {
@@ -49,31 +52,36 @@ describe('hostile text', () => {
   it('arbitrary Unicode in text, names and ids: every message stored once, in history and on the socket, as normalised', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ text: hostile, name: hostile, id: hostile }), { minLength: 1, maxLength: 6 }), async (items) => {
-        run++;
-        const submitted = items.map((x, i) => ({
-          // Unique per message, hostile anyway: the id itself goes through the normaliser.
-          id: `r${run}-${i}-${x.id}`,
-          text: x.text,
-          name: x.name,
-        }));
-        // Submitted separately, as deliveries of different adapters would be, and committed together.
-        await Promise.all(submitted.map((m) => t.s.ingest.submit(source, [platformChat(m.id, m.text, { id: `u${m.name}`, name: m.name })])));
-        const expected = submitted.map((m) => ({
-          id: `twitch:${cleanString(m.id, LINE_MAX)}`,
-          text: cleanString(m.text, TEXT_MAX),
-          name: cleanString(m.name, LINE_MAX),
-        }));
-        const res = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?limit=${submitted.length}` });
-        expect(res.statusCode).toBe(200);
-        const records = (res.json() as { records: { id: string; text: string; author: { display_name: string } }[] }).records.reverse();
-        expect(records.map((r) => ({ id: r.id, text: r.text, name: r.author.display_name }))).toEqual(expected);
-        const frames = await socket.waitFor((f) => {
-          const got = f.filter((x) => x.type === 'chat.message' && expected.some((e) => e.id === x.data.id));
-          return got.length >= expected.length && got;
-        });
-        expect(frames.map((f) => f.data.text)).toEqual(expected.map((e) => e.text));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.record({ text: hostile, name: hostile, id: hostile }), { minLength: 1, maxLength: 6 }),
+        async (items) => {
+          run++;
+          const submitted = items.map((x, i) => ({
+            // Unique per message, hostile anyway: the id itself goes through the normaliser.
+            id: `r${run}-${i}-${x.id}`,
+            text: x.text,
+            name: x.name,
+          }));
+          // Submitted separately, as deliveries of different adapters would be, and committed together.
+          await Promise.all(
+            submitted.map((m) => t.s.ingest.submit(source, [platformChat(m.id, m.text, { id: `u${m.name}`, name: m.name })])),
+          );
+          const expected = submitted.map((m) => ({
+            id: `twitch:${cleanString(m.id, LINE_MAX)}`,
+            text: cleanString(m.text, TEXT_MAX),
+            name: cleanString(m.name, LINE_MAX),
+          }));
+          const res = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/chat/messages?limit=${submitted.length}` });
+          expect(res.statusCode).toBe(200);
+          const records = res.json<{ records: { id: string; text: string; author: { display_name: string } }[] }>().records.reverse();
+          expect(records.map((r) => ({ id: r.id, text: r.text, name: r.author.display_name }))).toEqual(expected);
+          const frames = await socket.waitFor((f) => {
+            const got = f.filter((x) => x.type === 'chat.message' && expected.some((e) => e.id === x.data.id));
+            return got.length >= expected.length && got;
+          });
+          expect(frames.map((f) => f.data.text)).toEqual(expected.map((e) => e.text));
+        },
+      ),
       { numRuns: 25 },
     );
     expect(t.s.ingest.writer.stats.rejected).toBe(0);

@@ -248,7 +248,16 @@ describe('public popout history', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const m of records) {
       expect(Object.keys(m).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
-      expect(Object.keys(m.author).sort()).toEqual(['avatar_url', 'badges', 'color', 'display_name', 'is_self', 'login', 'provider_user_id', 'roles']);
+      expect(Object.keys(m.author).sort()).toEqual([
+        'avatar_url',
+        'badges',
+        'color',
+        'display_name',
+        'is_self',
+        'login',
+        'provider_user_id',
+        'roles',
+      ]);
     }
     const body = JSON.stringify(records);
     expect(body).not.toContain('channel_provider_id');

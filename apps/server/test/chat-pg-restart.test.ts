@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
-import { chatPlatforms, SocketClient, startChatWorld, type ChatPlatform, type ChatWorld } from './chat-world';
+import { chatPlatforms, SocketClient, startChatWorld, type ChatWorld } from './chat-world';
 import { TcpProxy } from './tcp-proxy';
 import type { TestUser } from './helper';
 
@@ -55,7 +55,7 @@ onPostgres('PostgreSQL restart mid-stream', () => {
       n++;
       for (const p of chatPlatforms) {
         const text = `pg-${p}-${n}`;
-        await world.chat(p as ChatPlatform, text);
+        await world.chat(p, text);
         sent.push(text);
       }
     };
@@ -84,7 +84,7 @@ onPostgres('PostgreSQL restart mid-stream', () => {
         method: 'GET',
         url: `/api/2/channels/${world.channelId}/chat/messages?limit=500${before ? `&before=${before}` : ''}`,
       });
-      const page = res.json() as { records: { text: string }[]; cursor: string | null };
+      const page = res.json<{ records: { text: string }[]; cursor: string | null }>();
       texts.push(...page.records.map((r) => r.text));
       if (!page.cursor) break;
       before = page.cursor;

@@ -125,7 +125,7 @@ export async function startServer(options: {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
     if (stderr.length > 200_000) stderr = stderr.slice(-100_000);
   });

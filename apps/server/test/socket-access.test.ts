@@ -141,12 +141,16 @@ describe('sockets follow access', () => {
     const bus = new LocalEventBus();
     const closes: number[] = [];
     const user = { id: 'u1', displayName: 'U', avatarUrl: null, isOperator: false };
-    const stop = followAccess({ db: t.s.db, bus, sessions: t.s.sessions }, { close: (c?: number) => void closes.push(c ?? 0) }, {
-      channelId: 'c1',
-      user,
-      sessionId: 's1',
-      minLevel: AccessLevel.EDITOR,
-    });
+    const stop = followAccess(
+      { db: t.s.db, bus, sessions: t.s.sessions },
+      { close: (c?: number) => void closes.push(c ?? 0) },
+      {
+        channelId: 'c1',
+        user,
+        sessionId: 's1',
+        minLevel: AccessLevel.EDITOR,
+      },
+    );
     bus.publish('channel:c1', { type: 'access.changed', data: { channel_id: 'c1', user_id: 'someone-else', level: null } });
     bus.publish('channel:c1', { type: 'access.changed', data: { channel_id: 'c1', user_id: 'u1', level: AccessLevel.ADMIN } });
     expect(closes).toEqual([]);

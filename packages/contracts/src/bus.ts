@@ -39,7 +39,10 @@ export const busEventSchemas = [
   z.object({ type: z.literal('provider.update'), data: providerUpdateMessageSchema }),
   // Access (sockets close when it is lost).
   /** A member's level in the channel changed; `level` null: removed (or left). */
-  z.object({ type: z.literal('access.changed'), data: z.object({ channel_id: z.string(), user_id: z.string(), level: z.number().int().nullable() }) }),
+  z.object({
+    type: z.literal('access.changed'),
+    data: z.object({ channel_id: z.string(), user_id: z.string(), level: z.number().int().nullable() }),
+  }),
   /** The channel was deleted. */
   z.object({ type: z.literal('channel.deleted'), data: z.object({ channel_id: z.string() }) }),
   /** A session ended (sign-out, expiry, revoked); user topic. */

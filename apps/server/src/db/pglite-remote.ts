@@ -111,7 +111,7 @@ export class PGliteRemote {
       ...(options.rowMode ? { rowMode: options.rowMode } : {}),
       ...(rawTypes ? { rawTypes } : {}),
       ...(tx !== undefined ? { tx } : {}),
-    } as WorkerRequest);
+    });
   }
 
   async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {

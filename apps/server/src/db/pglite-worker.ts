@@ -85,9 +85,10 @@ async function handle(request: WorkerRequest): Promise<void> {
         if (!open) throw new Error('The transaction is no longer open.');
         open.finish(request.op === 'commit');
         if (request.op === 'commit') await open.done;
-        else await open.done.catch((error: unknown) => {
-          if (!(error instanceof RolledBack)) throw error;
-        });
+        else
+          await open.done.catch((error: unknown) => {
+            if (!(error instanceof RolledBack)) throw error;
+          });
         reply({ id: request.id, result: { rows: [], fields: [], affectedRows: 0 } });
         return;
       }

@@ -127,8 +127,8 @@ interface Returned {
 }
 
 async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await tx.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 export class ChatLogStore {
@@ -177,7 +177,7 @@ export class ChatLogStore {
     if (isolate) {
       for (const m of messages) {
         try {
-          await tx.transaction((sp) => insert([m], sp as unknown as Tx));
+          await tx.transaction((sp) => insert([m], sp));
         } catch {
           result.rejected.add(rowKey(m.channel_id, m.id));
         }
@@ -193,7 +193,7 @@ export class ChatLogStore {
     if (!isolate) return insert(acts, tx);
     for (const a of acts) {
       try {
-        await tx.transaction((sp) => insert([a], sp as unknown as Tx));
+        await tx.transaction((sp) => insert([a], sp));
       } catch {
         result.rejected.add(rowKey(a.channel_id, a.id));
       }
@@ -208,7 +208,7 @@ export class ChatLogStore {
       if (!isolate) await apply(tx);
       else {
         try {
-          await tx.transaction((sp) => apply(sp as unknown as Tx));
+          await tx.transaction((sp) => apply(sp));
         } catch {
           result.rejected.add(rowKey(e.channel_id, e.id));
         }

@@ -213,7 +213,15 @@ describe('ChatLogWriter (group commit)', () => {
       [2, '2026-01-01T00:00:02.000Z'],
       [3, '2026-01-01T00:00:01.000Z'],
     ] as const) {
-      const batch: WriteBatch = { messages: [], moderation: [], activities: [], gaps: [], effects: [], states: [], viewers: [counter(n, at)] };
+      const batch: WriteBatch = {
+        messages: [],
+        moderation: [],
+        activities: [],
+        gaps: [],
+        effects: [],
+        states: [],
+        viewers: [counter(n, at)],
+      };
       writer.submit({ batch, rows: 1, retryable: false, committed: () => {}, abandoned: () => {} });
     }
     await writer.flush();

@@ -311,10 +311,16 @@ export class ChatLogWriter {
     const delay = Math.min(this.backoffMax, this.backoffBase * 2 ** Math.min(this.failures - 1, 16));
     if (this.delayedSince === null) {
       this.delayedSince = Date.now();
-      this.options.log.warn({ db: describeDbError(error), held: this.queuedRows, retryInMs: delay }, 'chat log writes are failing; holding chat and retrying');
+      this.options.log.warn(
+        { db: describeDbError(error), held: this.queuedRows, retryInMs: delay },
+        'chat log writes are failing; holding chat and retrying',
+      );
       this.options.onStatus?.(this.status);
     } else if (this.failures % 10 === 0) {
-      this.options.log.warn({ db: describeDbError(error), held: this.queuedRows, failures: this.failures }, 'chat log writes still failing');
+      this.options.log.warn(
+        { db: describeDbError(error), held: this.queuedRows, failures: this.failures },
+        'chat log writes still failing',
+      );
     }
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

@@ -128,7 +128,10 @@ describe('ingest pipeline', () => {
     const texts = ['nul \u0000 inside', 'lone \ud800 high', 'lone \udc00 low', 'fine 😀', 'x'.repeat(10_000)];
     await Promise.all(texts.map((text, i) => p.submit(source, [platformChat(`h${i}`, text, { id: `u\u0000${i}`, name: 'N\ud800' })])));
     expect(messages(published)).toHaveLength(texts.length);
-    const rows = await database.db.select({ text: chatMessages.text }).from(chatMessages).where(sql`${chatMessages.id} like 'twitch:h%'`);
+    const rows = await database.db
+      .select({ text: chatMessages.text })
+      .from(chatMessages)
+      .where(sql`${chatMessages.id} like 'twitch:h%'`);
     expect(rows).toHaveLength(texts.length);
     await p.close();
   });
@@ -139,7 +142,8 @@ describe('effects: exactly once', () => {
     name: stageName,
     phase: 'command',
     onMessage: (m, out) => {
-      if (m.message.text.startsWith('!') && !m.isSelf) out.effect({ kind, channelId: m.message.channel_id, payload: { text: m.message.text } });
+      if (m.message.text.startsWith('!') && !m.isSelf)
+        out.effect({ kind, channelId: m.message.channel_id, payload: { text: m.message.text } });
     },
   });
   const until = async (check: () => boolean | Promise<boolean>) => {
@@ -165,7 +169,11 @@ describe('effects: exactly once', () => {
       ],
     });
     await p.start();
-    await p.submit(source, [platformChat('e1', '!hello', viewer), platformChat('e2', '!flaky', viewer), platformChat('e3', '!never', viewer)]);
+    await p.submit(source, [
+      platformChat('e1', '!hello', viewer),
+      platformChat('e2', '!flaky', viewer),
+      platformChat('e3', '!never', viewer),
+    ]);
     await until(async () => {
       const rows = await database.db.select().from(pipelineEffects).where(eq(pipelineEffects.kind, 'test.once'));
       return rows.length === 3 && rows.every((r) => r.status === 'done' || r.status === 'failed');
@@ -197,7 +205,10 @@ describe('effects: exactly once', () => {
     await until(() => ran.length >= 1);
     await p.outbox.idle();
     expect(ran).toEqual(['dead-delete']);
-    const rows = await database.db.select().from(pipelineEffects).where(sql`${pipelineEffects.id} in ('dead-reply', 'dead-delete')`);
+    const rows = await database.db
+      .select()
+      .from(pipelineEffects)
+      .where(sql`${pipelineEffects.id} in ('dead-reply', 'dead-delete')`);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ 'dead-reply': 'interrupted', 'dead-delete': 'done' });
     expect(p.outbox.stats).toMatchObject({ interrupted: 1, requeued: 1 });
     await p.close();

@@ -13,7 +13,15 @@
  * The hot path does no database query and compiles nothing per message.
  */
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
-import type { Activity, ChatEmote, ChatGap, ChatIngestStatus, ChatMessage, ChatRoles, ModerationEvent } from '@greenroom/contracts/api/events';
+import type {
+  Activity,
+  ChatEmote,
+  ChatGap,
+  ChatIngestStatus,
+  ChatMessage,
+  ChatRoles,
+  ModerationEvent,
+} from '@greenroom/contracts/api/events';
 import type { BusEvent } from '@greenroom/contracts/bus';
 import { channelTopic } from '@greenroom/contracts/bus';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
@@ -195,7 +203,13 @@ export class IngestPipeline {
             if (wait !== true) (waits ??= []).push(wait);
             continue;
           }
-          const isSelf = this.self.isSelf(source.channelProviderId, source.botUserId ?? null, m.author.provider_user_id, m.provider_message_id, m.text);
+          const isSelf = this.self.isSelf(
+            source.channelProviderId,
+            source.botUserId ?? null,
+            m.author.provider_user_id,
+            m.provider_message_id,
+            m.text,
+          );
           const message: ChatMessage = {
             ...m,
             ...base,
@@ -284,7 +298,14 @@ export class IngestPipeline {
     return null;
   }
 
-  private enqueue(source: IngestSource, batch: WriteBatch, rows: number, retryable: boolean, keys: string[], streams: BusEvent[]): Promise<void> {
+  private enqueue(
+    source: IngestSource,
+    batch: WriteBatch,
+    rows: number,
+    retryable: boolean,
+    keys: string[],
+    streams: BusEvent[],
+  ): Promise<void> {
     let settled = false;
     let resolve!: () => void;
     let reject!: (error: Error) => void;

@@ -37,15 +37,20 @@ describe('normalise', () => {
 
   it('cleans every field of a chat message, caps the text and drops emotes outside it', () => {
     const long = 'x'.repeat(TEXT_MAX + 50);
-    const event = platformChat('id\u0000'.repeat(100), long, { id: 'u\ud800', name: 'N\u0000ame' }, {
-      emotes: [
-        { start: 0, end: 2, name: 'ok', id: 'e1', source: 'platform', url: 'u' },
-        { start: TEXT_MAX + 1, end: TEXT_MAX + 3, name: 'gone', id: 'e2', source: 'platform', url: 'u' },
-        { start: 1.5, end: 3, name: 'bad', id: 'e3', source: 'platform', url: 'u' },
-      ],
-      sent_at: 'yesterday',
-      reply: { provider_message_id: 'p', author_display_name: 'A\u0000', text: '\udfff' },
-    });
+    const event = platformChat(
+      'id\u0000'.repeat(100),
+      long,
+      { id: 'u\ud800', name: 'N\u0000ame' },
+      {
+        emotes: [
+          { start: 0, end: 2, name: 'ok', id: 'e1', source: 'platform', url: 'u' },
+          { start: TEXT_MAX + 1, end: TEXT_MAX + 3, name: 'gone', id: 'e2', source: 'platform', url: 'u' },
+          { start: 1.5, end: 3, name: 'bad', id: 'e3', source: 'platform', url: 'u' },
+        ],
+        sent_at: 'yesterday',
+        reply: { provider_message_id: 'p', author_display_name: 'A\u0000', text: '\udfff' },
+      },
+    );
     const out = normaliseEvent(event, now) as Extract<PlatformEvent, { kind: 'chat' }>;
     expect(out.message.text).toHaveLength(TEXT_MAX);
     expect(out.message.provider_message_id.length).toBeLessThanOrEqual(LINE_MAX);

@@ -48,8 +48,11 @@ const intKeys = new Set(['months', 'count', 'duration_seconds', 'viewer_count', 
 
 const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
+// NUL is exactly what these look for.
+// eslint-disable-next-line no-control-regex
 const suspicious = /[\u0000\ud800-\udfff]/;
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// eslint-disable-next-line no-control-regex
 const nul = /\u0000/g;
 
 function maxFor(key: string): number {

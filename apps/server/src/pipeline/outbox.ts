@@ -148,7 +148,7 @@ export class EffectOutbox {
 
   /** Claims up to `limit` due effects of kinds with a handler, in one committed statement. */
   private async claim(kinds: string[], limit: number): Promise<Row[]> {
-    const result = (await this.db.execute(sql`
+    const raw: unknown = await this.db.execute(sql`
       UPDATE pipeline_effects SET status = 'running', claimed_at = now(), claimed_by = ${this.instanceId}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM pipeline_effects
@@ -160,9 +160,8 @@ export class EffectOutbox {
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, channel_id, kind, payload, attempts`)) as unknown as {
-      rows: { id: string; channel_id: string; kind: string; payload: unknown; attempts: number }[];
-    };
+      RETURNING id, channel_id, kind, payload, attempts`);
+    const result = raw as { rows: { id: string; channel_id: string; kind: string; payload: unknown; attempts: number }[] };
     return result.rows.map((r) => ({ id: r.id, channelId: r.channel_id, kind: r.kind, payload: r.payload, attempts: Number(r.attempts) }));
   }
 
@@ -201,8 +200,15 @@ export class EffectOutbox {
         if (handler.idempotent) await this.retryLater(row, handler, `Timed out after ${timeoutMs} ms`);
         else {
           this.stats.interrupted++;
-          await this.finish(row.id, { status: 'interrupted', finishedAt: new Date(), lastError: `Timed out after ${timeoutMs} ms; not run again.` });
-          this.options.log.error({ effect: row.id, kind: row.kind }, 'effect timed out; its handler is not idempotent, so it is not run again');
+          await this.finish(row.id, {
+            status: 'interrupted',
+            finishedAt: new Date(),
+            lastError: `Timed out after ${timeoutMs} ms; not run again.`,
+          });
+          this.options.log.error(
+            { effect: row.id, kind: row.kind },
+            'effect timed out; its handler is not idempotent, so it is not run again',
+          );
         }
       } else await this.retryLater(row, handler, outcome.error);
     } catch (error) {
@@ -230,7 +236,10 @@ export class EffectOutbox {
       runAfter: new Date(Date.now() + delay),
       lastError: message.slice(0, 500),
     });
-    this.options.log.warn({ effect: row.id, kind: row.kind, attempt: row.attempts, retryInMs: delay, error: message }, 'effect failed; retrying');
+    this.options.log.warn(
+      { effect: row.id, kind: row.kind, attempt: row.attempts, retryInMs: delay, error: message },
+      'effect failed; retrying',
+    );
   }
 
   private async finish(id: string, set: Partial<typeof pipelineEffects.$inferInsert>): Promise<void> {

@@ -167,7 +167,8 @@ export class ConnectionManager {
     if (!e) return;
     this.entries.delete(channelProviderId);
     // A restart (new tokens, a bot added) interrupts the chat until the new connection is up.
-    if (!this.closed && e.health.state === 'connected' && !this.gapSince.has(channelProviderId)) this.gapSince.set(channelProviderId, Date.now());
+    if (!this.closed && e.health.state === 'connected' && !this.gapSince.has(channelProviderId))
+      this.gapSince.set(channelProviderId, Date.now());
     e.abort.abort();
     try {
       await e.connection?.close();

@@ -28,15 +28,13 @@ export class AuditLogService {
   constructor(private readonly db: Db) {}
 
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
-    await db
-      .insert(auditLog)
-      .values({
-        channelId: entry.channelId,
-        actorUserId: entry.actorUserId,
-        actorKind: entry.actorKind ?? (entry.actorUserId ? 'user' : 'system'),
-        action: entry.action,
-        data: entry.data ?? {},
-      });
+    await db.insert(auditLog).values({
+      channelId: entry.channelId,
+      actorUserId: entry.actorUserId,
+      actorKind: entry.actorKind ?? (entry.actorUserId ? 'user' : 'system'),
+      action: entry.action,
+      data: entry.data ?? {},
+    });
   }
 
   async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {

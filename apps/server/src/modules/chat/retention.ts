@@ -38,7 +38,9 @@ export class ChatRetention {
     total += (
       await this.db
         .delete(pipelineEffects)
-        .where(and(isNotNull(pipelineEffects.finishedAt), ne(pipelineEffects.status, 'running'), lt(pipelineEffects.finishedAt, effectsCutoff)))
+        .where(
+          and(isNotNull(pipelineEffects.finishedAt), ne(pipelineEffects.status, 'running'), lt(pipelineEffects.finishedAt, effectsCutoff)),
+        )
         .returning({ id: pipelineEffects.id })
     ).length;
     return total;

@@ -20,9 +20,7 @@ export interface ModerationTarget {
 
 /** Who moderates: a staff member, the channel's bot, or Greenroom itself. */
 export type Moderator =
-  | { kind?: 'user'; userId: string; displayName: string }
-  | { kind: 'bot'; displayName: string }
-  | { kind: 'system'; displayName: string };
+  { kind?: 'user'; userId: string; displayName: string } | { kind: 'bot'; displayName: string } | { kind: 'system'; displayName: string };
 
 function actorOf(by: Moderator): { kind: 'user' | 'bot' | 'system'; userId: string | null; displayName: string } {
   if (by.kind === 'bot' || by.kind === 'system') return { kind: by.kind, userId: null, displayName: by.displayName };
@@ -52,17 +50,20 @@ export class ModerationService {
     by: Moderator,
   ): Promise<void> {
     const actor = actorOf(by);
-    await this.deps.ingest.submit({ channelId: t.channelId, channelProviderId: t.channelProviderId, provider: t.provider, providerChannelId }, [
-      {
-        kind: 'moderation',
-        event: {
-          ...event,
-          moderator: { kind: actor.kind, user_id: actor.userId, display_name: actor.displayName },
-          source: 'greenroom',
-          occurred_at: new Date().toISOString(),
+    await this.deps.ingest.submit(
+      { channelId: t.channelId, channelProviderId: t.channelProviderId, provider: t.provider, providerChannelId },
+      [
+        {
+          kind: 'moderation',
+          event: {
+            ...event,
+            moderator: { kind: actor.kind, user_id: actor.userId, display_name: actor.displayName },
+            source: 'greenroom',
+            occurred_at: new Date().toISOString(),
+          },
         },
-      },
-    ]);
+      ],
+    );
   }
 
   private audit(t: ModerationTarget, by: Moderator, action: string, data: Record<string, unknown>): Promise<void> {

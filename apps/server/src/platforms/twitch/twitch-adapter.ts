@@ -296,7 +296,10 @@ class TwitchLiveConnection implements LiveConnection {
         occurred_at: p.started_at,
       },
     });
-    void this.ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: null, category: null, started_at: p.started_at } });
+    void this.ctx.emit({
+      kind: 'stream',
+      status: { is_live: true, viewer_count: null, title: null, category: null, started_at: p.started_at },
+    });
     this.ctx.setHealth('connected', null);
     void this.refreshStatus();
   }

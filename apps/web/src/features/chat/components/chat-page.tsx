@@ -150,8 +150,8 @@ const IngestAlert = memo(function IngestAlert({ status }: { status: ChatIngestSt
         closeButtonLabel="Dismiss"
         onClose={() => setDismissedLost(status.lost)}
       >
-        {status.lost.toLocaleString('en-US')} messages arrived while Greenroom could not save them and are missing from the chat. A line
-        in the chat marks when.
+        {status.lost.toLocaleString('en-US')} messages arrived while Greenroom could not save them and are missing from the chat. A line in
+        the chat marks when.
       </Alert>
     );
   }
