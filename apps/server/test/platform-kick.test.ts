@@ -442,6 +442,28 @@ describe('Kick webhook receiver', () => {
     expect(receiver.isRegistered('42')).toBe(false);
   });
 
+  it('answers 2xx only once the events are stored: a delivery the chat log cannot take now is refused (503) and not remembered', async () => {
+    const receiver = new KickWebhookReceiver({ client, store, now: () => now, keyRefetchIntervalMs: 0 });
+    let refuse = true;
+    const got: PlatformEvent[] = [];
+    const off = receiver.register('42', {
+      channelProviderId: 'cp',
+      emit: async (events) => {
+        if (refuse) throw new Error('the chat log is not accepting writes');
+        got.push(...events);
+      },
+    });
+    const d = delivery('01E', new Date(now - 1000).toISOString());
+    await expect(receiver.receive(d.headers, d.body)).rejects.toMatchObject({ status: 503, type: 'unavailable' });
+    expect(seen.has('01E')).toBe(false);
+    // Kick delivers it again later: stored this time, then remembered.
+    refuse = false;
+    expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
+    expect(got).toHaveLength(1);
+    expect(seen.has('01E')).toBe(true);
+    off();
+  });
+
   it('parses emote markup into positions in the rewritten text', () => {
     expect(parseKickContent('[emote:1:A] x [emote:22:BBB]')).toEqual({
       text: 'A x BBB',
