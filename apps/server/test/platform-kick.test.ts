@@ -453,7 +453,9 @@ describe('Kick webhook receiver', () => {
         got.push(...events);
       },
     });
-    const d = delivery('01E', new Date(now - 1000).toISOString());
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const d = delivery('01E', new Date(now - 1000).toISOString(), keys.privateKey);
     await expect(receiver.receive(d.headers, d.body)).rejects.toMatchObject({ status: 503, type: 'unavailable' });
     expect(seen.has('01E')).toBe(false);
     // Kick delivers it again later: stored this time, then remembered.
