@@ -52,7 +52,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The Twitch embed script (spec §7 Media); with the local emulator, its stand-in served from loopback.
+        // The Twitch embed script; with the local emulator, its stand-in served from loopback.
         scriptSrc: [
           "'self'",
           'https://embed.twitch.tv',
@@ -76,7 +76,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
-    // The connect flows open the platform in a popup and poll it until it is back on our origin (spec §4): a COOP
+    // The connect flows open the platform in a popup and poll it until it is back on our origin: a COOP
     // other than unsafe-none would sever the popup from its opener when it visits the platform.
     crossOriginOpenerPolicy: { policy: 'unsafe-none' },
   });

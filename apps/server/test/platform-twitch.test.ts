@@ -143,7 +143,7 @@ afterAll(async () => {
 });
 
 describe('connecting Twitch', () => {
-  it('lists the connection with the spec §3 fields, live status, health and the dashboard link; tokens are encrypted at rest', async () => {
+  it('lists the connection with its contract fields, live status, health and the dashboard link; tokens are encrypted at rest', async () => {
     const [p] = await providersOf(owner, channelId);
     expect(p).toMatchObject({
       id: cpId,
@@ -255,7 +255,7 @@ describe('sending', () => {
   });
 });
 
-describe('moderation routes (spec §7)', () => {
+describe('moderation routes', () => {
   const base = () => `/api/2/channels/${channelId}/twitch/${cpId}`;
 
   it('times out, bans, unbans and deletes, calling Helix exactly and writing the audit log and bus events', async () => {

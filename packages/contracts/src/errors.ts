@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error body of every failed API call: `{ type, message }` (spec §8). */
+/** Error body of every failed API call: `{ type, message }`. */
 export const errorTypes = [
   'bad_request',
   'validation_error',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Every provider Greenroom knows (spec §3). Closed union: switch over it exhaustively. */
+/** Every provider Greenroom knows. Closed union: switch over it exhaustively. */
 export const providerIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord', '7tv', 'betterttv'] as const;
 export const providerIdSchema = z.enum(providerIds);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
-/** Providers a channel can connect (spec §3 Channel provider). */
+/** Providers a channel can connect. */
 export const channelProviderIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify'] as const;
 export const channelProviderIdSchema = z.enum(channelProviderIds);
 export type ChannelProviderId = z.infer<typeof channelProviderIdSchema>;
@@ -86,7 +86,7 @@ const streaming: ProviderCapabilities = {
 
 const base = { dashboardUrl: null, streamTitleMaxLength: null, banReasonMaxLength: null, maxTimeoutSeconds: null };
 
-/** The fixed provider catalogue of spec §3, shared by server and web. */
+/** The fixed provider catalogue, shared by server and web. */
 export const providers: Record<ProviderId, ProviderInfo> = {
   twitch: {
     ...streaming,

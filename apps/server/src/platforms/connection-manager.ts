@@ -65,7 +65,7 @@ export interface ConnectionManagerDeps {
   log: ConnectionLog;
   /** Called when a connection's health, live status, viewer count or live stream id changed. */
   onChange?: (change: ConnectionChange) => void;
-  /** Twitch token validation period (providers.md §1: hourly). */
+  /** Twitch token validation period (Twitch requires validating every token hourly). */
   validateEveryMs?: number;
 }
 

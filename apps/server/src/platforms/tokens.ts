@@ -232,7 +232,7 @@ export class StoredTokenSource implements TokenSource {
   }
 
   /**
-   * Twitch requires validating tokens at start and hourly (providers.md §1): a refused token is
+   * Twitch requires validating tokens at start and hourly: a refused token is
    * refreshed; a refused refresh marks the credential. Transient failures are ignored.
    */
   async validate(): Promise<void> {

@@ -14,7 +14,7 @@ import { useCurrentChannel } from './routes/channels/use-current-channel';
 
 /**
  * A page of the channel shell (`/channels/:channelId/...`). Register one entry per route; an entry with `nav`
- * makes the matching side-navigation item of spec §2 appear (items without a page stay hidden).
+ * makes the matching side-navigation item appear (items without a page stay hidden).
  */
 export interface ChannelPage {
   /** Path below `/channels/:channelId`, e.g. `chat-commands` or `chat-commands/:commandId`; omit for the index (dashboard). */
@@ -23,7 +23,7 @@ export interface ChannelPage {
   lazy: LazyRouteModule;
   /** The navigation item this page backs. Only one entry per key (the list page, not its detail page). */
   nav?: ChannelNavKey;
-  /** Lowest channel level that sees the nav item and may open the page (spec §6). */
+  /** Lowest channel level that sees the nav item and may open the page. */
   minLevel?: AccessLevelValue;
   /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
   badge?: ComponentType<{ channel: Channel }>;
@@ -32,7 +32,7 @@ export interface ChannelPage {
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
-  // Editors update titles and categories there (spec §6); Admins also connect and disconnect.
+  // Editors update titles and categories there; Admins also connect and disconnect.
   {
     path: 'providers',
     nav: 'platforms',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Title and category of one connection (spec §5 title limits: 140 twitch/kick, 100 youtube). */
+/** Title and category of one connection (title limits: 140 on Twitch and Kick, 100 on YouTube). */
 export const streamInfoSchema = z.object({
   title: z.string(),
   category: z.object({ id: z.string(), name: z.string() }).nullable(),

@@ -12,9 +12,9 @@ import { isChannelProviderBusEvent } from './channel-provider-service';
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
 
 /**
- * Channel providers (spec §7). Levels: reading the list and its live websocket needs Mod (the chat
+ * Channel providers. Levels: reading the list and its live websocket needs Mod (the chat
  * and moderation tools show each connection and its state to moderators); connecting and
- * disconnecting platforms and bots needs Admin (spec §6 "manage platforms").
+ * disconnecting platforms and bots needs Admin (Admins manage platforms).
  */
 export function channelProviderRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -75,7 +75,7 @@ export class ChannelService {
     };
   }
 
-  /** Channels the user is staff of, by name, with the filters of spec §7. */
+  /** Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name. */
   async listForUser(userId: string, f: ChannelFilters): Promise<Paginated<Channel>> {
     const where: SQL[] = [eq(channelUsers.userId, userId)];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));

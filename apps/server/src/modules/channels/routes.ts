@@ -36,7 +36,7 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
     handler: async (request) => s.channels.listForUser(requireAuth(request).user.id, request.query),
   });
 
-  /** One channel by id, or by provider plus provider channel name (spec §2 channel identification). */
+  /** One channel by id, or by provider plus provider channel name (the two ways a channel is identified in URLs). */
   r.get('/api/2/channel', {
     config: { access: 'user' },
     schema: {
@@ -85,7 +85,7 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   /**
-   * Delete (Owner, spec §6), confirmed by typing the channel's name: every platform is disconnected first
+   * Delete (Owner only), confirmed by typing the channel's name: every platform is disconnected first
    * (connections closed, tokens revoked, Kick subscriptions removed), then the channel and all its data.
    */
   r.delete('/api/2/channels/:channelId', {

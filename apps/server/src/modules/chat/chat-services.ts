@@ -1,5 +1,5 @@
 /**
- * The unified chat's services (issue 5), built once at start by createServices: the chat log
+ * The unified chat's services, built once at start by createServices: the chat log
  * (store + batching writer + retention job), the staff and public fan-out hubs, queries, sending,
  * the activity feed and viewer cards.
  */

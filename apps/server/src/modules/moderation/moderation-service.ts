@@ -1,5 +1,5 @@
 /**
- * Moderation actions of spec §7 (ban/timeout, unban, delete message) on one connection: refused
+ * Moderation actions (ban/timeout, unban, delete message) on one connection: refused
  * with a clear error where the platform cannot do it (capabilities are data: the provider
  * catalogue), converted by the adapters, recorded in the audit log, and published on the bus as a
  * ModerationEvent with source `greenroom`.

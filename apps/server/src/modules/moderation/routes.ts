@@ -6,7 +6,7 @@ import { requireAuth } from '../../plugins/auth';
 import { errorResponses, noContent } from '../../lib/http';
 import type { AppServices } from '../../services';
 
-/** Moderation endpoints exactly as in spec §7; level Mod (spec §6 "use moderation tools"). */
+/** Moderation endpoints (ban/timeout, unban, delete a message); moderators and above use the moderation tools. */
 export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const moderator = (request: Parameters<typeof requireAuth>[0]) => {

@@ -22,7 +22,7 @@ import type { AppServices } from '../../services';
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 
-/** User access (spec §6: managing user access is Admin) and invitations. */
+/** User access (managing user access is Admin) and invitations. */
 export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

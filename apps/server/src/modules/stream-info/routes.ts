@@ -26,7 +26,7 @@ function toDto(info: StreamInfo): StreamInfoDto {
   };
 }
 
-/** Stream title and category per connection (spec §6: Editor updates the title; limits of spec §5). */
+/** Stream title and category per connection (Editors and above; each platform's title limit applies). */
 export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

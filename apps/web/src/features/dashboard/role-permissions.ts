@@ -1,6 +1,6 @@
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 
-/** What each channel level may do (spec §6); higher levels include everything below them. */
+/** What each channel level may do; higher levels include everything below them. */
 const grants: { level: AccessLevelValue; abilities: string[] }[] = [
   { level: AccessLevel.MOD, abilities: ['Read the activity feed', 'Use the moderation tools in chat'] },
   {
