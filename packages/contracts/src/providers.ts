@@ -15,6 +15,15 @@ export const signinProviderIds = ['twitch', 'youtube', 'kick'] as const;
 export const signinProviderIdSchema = z.enum(signinProviderIds);
 export type SigninProviderId = z.infer<typeof signinProviderIdSchema>;
 
+/** Providers Greenroom connects through OAuth (sign-in, channel connections, bots, links). */
+export const oauthProviderIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'] as const;
+export const oauthProviderIdSchema = z.enum(oauthProviderIds);
+export type OAuthProviderId = z.infer<typeof oauthProviderIdSchema>;
+
+export function isOAuthProviderId(value: string): value is OAuthProviderId {
+  return (oauthProviderIds as readonly string[]).includes(value);
+}
+
 /** Providers that stream (watch pages, players). */
 export const streamProviderIds = ['twitch', 'youtube', 'kick', 'tiktok'] as const;
 export type StreamProviderId = (typeof streamProviderIds)[number];
