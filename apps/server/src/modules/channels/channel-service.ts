@@ -52,7 +52,10 @@ export class ChannelService {
    */
   async deleteConfirmed(channelId: string, confirmName: string, actorUserId: string): Promise<void> {
     const name = await this.displayName(channelId);
-    if (confirmName !== name) throw badRequest(`Type the channel name "${name}" exactly to confirm.`);
+    if (confirmName !== name) {
+      const message = `Type the channel name "${name}" exactly to confirm.`;
+      throw badRequest(message, { name: message });
+    }
     await this.deps.disconnectPlatforms(channelId, actorUserId);
     await this.deleteRow(channelId);
   }

@@ -99,7 +99,10 @@ export class StreamInfoService {
       if (!info.changeTitle) throw unsupported(`${info.name} stream titles cannot be changed through Greenroom.`);
       const max = info.streamTitleMaxLength;
       const length = [...change.title].length;
-      if (max !== null && length > max) throw badRequest(`${info.name} titles are limited to ${max} characters (this one has ${length}).`);
+      if (max !== null && length > max) {
+        const message = `${info.name} titles are limited to ${max} characters (this one has ${length}).`;
+        throw badRequest(message, { title: message });
+      }
     }
     if (change.category && !info.changeCategory) throw unsupported(`${info.name} categories cannot be changed through Greenroom.`);
   }

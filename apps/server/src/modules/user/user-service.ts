@@ -147,7 +147,8 @@ export class UserService {
   async delete(userId: string, typedName: string): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
-      throw badRequest(`Type your display name "${user.displayName}" exactly to confirm.`);
+      const message = `Type your display name "${user.displayName}" exactly to confirm.`;
+      throw badRequest(message, { username: message });
     }
     for (const channelId of await this.solelyOwnedChannels(this.db, userId)) await this.deps.disconnectPlatforms(channelId, null);
     await this.db.transaction(async (tx) => {
