@@ -54,7 +54,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js'], defaultProject: 'tsconfig.tools.json' },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       eqeqeq: ['error', 'always', { null: 'ignore' }],
