@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import WebSocket from 'ws';
 import pg from 'pg';
 import { startEmulator, type Emulator } from '../packages/platform-emulator/src/index';
@@ -85,13 +86,13 @@ async function setUp(kind: 'PGlite' | 'PostgreSQL', channelCount: number, option
   }
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir });
   const cipher = new TokenCipher(ENCRYPTION_KEY);
-  const user = await new UserService(database.db, cipher).signIn(
+  const user = await new UserService(database.db, cipher, { disconnectPlatforms: async () => {} }).signIn(
     'twitch',
     { providerUserId: newId(), login: 'benchowner', displayName: 'BenchOwner', avatarUrl: null },
     { accessToken: 'a', refreshToken: 'r', expiresAt: null, scopes: [] },
   );
   const token = (await new SessionService(database.db, 30, []).create(user.id)).token;
-  const channels = new ChannelService(database.db);
+  const channels = new ChannelService(database.db, { audit: { record: async () => {} }, disconnectPlatforms: async () => {} });
   const channelIds: string[] = [];
   for (let i = 0; i < channelCount; i++) {
     const login = `bench${randomBytes(4).toString('hex')}`;

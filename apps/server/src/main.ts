@@ -3,9 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
-
-const emulatedProviders: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
 
 async function startPlatforms(
   config: Config,
@@ -13,7 +12,7 @@ async function startPlatforms(
   if (!config.useEmulator) return { endpoints: realEndpoints(config), emulatorUrl: null, close: async () => {} };
   const publicUrl = publicUrlOf(config);
   const apps = Object.fromEntries(
-    emulatedProviders.map((p) => [
+    oauthProviderIds.map((p) => [
       p,
       {
         clientId: `greenroom-${p}`,
@@ -27,7 +26,7 @@ async function startPlatforms(
   if (config.EMULATOR_URL) {
     // An emulator in its own process: register this server's apps there (its control API).
     const origin = config.EMULATOR_URL.replace(/\/$/, '');
-    for (const p of emulatedProviders) {
+    for (const p of oauthProviderIds) {
       const res = await fetch(`${origin}/_emulator/apps/${p}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },

@@ -48,13 +48,18 @@ export async function seedChannel(emulator: Emulator, where: { dataDir: string; 
   const database = await openDatabase(where.databaseUrl ? { url: where.databaseUrl } : { dataDir: where.dataDir });
   try {
     const cipher = new TokenCipher(persistentSecret(undefined, where.dataDir, 'encryption-key', 32));
-    const user = await new UserService(database.db, cipher).signIn(
+    const user = await new UserService(database.db, cipher, { disconnectPlatforms: async () => {} }).signIn(
       'twitch',
       { providerUserId: newId(), login: 'owner', displayName: 'Owner', avatarUrl: null },
       { accessToken: 'a', refreshToken: 'r', expiresAt: null, scopes: [] },
     );
     const session = await new SessionService(database.db, 30, []).create(user.id);
-    const channelId = (await new ChannelService(database.db).create(user.id, 'Durable chat')).id;
+    const channelId = (
+      await new ChannelService(database.db, { audit: { record: async () => {} }, disconnectPlatforms: async () => {} }).create(
+        user.id,
+        'Durable chat',
+      )
+    ).id;
     const cp = {} as Record<SeededPlatform, string>;
     for (const p of seededPlatforms) {
       const account = emulator.world.accountByLogin(p, 'greenroomdemo')!;

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The cookie API this gate uses (request.cookies, reply.setCookie) comes with @fastify/cookie's types.
+import type {} from '@fastify/cookie';
 import { and, eq } from 'drizzle-orm';
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { Db } from '../db/client';
@@ -6,7 +8,7 @@ import { channelUsers, channels } from '../db/schema';
 import type { Access } from '../lib/access';
 import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
-import type { AuthUser, SessionService } from '../modules/auth/sessions';
+import type { AuthUser, SessionService } from '../modules/auth';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
 import type { EventBus } from '../lib/event-bus';
-import type { AuthUser, SessionService } from '../modules/auth/sessions';
+import type { AuthUser, SessionService } from '../modules/auth';
 import { channelLevel } from './auth';
 
 export interface SocketAccessDeps {

@@ -10,8 +10,8 @@ import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { channelTopic } from '@greenroom/contracts/bus';
 import type { EventBus } from '../../lib/event-bus';
-import { activityFromRow } from '../../pipeline/chat-rows';
-import { parseCursor } from '../chat/chat-queries';
+import { pageOf, parseSeqCursor } from '../../lib/pagination';
+import { activityFromRow } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -42,8 +42,8 @@ export class ActivityService {
     q: { cursor?: string; after?: string; per_page: number; types?: string; providers?: string },
   ): Promise<{ records: Activity[]; cursor: string | null; head: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
-    const cursor = parseCursor(q.cursor);
-    const after = parseCursor(q.after);
+    const cursor = parseSeqCursor(q.cursor);
+    const after = parseSeqCursor(q.after);
     if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
     if (cursor !== null) where.push(lt(activities.seq, cursor));
     if (after !== null) where.push(gt(activities.seq, after));
@@ -57,12 +57,11 @@ export class ActivityService {
       .where(and(...where))
       .orderBy(after !== null ? asc(activities.seq) : desc(activities.seq))
       .limit(q.per_page + 1);
-    const more = rows.length > q.per_page;
-    const page = more ? rows.slice(0, q.per_page) : rows;
-    const newest = after !== null ? page[page.length - 1] : page[0];
+    const page = pageOf(rows, q.per_page, (last) => String(last.seq));
+    const newest = after !== null ? page.rows.at(-1) : page.rows[0];
     return {
-      records: page.map(activityFromRow),
-      cursor: more && page.length ? String(page[page.length - 1]!.seq) : null,
+      records: page.rows.map(activityFromRow),
+      cursor: page.cursor,
       head: newest ? String(newest.seq) : after !== null ? String(after) : null,
     };
   }

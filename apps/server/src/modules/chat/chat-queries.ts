@@ -6,20 +6,9 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatGaps, chatMessages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { escapeLike, pageOf, parseSeqCursor } from '../../lib/pagination';
 import { gapFromRow, messageFromRow } from '../../pipeline/chat-rows';
 import { toPublicMessage } from './public-message';
-
-/** `%`, `_` and `\` are literal in a search (ILIKE's default escape character is the backslash). */
-export function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A `seq` cursor ("123"); anything else is a 400. */
-export function parseCursor(value: string | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  if (!/^\d{1,18}$/.test(value)) throw badRequest('Invalid cursor');
-  return Number(value);
-}
 
 /** What a catch-up (`after`) returns at most per call to the public popout. */
 export const PUBLIC_CATCH_UP_LIMIT = 200;
@@ -44,8 +33,8 @@ export class ChatQueries {
     channelId: string,
     q: { before?: string; after?: string; limit: number; provider?: ChannelProviderId; q?: string },
   ): Promise<ChatHistoryPage> {
-    const before = parseCursor(q.before);
-    const after = parseCursor(q.after);
+    const before = parseSeqCursor(q.before);
+    const after = parseSeqCursor(q.after);
     if (before !== null && after !== null) throw badRequest('Use either before or after, not both');
     const where: SQL[] = [eq(chatMessages.channelId, channelId)];
     if (before !== null) where.push(lt(chatMessages.seq, before));
@@ -59,11 +48,11 @@ export class ChatQueries {
       .where(and(...where))
       .orderBy(after !== null ? asc(chatMessages.seq) : desc(chatMessages.seq))
       .limit(q.limit + 1);
-    const more = rows.length > q.limit;
-    const page = more ? rows.slice(0, q.limit) : rows;
-    const last = page[page.length - 1];
-    const newest = after !== null ? last : page[0];
-    const oldest = after !== null ? page[0] : last;
+    const page = pageOf(rows, q.limit, (last) => String(last.seq));
+    const more = page.cursor !== null;
+    const last = page.rows.at(-1);
+    const newest = after !== null ? last : page.rows[0];
+    const oldest = after !== null ? page.rows[0] : last;
     // The time the page spans: from its oldest message (the very start when it is the last page)
     // to its newest (now, for the newest page or a catch-up that reached the end).
     const reachesNow = after !== null ? !more : before === null;
@@ -75,11 +64,11 @@ export class ChatQueries {
           reachesStart || !oldest ? null : oldest.sentAt,
           reachesNow || !newest ? null : newest.sentAt,
           q.provider,
-          page.length === 0 && !reachesNow,
+          page.rows.length === 0 && !reachesNow,
         );
     return {
-      records: page.map(messageFromRow),
-      cursor: more && last ? String(last.seq) : null,
+      records: page.rows.map(messageFromRow),
+      cursor: page.cursor,
       head: newest ? String(newest.seq) : after !== null ? String(after) : null,
       gaps,
     };
@@ -116,7 +105,7 @@ export class ChatQueries {
     providers: ChannelProviderId[] | null,
     options: { limit?: number; after?: string } = {},
   ): Promise<{ records: PublicChatMessage[]; head: string | null }> {
-    const after = parseCursor(options.after);
+    const after = parseSeqCursor(options.after);
     const where: SQL[] = [eq(chatMessages.channelId, channelId), isNull(chatMessages.deletedAt), isNull(chatMessages.filterStage)];
     if (providers) where.push(inArray(chatMessages.provider, providers));
     if (after !== null) where.push(gt(chatMessages.seq, after));

@@ -1,14 +1,10 @@
 /**
  * The unified chat's services, built once at start by createServices: retention of the chat log
- * (written by the ingest pipeline, pipeline/), the staff and public fan-out hubs, queries, sending,
- * the activity feed and viewer cards.
+ * (written by the ingest pipeline, pipeline/), the staff fan-out hub, queries and sending. The
+ * activity feed, viewer cards and the public popout are their own modules reading the chat log.
  */
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/event-bus';
-import { ActivityService } from '../activity/activity-service';
-import { publicEncoder } from '../public-chat/public-encoder';
-import { ConnectionLimiter } from '../public-chat/connection-limiter';
-import { ViewerCardService } from '../viewers/viewer-card-service';
 import { ChatQueries } from './chat-queries';
 import { ChatSendService, type ChatActionsSource } from './chat-send-service';
 import { FanoutHub } from './fanout-hub';
@@ -25,12 +21,8 @@ export interface ChatServices {
   retention: RetentionJob;
   purge: ChatRetention;
   staffHub: FanoutHub;
-  publicHub: FanoutHub;
-  publicConnections: ConnectionLimiter;
   queries: ChatQueries;
   send: ChatSendService;
-  activity: ActivityService;
-  viewerCards: ViewerCardService;
   /** Graceful shutdown: closes sockets, cancels the purge. */
   close(): Promise<void>;
 }
@@ -45,20 +37,14 @@ export function createChatServices(input: {
   const purge = new ChatRetention(input.db);
   const retention = new RetentionJob(purge, input.retentionDays, input.log);
   const staffHub = new FanoutHub(input.bus, staffEncoder);
-  const publicHub = new FanoutHub(input.bus, publicEncoder());
   return {
     retention,
     purge,
     staffHub,
-    publicHub,
-    publicConnections: new ConnectionLimiter({ perIp: 20 }),
     queries: new ChatQueries(input.db),
     send: new ChatSendService(input.db, input.actions, input.log),
-    activity: new ActivityService(input.db, input.bus),
-    viewerCards: new ViewerCardService(input.db),
     async close() {
       staffHub.closeAll();
-      publicHub.closeAll();
       await retention.stop();
     },
   };

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccessLevel } from '@greenroom/contracts/access';
 import { chatHistoryQuerySchema, chatHistorySchema, sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
+import { channelAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/http';
 import { liveSocket } from '../../lib/live-socket';
+import type { IngestPipeline } from '../../pipeline/ingest';
 import { requireAuth } from '../../plugins/auth';
-import { followAccess } from '../../plugins/socket-access';
-import type { AppServices } from '../../services';
+import { followAccess, type SocketAccessDeps } from '../../plugins/socket-access';
+import type { ChatServices } from './chat-services';
+
+export interface ChatRouteDeps extends SocketAccessDeps {
+  chat: Pick<ChatServices, 'staffHub' | 'queries' | 'send'>;
+  ingest: Pick<IngestPipeline, 'ingestStatus'>;
+}
+
+const moderate = channelAccess('chat.moderate');
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 
-export function chatRoutes(app: FastifyInstance, s: AppServices): void {
+export function chatRoutes(app: FastifyInstance, s: ChatRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -20,7 +28,7 @@ export function chatRoutes(app: FastifyInstance, s: AppServices): void {
    */
   r.get(
     '/api/2/channels/:channelId/chat-ws',
-    { config: { access: { channel: AccessLevel.MOD } }, schema: { tags: ['chat'], params: channelParams, hide: true }, websocket: true },
+    { config: { access: moderate }, schema: { tags: ['chat'], params: channelParams, hide: true }, websocket: true },
     (socket, request) => {
       const { channelId } = request.params;
       const auth = requireAuth(request);
@@ -36,12 +44,12 @@ export function chatRoutes(app: FastifyInstance, s: AppServices): void {
       const status = s.ingest.ingestStatus(channelId);
       if (status.state !== 'ok' || status.lost > 0) live.send({ type: 'chat.ingest_status', data: status });
       leave = s.chat.staffHub.join(channelId, socket);
-      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: AccessLevel.MOD });
+      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: moderate.channel });
     },
   );
 
   r.get('/api/2/channels/:channelId/chat/messages', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: moderate },
     schema: {
       tags: ['chat'],
       params: channelParams,
@@ -52,7 +60,7 @@ export function chatRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.post('/api/2/channels/:channelId/chat/messages', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: moderate },
     schema: { tags: ['chat'], params: channelParams, body: sendChatBodySchema, response: { 200: sendChatResultSchema, ...errorResponses } },
     handler: async (request) => s.chat.send.send(request.params.channelId, request.body),
   });

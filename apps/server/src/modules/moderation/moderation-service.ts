@@ -7,10 +7,11 @@
  */
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
-import type { AuditLogService } from '../audit/audit-log-service';
+import type { AuditRecorder } from '../audit';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
-import type { ConnectionManager } from '../../platforms/connection-manager';
+import type { ConnectionActionsSource } from '../../platforms/connection-manager';
 import type { IngestPipeline } from '../../pipeline/ingest';
+import type { ModerationFacet } from '../../platforms/port';
 
 export interface ModerationTarget {
   channelId: string;
@@ -27,19 +28,22 @@ function actorOf(by: Moderator): { kind: 'user' | 'bot' | 'system'; userId: stri
   return { kind: 'user', userId: by.userId, displayName: by.displayName };
 }
 
-export class ModerationService {
-  constructor(
-    private readonly deps: {
-      manager: ConnectionManager;
-      ingest: IngestPipeline;
-      audit: AuditLogService;
-    },
-  ) {}
+export interface ModerationServiceDeps {
+  connections: Pick<ConnectionActionsSource, 'actions'>;
+  /** Publishes Greenroom's own moderation events like the platforms' (chat log, fan-out). */
+  ingest: Pick<IngestPipeline, 'submit'>;
+  audit: AuditRecorder;
+}
 
-  private async connection(t: ModerationTarget) {
-    const found = await this.deps.manager.actions(t.channelProviderId);
+export class ModerationService {
+  constructor(private readonly deps: ModerationServiceDeps) {}
+
+  private async connection(t: ModerationTarget): Promise<{ actions: ModerationFacet; providerChannelId: string }> {
+    const found = await this.deps.connections.actions(t.channelProviderId);
     if (found.channelId !== t.channelId || found.provider !== t.provider) throw notFound('This platform connection does not exist.');
-    return found;
+    const actions = found.actions.moderation;
+    if (!actions) throw unsupported(`${providers[t.provider].name} has no moderation through Greenroom.`);
+    return { actions, providerChannelId: found.providerChannelId };
   }
 
   /** Stores the action in the chat log and publishes it (resolves once stored). */

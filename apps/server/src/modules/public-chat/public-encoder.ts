@@ -4,8 +4,7 @@
  * the chat cleared. The encoder of a channel remembers its last `recent` messages (id, platform,
  * author) so a ban maps to ids without a database query; nothing else of moderation is exposed.
  */
-import type { Encoded, EncoderFactory } from '../chat/fanout-hub';
-import { toPublicMessage } from '../chat/public-message';
+import { toPublicMessage, type Encoded, type EncoderFactory } from '../chat';
 
 interface Recent {
   id: string;

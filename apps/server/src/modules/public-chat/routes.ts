@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicChatHistorySchema, publicChatQuerySchema } from '@greenroom/contracts/api/chat';
 import { LiveCloseCode } from '@greenroom/contracts/api/live';
 import { channelTopic } from '@greenroom/contracts/bus';
 import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
-import { channels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/http';
+import type { EventBus } from '../../lib/event-bus';
 import { liveSocket } from '../../lib/live-socket';
-import type { AppServices } from '../../services';
+import type { PublicChatServices } from './public-chat-services';
+
+export interface PublicChatRouteDeps {
+  publicChat: PublicChatServices;
+  /** A popout of a deleted channel closes (4404). */
+  bus: Pick<EventBus, 'subscribe'>;
+}
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 
@@ -29,10 +34,10 @@ function parseProviders(value: string | undefined): ChannelProviderId[] | null {
 }
 
 /** The read-only chat popout for OBS (no sign-in): public message fields only, no staff or moderation data. */
-export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
+export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const channelExists = async (channelId: string) =>
-    (await s.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
+  const { publicChat } = deps;
+  const channelExists = (channelId: string) => publicChat.channelExists(channelId);
 
   r.get('/api/2/public/channels/:channelId/chat/messages', {
     config: { access: 'public' },
@@ -45,10 +50,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     handler: async (request) => {
       const providers = parseProviders(request.query.providers);
       if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');
-      return s.chat.queries.publicRecent(request.params.channelId, providers, {
-        limit: 50,
-        ...(request.query.after !== undefined ? { after: request.query.after } : {}),
-      });
+      return publicChat.recent(request.params.channelId, providers, request.query.after);
     },
   });
 
@@ -65,7 +67,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     },
     (socket, request) => {
       const providers = parseProviders(request.query.providers);
-      const release = s.chat.publicConnections.acquire(request.ip);
+      const release = publicChat.connections.acquire(request.ip);
       if (!release) {
         socket.close(1013, 'Too many connections from this address');
         return;
@@ -83,8 +85,8 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
         release();
         return;
       }
-      leave = s.chat.publicHub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
-      unsubscribe = s.bus.subscribe(channelTopic(request.params.channelId), (event) => {
+      leave = publicChat.hub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
+      unsubscribe = deps.bus.subscribe(channelTopic(request.params.channelId), (event) => {
         if (event.type === 'channel.deleted') live.close(LiveCloseCode.CHANNEL_DELETED, 'Channel deleted');
       });
     },

@@ -7,8 +7,8 @@ import { channelUserInvites, channelUsers, channels, users } from '../../db/sche
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { OPERATOR_CHANNEL_LEVEL } from '../../plugins/auth';
 import type { AccessEvents } from '../../lib/access-events';
-import type { AuditLogService } from '../audit/audit-log-service';
-import type { AuthUser } from '../auth/sessions';
+import type { AuditRecorder } from '../audit';
+import type { AuthUser } from '../auth';
 
 const label = (level: number) => accessLevelLabels[level as AccessLevelValue] ?? String(level);
 
@@ -58,8 +58,8 @@ export async function revokeInvitesAbove(tx: Db, channelId: string, createdBy: s
 export class StaffService {
   constructor(
     private readonly db: Db,
-    private readonly audit: AuditLogService,
-    private readonly access: AccessEvents,
+    private readonly audit: AuditRecorder,
+    private readonly access: Pick<AccessEvents, 'memberChanged'>,
   ) {}
 
   async list(channelId: string): Promise<StaffMember[]> {

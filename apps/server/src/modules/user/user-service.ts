@@ -13,11 +13,18 @@ import type { Identity, TokenSet } from '../../platforms/oauth-client';
 export type UserRow = typeof users.$inferSelect;
 export type UserProviderRow = typeof userProviders.$inferSelect;
 
+export interface UserServiceDeps {
+  /** Closes every platform connection of a channel and revokes its tokens (before the channel is deleted). */
+  disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+  /** Tells open sockets the account (and the channels that went with it) is gone: they close. */
+  access?: Pick<AccessEvents, 'userDeleted' | 'channelDeleted'>;
+}
+
 export class UserService {
   constructor(
     private readonly db: Db,
     private readonly cipher: TokenCipher,
-    private readonly access: AccessEvents | null = null,
+    private readonly deps: UserServiceDeps,
   ) {}
 
   private tokenColumns(tokens: TokenSet) {
@@ -138,20 +145,15 @@ export class UserService {
 
   /**
    * Deletes the account: its connections and settings (cascade), the channels it solely owns, and its staff roles.
-   * `beforeChannelsDeleted` runs first for those channels (their platforms are disconnected: connections closed,
-   * tokens revoked). Sessions are revoked by the caller.
+   * The platforms of those channels are disconnected first (connections closed, tokens revoked); sessions are revoked.
    */
-  async delete(
-    userId: string,
-    typedName: string,
-    beforeChannelsDeleted: (channelIds: string[]) => Promise<void> = async () => {},
-  ): Promise<void> {
+  async delete(userId: string, typedName: string): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
       const message = `Type your display name "${user.displayName}" exactly to confirm.`;
       throw badRequest(message, { username: message });
     }
-    await beforeChannelsDeleted(await this.solelyOwnedChannels(this.db, userId));
+    for (const channelId of await this.solelyOwnedChannels(this.db, userId)) await this.deps.disconnectPlatforms(channelId, null);
     const deletedChannels = await this.db.transaction(async (tx) => {
       const solelyOwned = await this.solelyOwnedChannels(tx, userId);
       if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
@@ -160,7 +162,7 @@ export class UserService {
       return solelyOwned;
     });
     // Open sockets of this account, and of everyone on the channels that went with it, close now.
-    this.access?.userDeleted(userId);
-    for (const channelId of deletedChannels) this.access?.channelDeleted(channelId);
+    this.deps.access?.userDeleted(userId);
+    for (const channelId of deletedChannels) this.deps.access?.channelDeleted(channelId);
   }
 }
