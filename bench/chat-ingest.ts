@@ -19,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { oauthProviderIds } from '@greenroom/contracts/providers';
 import WebSocket from 'ws';
 import pg from 'pg';
 import { startEmulator, type Emulator } from '../packages/platform-emulator/src/index';

@@ -127,7 +127,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     await s.connections.close();
     // What the connections delivered last is written before the database closes.
     await s.ingest.close();
-    await s.publicChat.close();
+    s.publicChat.close();
   });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;

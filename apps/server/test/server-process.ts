@@ -14,9 +14,9 @@ import { channelProviders } from '../src/db/schema';
 import { TokenCipher } from '../src/lib/crypto';
 import { newId } from '../src/lib/ids';
 import { persistentSecret } from '../src/lib/secrets';
-import { ChannelService } from '../src/modules/channels/channel-service';
-import { SessionService } from '../src/modules/auth/sessions';
-import { UserService } from '../src/modules/user/user-service';
+import { ChannelService } from '../src/modules/channels';
+import { SessionService } from '../src/modules/auth';
+import { UserService } from '../src/modules/user';
 import { scopesFor } from '../src/platforms/scopes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
-import type { EventBus } from '../../lib/event-bus';
 import { errorResponses, noContent } from '../../lib/http';
 import { channelTopic } from '@greenroom/contracts/bus';
 import { liveSocket } from '../../lib/live-socket';
