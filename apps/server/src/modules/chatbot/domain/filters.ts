@@ -1,0 +1,669 @@
+/**
+ * The spam filter engine. A channel's filters are compiled once when they change (banned-word and
+ * link patterns, RE2 programs for user regular expressions) into a `FilterSet`; `check` runs on every
+ * chat line and returns the first filter the line breaks, with a reason for the log. Everything here
+ * is linear in the message length: user regular expressions run on RE2 (no backtracking), so a
+ * pathological pattern cannot stall chat.
+ */
+import { RE2JS } from 're2js';
+import type { FilterAction, FilterSettingsOf, FilterType } from '@greenroom/contracts/api/chatbot';
+import type { ChatEmote } from '@greenroom/contracts/api/events';
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
+
+/** Settings of each filter type (validated by the contracts' schemas). */
+export type FilterSettings = { [T in FilterType]: FilterSettingsOf<T> };
+
+export interface FilterDefinition<T extends FilterType = FilterType> {
+  readonly id: string;
+  readonly name: string;
+  readonly type: T;
+  readonly settings: FilterSettings[T];
+  /** Authors at this audience level or above are not filtered. */
+  readonly exemptLevel: number;
+  readonly action: FilterAction;
+  readonly durationSeconds: number;
+  /** First offence in a stream: delete and warn; the action from the second on. */
+  readonly warnFirst: boolean;
+  /** Told in chat after the action (a template); empty = nothing said. */
+  readonly message: string;
+  readonly enabled: boolean;
+}
+
+/** What a filter sees of one chat line. */
+export interface FilterInput {
+  readonly text: string;
+  readonly emotes: readonly ChatEmote[];
+  readonly level: number;
+  /** `${provider}:${provider_user_id}` — who wrote it (repetition memory, permits). */
+  readonly userKey: string;
+  /** `${provider}:${login}` (lower case) — the key `!permit @login` sets. */
+  readonly permitKey: string;
+  readonly provider: ChannelProviderId;
+  readonly now: number;
+}
+
+export interface FilterHit {
+  readonly filter: FilterDefinition;
+  readonly reason: string;
+}
+
+/** Top-level domains that are also common words: only a link with a scheme, `www.` or a path counts. */
+const WORDLIKE_TLDS = new Set(['me', 'is', 'it', 'at', 'in', 'to', 'be', 'us', 'so', 'no', 'my', 'am', 'as', 'do', 'go', 'hi', 'im', 'ok']);
+const TLDS = [
+  'com',
+  'net',
+  'org',
+  'io',
+  'gg',
+  'tv',
+  'co',
+  'uk',
+  'de',
+  'fr',
+  'ru',
+  'xyz',
+  'info',
+  'biz',
+  'app',
+  'dev',
+  'ly',
+  'link',
+  'live',
+  'club',
+  'site',
+  'online',
+  'store',
+  'shop',
+  'top',
+  'cc',
+  'ws',
+  'gl',
+  'gd',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'pw',
+  'su',
+  'eu',
+  'nl',
+  'pl',
+  'es',
+  'br',
+  'jp',
+  'cn',
+  'kr',
+  'au',
+  'ca',
+  'ch',
+  'se',
+  'no',
+  'fi',
+  'dk',
+  'cz',
+  'sk',
+  'hu',
+  'ro',
+  'ua',
+  'tr',
+  'in',
+  'id',
+  'vn',
+  'th',
+  'ph',
+  'mx',
+  'ar',
+  'cl',
+  'za',
+  'ng',
+  'ke',
+  'ai',
+  'fm',
+  'am',
+  'so',
+  'sh',
+  'to',
+  'me',
+  'is',
+  'it',
+  'at',
+  'be',
+  'us',
+  'my',
+  'ee',
+  'lt',
+  'lv',
+  'gr',
+  'pt',
+  'ie',
+  'nz',
+  'sg',
+  'hk',
+  'tw',
+  'blog',
+  'news',
+  'stream',
+  'gay',
+  'fun',
+  'wtf',
+  'lol',
+  'vip',
+  'win',
+  'bet',
+  'casino',
+  'porn',
+  'sex',
+  'xxx',
+  'onion',
+  'page',
+  'work',
+  'tech',
+  'space',
+  'website',
+  'email',
+  'click',
+  'download',
+  'zip',
+  'mov',
+];
+const tldSet = new Set(TLDS);
+/** A candidate host: labels of letters/digits/hyphens joined by dots (also full-width and ideographic dots). */
+const LINK_RE = /(?:(https?):\/\/)?((?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})?[.\u3002\uff0e])+)([\p{L}]{2,24})(?![\p{L}\p{N}])(\/\S*)?/giu;
+
+/** The hosts of the links in a text (lower case), with the false positives of naive detectors removed. */
+export function findLinks(text: string): string[] {
+  if (!hasDotLike(text)) return [];
+  const hosts: string[] = [];
+  LINK_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = LINK_RE.exec(text)) !== null) {
+    const scheme = m[1];
+    const labels = m[2]!.toLowerCase().replace(/[\u3002\uff0e]/g, '.');
+    const tld = m[3]!.toLowerCase();
+    const path = m[4];
+    const start = m.index;
+    // Part of an e-mail-like or @mention token, or a decimal number (1.5k): not a link.
+    const before = start > 0 ? text[start - 1] : '';
+    if (before === '@') continue;
+    if (!tldSet.has(tld)) continue;
+    const host = labels + tld;
+    const explicit = Boolean(scheme) || labels.startsWith('www.') || Boolean(path);
+    if (!explicit && WORDLIKE_TLDS.has(tld)) continue;
+    // `a.b` with one-letter first label and no scheme (e.g. "u.s", "e.g") is not a link.
+    if (!explicit && labels.length <= 2) continue;
+    hosts.push(host);
+  }
+  return hosts;
+}
+
+function hasDotLike(text: string): boolean {
+  return text.includes('.') || text.includes('\u3002') || text.includes('\uff0e');
+}
+
+export function domainAllowed(host: string, allowed: readonly string[]): boolean {
+  for (const d of allowed) if (host === d || host.endsWith(`.${d}`)) return true;
+  return false;
+}
+
+/** A mask of the UTF-16 positions covered by emotes (their names are not text: "LUL", "OMEGALUL"). */
+function emoteMask(text: string, emotes: readonly ChatEmote[]): Uint8Array | null {
+  if (emotes.length === 0) return null;
+  const mask = new Uint8Array(text.length);
+  for (const e of emotes) {
+    const from = Math.max(0, e.start);
+    const to = Math.min(text.length, e.end);
+    for (let i = from; i < to; i++) mask[i] = 1;
+  }
+  return mask;
+}
+
+const LETTER = /\p{L}/u;
+const UPPER = /\p{Lu}/u;
+
+/** Letters and upper-case letters outside emotes and @mentions. */
+export function capsStats(text: string, emotes: readonly ChatEmote[]): { letters: number; upper: number } {
+  const mask = emoteMask(text, emotes);
+  let letters = 0;
+  let upper = 0;
+  let inMention = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      inMention = false;
+      continue;
+    }
+    if (c === 64 /* @ */ && (i === 0 || text.charCodeAt(i - 1) === 32)) inMention = true;
+    if (inMention || (mask && mask[i])) continue;
+    if (c < 128) {
+      if (c >= 65 && c <= 90) {
+        letters++;
+        upper++;
+      } else if (c >= 97 && c <= 122) letters++;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const ch = text[i]!;
+    if (LETTER.test(ch)) {
+      letters++;
+      if (UPPER.test(ch)) upper++;
+    }
+  }
+  return { letters, upper };
+}
+
+const WORDISH = /[\p{L}\p{N}\p{M}\s\p{Extended_Pictographic}\u200d\ufe0f]/u;
+/** Visible characters and symbols (neither letter, digit, mark, space nor emoji) outside emotes. */
+export function symbolStats(text: string, emotes: readonly ChatEmote[]): { visible: number; symbols: number } {
+  const mask = emoteMask(text, emotes);
+  let visible = 0;
+  let symbols = 0;
+  for (const { ch, index } of codePoints(text)) {
+    if (mask && mask[index]) continue;
+    const c = ch.codePointAt(0)!;
+    if (c === 32) continue;
+    visible++;
+    if (c < 128) {
+      const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+      if (!alnum && c > 32) symbols++;
+      continue;
+    }
+    if (!WORDISH.test(ch)) symbols++;
+  }
+  return { visible, symbols };
+}
+
+function* codePoints(text: string): Generator<{ ch: string; index: number }> {
+  let index = 0;
+  for (const ch of text) {
+    yield { ch, index };
+    index += ch.length;
+  }
+}
+
+/** The longest run of combining marks on one character (zalgo text stacks dozens). */
+export function longestMarkRun(text: string): number {
+  let run = 0;
+  let longest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isCombining(c)) {
+      run++;
+      if (run > longest) longest = run;
+    } else run = 0;
+  }
+  return longest;
+}
+
+function isCombining(c: number): boolean {
+  return (
+    (c >= 0x0300 && c <= 0x036f) ||
+    (c >= 0x1ab0 && c <= 0x1aff) ||
+    (c >= 0x1dc0 && c <= 0x1dff) ||
+    (c >= 0x20d0 && c <= 0x20ff) ||
+    (c >= 0xfe20 && c <= 0xfe2f) ||
+    (c >= 0x0483 && c <= 0x0489)
+  );
+}
+
+/** Lower case, compatibility-folded, without combining marks (so "Ｂ̸ＡＤ" matches "bad"). */
+export function foldText(text: string): string {
+  let folded = text.normalize('NFKD');
+  folded = folded.replace(/\p{M}+/gu, '');
+  return folded.toLowerCase();
+}
+
+/** Characters of a text, for length limits (code points, as platforms count them). */
+export function textLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+/** Dice coefficient of character bigrams, 0–1 (linear time, order-insensitive near-duplicates). */
+export function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  const grams = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++) {
+    const g = a.slice(i, i + 2);
+    grams.set(g, (grams.get(g) ?? 0) + 1);
+  }
+  let overlap = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const g = b.slice(i, i + 2);
+    const n = grams.get(g);
+    if (n) {
+      overlap++;
+      grams.set(g, n - 1);
+    }
+  }
+  return (2 * overlap) / (a.length - 1 + (b.length - 1));
+}
+
+/** Banned words: one case-insensitive pattern of whole words and phrases; `*` matches within a word. */
+export function compileWords(words: readonly string[]): RegExp | null {
+  const parts = words
+    .map((w) => foldText(w.trim()))
+    .filter((w) => w.length > 0)
+    .map((w) =>
+      w
+        .split('*')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'))
+        .join('[\\p{L}\\p{N}]{0,30}'),
+    );
+  if (parts.length === 0) return null;
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${parts.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+}
+
+/** Compiles a user regular expression with RE2 (linear time). Throws `RegexError` with a readable message. */
+export class RegexError extends Error {}
+export function compileRegex(pattern: string): RE2JS {
+  if (pattern.length > 500) throw new RegexError('Regular expressions are limited to 500 characters.');
+  try {
+    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'invalid';
+    throw new RegexError(`Invalid regular expression: ${message}`);
+  }
+}
+
+/** Messages per user kept for the repetition filter. */
+const REPETITION_MEMORY = 3;
+const REPETITION_WINDOW_MS = 10 * 60_000;
+/** Users per channel remembered by the repetition filter (oldest forgotten first). */
+const REPETITION_USERS = 5_000;
+
+interface Compiled {
+  def: FilterDefinition;
+  check(input: FilterInput, prepared: Prepared): string | null;
+}
+
+/** Per-message values computed once, whichever filters need them. */
+class Prepared {
+  private foldedText: string | undefined;
+  constructor(readonly input: FilterInput) {}
+  get folded(): string {
+    return (this.foldedText ??= foldText(this.input.text));
+  }
+}
+
+/**
+ * A channel's compiled filters (enabled ones, in order) and their memory (recent messages per user
+ * for repetition, link permits).
+ */
+export class FilterSet {
+  private readonly compiled: Compiled[];
+  private readonly recent = new Map<string, { text: string; at: number }[]>();
+  private readonly permits = new Map<string, number>();
+  readonly hasRepetition: boolean;
+
+  constructor(defs: readonly FilterDefinition[]) {
+    this.compiled = defs.filter((d) => d.enabled).map((d) => compileFilter(d, this));
+    this.hasRepetition = this.compiled.some((c) => c.def.type === 'repetition');
+  }
+
+  get size(): number {
+    return this.compiled.length;
+  }
+
+  /** The first filter the line breaks, or null. */
+  check(input: FilterInput): FilterHit | null {
+    if (this.compiled.length === 0) return null;
+    const prepared = new Prepared(input);
+    let hit: FilterHit | null = null;
+    for (const c of this.compiled) {
+      if (input.level >= c.def.exemptLevel) continue;
+      const reason = c.check(input, prepared);
+      if (reason !== null) {
+        hit = { filter: c.def, reason };
+        break;
+      }
+    }
+    if (this.hasRepetition) this.remember(input, prepared);
+    return hit;
+  }
+
+  /** `!permit`: the next link of this user (permit key) until `until` goes through. */
+  permit(permitKey: string, until: number): void {
+    this.permits.set(permitKey, until);
+    if (this.permits.size > 1000) for (const [k, t] of this.permits) if (t < until - 3_600_000) this.permits.delete(k);
+  }
+
+  /** Uses a user's permit if one is running. */
+  consumePermit(permitKey: string, now: number): boolean {
+    const until = this.permits.get(permitKey);
+    if (until === undefined) return false;
+    this.permits.delete(permitKey);
+    return until >= now;
+  }
+
+  recentOf(userKey: string, now: number): readonly { text: string; at: number }[] {
+    const list = this.recent.get(userKey);
+    if (!list) return [];
+    return list.filter((m) => now - m.at <= REPETITION_WINDOW_MS);
+  }
+
+  private remember(input: FilterInput, prepared: Prepared): void {
+    const text = prepared.folded.trim().slice(0, 300);
+    if (!text) return;
+    let list = this.recent.get(input.userKey);
+    if (list) this.recent.delete(input.userKey);
+    else list = [];
+    list.push({ text, at: input.now });
+    if (list.length > REPETITION_MEMORY) list.shift();
+    this.recent.set(input.userKey, list);
+    if (this.recent.size > REPETITION_USERS) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+}
+
+function compileFilter(def: FilterDefinition, set: FilterSet): Compiled {
+  switch (def.type) {
+    case 'links': {
+      const allowed = (def.settings as FilterSettings['links']).allowed_domains.map((d) =>
+        d
+          .trim()
+          .toLowerCase()
+          .replace(/^https?:\/\//, '')
+          .replace(/^\*\./, '')
+          .replace(/\/.*$/, ''),
+      );
+      return {
+        def,
+        check: (input) => {
+          const hosts = findLinks(input.text).filter((h) => !domainAllowed(h, allowed));
+          if (hosts.length === 0) return null;
+          if (set.consumePermit(input.permitKey, input.now)) return null;
+          return `link to ${hosts[0]}`;
+        },
+      };
+    }
+    case 'caps': {
+      const s = def.settings as FilterSettings['caps'];
+      return {
+        def,
+        check: (input) => {
+          const { letters, upper } = capsStats(input.text, input.emotes);
+          if (letters < s.min_length || letters === 0) return null;
+          const percent = Math.round((upper / letters) * 100);
+          return percent >= s.max_percent ? `${percent}% capitals` : null;
+        },
+      };
+    }
+    case 'symbols': {
+      const s = def.settings as FilterSettings['symbols'];
+      return {
+        def,
+        check: (input) => {
+          const { visible, symbols } = symbolStats(input.text, input.emotes);
+          if (visible < s.min_length || visible === 0) return null;
+          const percent = Math.round((symbols / visible) * 100);
+          return percent >= s.max_percent ? `${percent}% symbols` : null;
+        },
+      };
+    }
+    case 'emotes': {
+      const s = def.settings as FilterSettings['emotes'];
+      return { def, check: (input) => (input.emotes.length > s.max_count ? `${input.emotes.length} emotes` : null) };
+    }
+    case 'words': {
+      const re = compileWords((def.settings as FilterSettings['words']).words);
+      return {
+        def,
+        check: (_input, p) => {
+          if (!re) return null;
+          const m = re.exec(p.folded);
+          return m ? `banned word "${m[0]}"` : null;
+        },
+      };
+    }
+    case 'regex': {
+      const patterns: RE2JS[] = [];
+      for (const source of (def.settings as FilterSettings['regex']).patterns) {
+        try {
+          patterns.push(compileRegex(source));
+        } catch {
+          // Saved patterns are validated by the editor; one that no longer compiles is skipped.
+        }
+      }
+      return {
+        def,
+        check: (input) => {
+          // RE2 is linear in the text: the whole message is matched, however long.
+          for (const p of patterns) if (p.matcher(input.text).find()) return `matches /${p.pattern()}/`;
+          return null;
+        },
+      };
+    }
+    case 'repetition': {
+      const s = def.settings as FilterSettings['repetition'];
+      const threshold = s.similarity_percent / 100;
+      return {
+        def,
+        check: (input, p) => {
+          const text = p.folded.trim().slice(0, 300);
+          if (textLength(text) < s.min_length) return null;
+          for (const prev of set.recentOf(input.userKey, input.now)) {
+            const sim = similarity(prev.text, text);
+            if (sim >= threshold) return `${Math.round(sim * 100)}% like a recent message`;
+          }
+          const words = text.split(/\s+/u).filter(Boolean);
+          if (words.length >= 6) {
+            const counts = new Map<string, number>();
+            let most = 0;
+            for (const w of words) {
+              const n = (counts.get(w) ?? 0) + 1;
+              counts.set(w, n);
+              if (n > most) most = n;
+            }
+            const share = most / words.length;
+            if (share >= threshold) return `one word is ${Math.round(share * 100)}% of the message`;
+          }
+          return null;
+        },
+      };
+    }
+    case 'length': {
+      const s = def.settings as FilterSettings['length'];
+      return {
+        def,
+        check: (input) => {
+          const n = textLength(input.text);
+          return n > s.max_length ? `${n} characters` : null;
+        },
+      };
+    }
+    case 'zalgo': {
+      const s = def.settings as FilterSettings['zalgo'];
+      return {
+        def,
+        check: (input) => {
+          const run = longestMarkRun(input.text);
+          return run > s.max_marks ? `${run} stacked marks` : null;
+        },
+      };
+    }
+  }
+}
+
+/** Stronger moderation actions, in order. */
+const ladder: FilterAction[] = ['delete', 'timeout', 'ban'];
+
+export interface PlatformModeration {
+  deleteMessage: boolean;
+  /** Timeouts and bans (the port's ban with or without a duration). */
+  ban: boolean;
+  maxTimeoutSeconds: number | null;
+}
+
+export interface PlannedAction {
+  /** What the filter asked for. */
+  readonly requested: FilterAction | 'warn';
+  /** What will be done; null when the platform can do nothing. */
+  readonly action: FilterAction | null;
+  readonly durationSeconds: number | null;
+  /** Why the action differs from the request (for the log). */
+  readonly note: string | null;
+}
+
+/** Seconds of the timeout used when a message cannot be deleted on its own (a "purge"). */
+export const PURGE_SECONDS = 1;
+
+/**
+ * Chooses the platform action: the filter's (or a warning's delete), else the next allowed one up the
+ * ladder delete → timeout → ban, with a timeout clamped to the platform's longest.
+ */
+export function planAction(
+  requested: FilterAction | 'warn',
+  durationSeconds: number,
+  platform: PlatformModeration,
+  platformName: string,
+): PlannedAction {
+  const want: FilterAction = requested === 'warn' ? 'delete' : requested;
+  const can = (a: FilterAction) => (a === 'delete' ? platform.deleteMessage : platform.ban);
+  const start = ladder.indexOf(want);
+  for (let i = start; i < ladder.length; i++) {
+    const a = ladder[i]!;
+    if (!can(a)) continue;
+    let duration: number | null = a === 'timeout' ? (want === 'timeout' ? durationSeconds : PURGE_SECONDS) : null;
+    let note: string | null = a === want ? null : `${platformName} cannot ${verb(want)}; ${describe(a, duration)} instead`;
+    if (duration !== null && platform.maxTimeoutSeconds !== null && duration > platform.maxTimeoutSeconds) {
+      const clamped = platform.maxTimeoutSeconds;
+      note = `${note ? `${note}; ` : ''}${platformName} allows timeouts up to ${clamped} s`;
+      duration = clamped;
+    }
+    return { requested, action: a, durationSeconds: duration, note };
+  }
+  return { requested, action: null, durationSeconds: null, note: `${platformName} has no moderation actions; nothing done` };
+}
+
+function verb(a: FilterAction): string {
+  return a === 'delete' ? 'delete single messages' : a === 'timeout' ? 'time out' : 'ban';
+}
+
+function describe(a: FilterAction, duration: number | null): string {
+  return a === 'timeout' ? `timed out ${duration ?? 0} s` : a === 'delete' ? 'deleted' : 'banned';
+}
+
+/** Offences per user and filter within the current stream (warn first, then escalate). Reset when a stream starts. */
+export class Offences {
+  private readonly counts = new Map<string, number>();
+
+  /** Counts one offence; returns how many this user has now for this filter. */
+  add(filterId: string, userKey: string): number {
+    const key = `${filterId}\u0000${userKey}`;
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    if (this.counts.size > 50_000) this.counts.clear();
+    return n;
+  }
+
+  reset(): void {
+    this.counts.clear();
+  }
+}
