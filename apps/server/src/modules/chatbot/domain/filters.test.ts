@@ -35,7 +35,7 @@ export function filterDef<T extends FilterType>(
     message: '',
     enabled: true,
     ...over,
-  } as FilterDefinition;
+  };
 }
 
 function input(text: string, over: Partial<FilterInput> = {}): FilterInput {

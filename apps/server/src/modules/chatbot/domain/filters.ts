@@ -251,7 +251,7 @@ export function capsStats(text: string, emotes: readonly ChatEmote[]): { letters
   return { letters, upper };
 }
 
-const WORDISH = /[\p{L}\p{N}\p{M}\s\p{Extended_Pictographic}\u200d\ufe0f]/u;
+const WORDISH = /[\p{L}\p{N}\p{M}\s\p{Extended_Pictographic}]|\u200d|\ufe0f/u;
 /** Visible characters and symbols (neither letter, digit, mark, space nor emoji) outside emotes. */
 export function symbolStats(text: string, emotes: readonly ChatEmote[]): { visible: number; symbols: number } {
   const mask = emoteMask(text, emotes);

@@ -40,8 +40,8 @@ const num = (v: unknown): number =>
 
 /** Finds the command list in a pasted export (the API's body, or its `commands` array). */
 function commandList(data: unknown): unknown[] | null {
-  if (Array.isArray(data)) return data;
-  if (isObject(data) && Array.isArray(data.commands)) return data.commands;
+  if (Array.isArray(data)) return data as unknown[];
+  if (isObject(data) && Array.isArray(data.commands)) return data.commands as unknown[];
   return null;
 }
 

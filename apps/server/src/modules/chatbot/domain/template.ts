@@ -161,7 +161,7 @@ function renderNodes<C>(nodes: readonly TemplateNode[], resolve: VariableResolve
     parts.push(value);
   }
   if (!async) return clip((parts as string[]).join(''), MAX_OUTPUT);
-  return Promise.all(parts).then((done) => clip(done.join(''), MAX_OUTPUT));
+  return Promise.all(parts.map((p) => Promise.resolve(p))).then((done) => clip(done.join(''), MAX_OUTPUT));
 }
 
 function renderVariable<C>(node: VariableNode, resolve: VariableResolver<C>, context: C): string | Promise<string> {
