@@ -27,6 +27,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { publicChatRoutes } from './modules/public-chat/routes';
 import { viewerRoutes } from './modules/viewers/routes';
+import { chatbotRoutes } from './modules/chatbot/routes';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -120,8 +121,12 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   channelProviderRoutes(app, s);
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
+  chatbotRoutes(app, s.chatbot);
   // Live platform connections end with the app (tests and graceful shutdown).
-  app.addHook('onClose', async () => s.connections.close());
+  app.addHook('onClose', async () => {
+    await s.chatbot.stop();
+    await s.connections.close();
+  });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

@@ -71,6 +71,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.HOST, port: config.PORT });
   // Opens every stored platform connection (closed by app.close() on shutdown).
   await services.connections.start();
+  // Compiles every connected channel's commands and filters, then runs the timers.
+  await services.chatbot.start();
   app.log.info(
     `Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`,
   );

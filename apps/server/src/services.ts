@@ -1,4 +1,5 @@
 import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
+import type { StreamStatus } from '@greenroom/contracts/api/events';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
@@ -26,6 +27,8 @@ import { IngestPipeline } from './platforms/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
+import { connectionsPlatform } from './modules/chatbot/chatbot-platform';
+import { createChatbot, type Chatbot } from './modules/chatbot/chatbot-module';
 
 /** Domain events carried by the bus (extended by features). */
 export type DomainEvent = { type: string; [key: string]: unknown };
@@ -62,6 +65,8 @@ export interface AppServices {
   moderation: ModerationService;
   /** Unified chat: chat log sink, staff/public fan-out hubs, history, sending, activity feed, viewer cards. */
   chat: ChatServices;
+  /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
+  chatbot: Chatbot;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -152,6 +157,24 @@ export function createServices(input: {
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
   flows.on('channel', (flow) => providerService.connect(flow));
+
+  const chatbotLog = pino({ level: config.LOG_LEVEL, name: 'chatbot' });
+  const chatbot = createChatbot({
+    db,
+    platform: connectionsPlatform({
+      db,
+      source: () => connections,
+      ingest: (source, event) => ingest.ingest(source, event),
+      log: chatbotLog,
+    }),
+    watchStreams: (channelId, onStatus) =>
+      bus.subscribe(`channel:${channelId}`, (event) => {
+        if (event.type === 'stream.status') onStatus(event.data as StreamStatus);
+      }),
+    log: chatbotLog,
+  });
+  // A new channel starts with the default commands and the operators' enabled templates (same transaction).
+  channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
 
   return {
@@ -181,5 +204,6 @@ export function createServices(input: {
     channelProviders: providerService,
     moderation: new ModerationService({ manager: connections, ingest, audit }),
     chat,
+    chatbot,
   };
 }

@@ -41,7 +41,9 @@ export interface ChatbotPlatform {
 }
 
 interface ActionsSource {
-  actions(channelProviderId: string): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }>;
+  actions(
+    channelProviderId: string,
+  ): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }>;
 }
 
 /** A user-facing reason from whatever the platform layer threw. */
@@ -53,7 +55,10 @@ export function platformErrorMessage(provider: ChannelProviderId, error: unknown
 export function connectionsPlatform(deps: {
   db: Db;
   source: () => ActionsSource;
-  ingest?: (source: { channelId: string; channelProviderId: string; provider: ChannelProviderId; providerChannelId: string }, event: PlatformEvent) => void;
+  ingest?: (
+    source: { channelId: string; channelProviderId: string; provider: ChannelProviderId; providerChannelId: string },
+    event: PlatformEvent,
+  ) => void;
   log: { warn(obj: object, msg?: string): void };
 }): ChatbotPlatform {
   const actions = async (id: string) => (await deps.source().actions(id)).actions;
@@ -83,7 +88,9 @@ export function connectionsPlatform(deps: {
   return {
     connections,
     async send(id, input) {
-      await (await actions(id)).sendMessage({ text: input.text, as: 'bot', ...(input.replyTo ? { replyToProviderMessageId: input.replyTo } : {}) });
+      await (
+        await actions(id)
+      ).sendMessage({ text: input.text, as: 'bot', ...(input.replyTo ? { replyToProviderMessageId: input.replyTo } : {}) });
     },
     async deleteMessage(id, providerMessageId) {
       await (await actions(id)).deleteMessage({ providerMessageId });

@@ -34,6 +34,9 @@ export class ChannelBot {
   /** Greenroom staff level by platform identity (`${provider}:${provider_user_id}`). */
   staff = new Map<string, number>();
 
+  /** Releases subscriptions made for this bot (set by the module). */
+  dispose: () => void = () => {};
+
   constructor(readonly channelId: string) {}
 
   setCommands(defs: readonly CommandDefinition[]): void {
@@ -125,6 +128,8 @@ export class ChatbotState {
   constructor(
     private readonly db: Db,
     private readonly log: { warn(obj: object, msg?: string): void },
+    /** Called once for each channel's new bot (the module subscribes it to the channel's stream status). */
+    private readonly onNewBot: (bot: ChannelBot) => void = () => {},
   ) {}
 
   /** The channel's bot if it is loaded (stages never wait); a miss starts loading it. */
@@ -165,7 +170,11 @@ export class ChatbotState {
       this.staffRows(channelIds),
     ]);
     for (const channelId of channelIds) {
-      const bot = this.bots.get(channelId) ?? new ChannelBot(channelId);
+      let bot = this.bots.get(channelId);
+      if (!bot) {
+        bot = new ChannelBot(channelId);
+        this.onNewBot(bot);
+      }
       bot.setCommands(commands.filter((c) => c.channelId === channelId).map(toCommandDefinition));
       bot.setFilters(filters.filter((f) => f.channelId === channelId).map(toFilterDefinition));
       bot.staff = staffMap(staff.filter((s) => s.channelId === channelId));
@@ -216,7 +225,9 @@ export class ChatbotState {
   }
 
   forget(channelId: string): void {
+    const bot = this.bots.get(channelId);
     this.bots.delete(channelId);
+    bot?.dispose();
   }
 
   /** Every loaded bot (timers read their line counts). */

@@ -37,7 +37,17 @@ export function isPrivateAddress(address: string): boolean {
     const v = address.toLowerCase();
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v);
     if (mapped) return isPrivateAddress(mapped[1]!);
-    return v === '::' || v === '::1' || v.startsWith('fc') || v.startsWith('fd') || v.startsWith('fe8') || v.startsWith('fe9') || v.startsWith('fea') || v.startsWith('feb') || v.startsWith('ff');
+    return (
+      v === '::' ||
+      v === '::1' ||
+      v.startsWith('fc') ||
+      v.startsWith('fd') ||
+      v.startsWith('fe8') ||
+      v.startsWith('fe9') ||
+      v.startsWith('fea') ||
+      v.startsWith('feb') ||
+      v.startsWith('ff')
+    );
   }
   return true;
 }
@@ -135,7 +145,10 @@ function get(url: URL, target: { address: string; family: number }, deadline: nu
           if (done) return;
           done = true;
           clearTimeout(timer);
-          const text = Buffer.concat(chunks).subarray(0, URLFETCH_MAX_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+          const text = Buffer.concat(chunks)
+            .subarray(0, URLFETCH_MAX_BYTES)
+            .toString('utf8')
+            .replace(/\uFFFD+$/, '');
           resolve({ body: text.replace(/\s+/g, ' ').trim(), redirect: null });
         };
         res.on('end', finish);
