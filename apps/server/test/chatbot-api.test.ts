@@ -34,7 +34,21 @@ describe('chat commands', () => {
     const res = await t.inject(owner, { method: 'GET', url: `${base(channelId)}/chat-commands` });
     expect(res.statusCode).toBe(200);
     const names = res.json().map((c: { name: string }) => c.name);
-    for (const n of ['!commands', '!uptime', '!title', '!game', '!addcom', '!editcom', '!delcom', '!settitle', '!setgame', '!quote', '!addquote', '!delquote', '!permit']) {
+    for (const n of [
+      '!commands',
+      '!uptime',
+      '!title',
+      '!game',
+      '!addcom',
+      '!editcom',
+      '!delcom',
+      '!settitle',
+      '!setgame',
+      '!quote',
+      '!addquote',
+      '!delquote',
+      '!permit',
+    ]) {
       expect(names).toContain(n);
     }
     const settitle = res.json().find((c: { name: string }) => c.name === '!settitle');
@@ -75,11 +89,19 @@ describe('chat commands', () => {
   });
 
   it('field errors: name taken, alias clash, alias equal to the name, no response', async () => {
-    const taken = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands`, payload: { name: '!quote', responses: ['x'] } });
+    const taken = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!quote', responses: ['x'] },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ type: 'conflict', fields: { name: 'There is already a command named !quote.' } });
 
-    const asAlias = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands`, payload: { name: '!cmds', responses: ['x'] } });
+    const asAlias = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!cmds', responses: ['x'] },
+    });
     expect(asAlias.json().fields.name).toBe('!cmds is already an alias of !commands.');
 
     const clash = await t.inject(owner, {
@@ -98,17 +120,29 @@ describe('chat commands', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().fields['aliases.0']).toContain('own name');
 
-    const none = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands`, payload: { name: '!x2', responses: [] } });
+    const none = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!x2', responses: [] },
+    });
     expect(none.json().fields).toEqual({ responses: 'Add at least one response.' });
 
-    const spaces = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands`, payload: { name: '!two words', responses: ['x'] } });
+    const spaces = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!two words', responses: ['x'] },
+    });
     expect(spaces.statusCode).toBe(400);
     expect(spaces.json().fields.name).toBe('Names are one word, without spaces');
   });
 
   it('a response over the platform limit is a field error, measured against the connected platforms', async () => {
     const long = 'x'.repeat(300);
-    const noConn = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands`, payload: { name: '!long', responses: ['ok', long] } });
+    const noConn = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!long', responses: ['ok', long] },
+    });
     expect(noConn.statusCode).toBe(400);
     expect(noConn.json().fields['responses.1']).toBe('YouTube messages are limited to 200 characters (this response has 300).');
 
@@ -127,9 +161,17 @@ describe('chat commands', () => {
       providerChannelId: '1',
       providerChannelName: 'tw',
     });
-    const connected = await t.inject(owner, { method: 'POST', url: `${base(other)}/chat-commands`, payload: { name: '!long', responses: [long] } });
+    const connected = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(other)}/chat-commands`,
+      payload: { name: '!long', responses: [long] },
+    });
     expect(connected.statusCode).toBe(201);
-    const tooLong = await t.inject(owner, { method: 'POST', url: `${base(other)}/chat-commands`, payload: { name: '!longer', responses: ['y'.repeat(501)] } });
+    const tooLong = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(other)}/chat-commands`,
+      payload: { name: '!longer', responses: ['y'.repeat(501)] },
+    });
     expect(tooLong.json().fields['responses.0']).toContain('Twitch messages are limited to 500 characters');
   });
 
@@ -148,7 +190,11 @@ describe('chat commands', () => {
     const list = await t.inject(owner, { method: 'GET', url: `${base(channelId)}/chat-commands` });
     expect(list.json().some((c: { name: string }) => c.name === '!discord')).toBe(false);
 
-    const applied = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/chat-commands/import`, payload: { data, apply: true } });
+    const applied = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands/import`,
+      payload: { data, apply: true },
+    });
     expect(applied.json().saved).toBe(2);
     expect(applied.json().items[2]).toMatchObject({ saved: false, error: 'There is already a command named !quote.' });
 
@@ -271,7 +317,11 @@ describe('command templates', () => {
       url: '/api/2/admin/command-templates',
       payload: { name: '!hug', responses: ['$(user) hugs $(touser)'], enabled: false },
     });
-    const dup = await t.inject(operator, { method: 'POST', url: '/api/2/admin/command-templates', payload: { name: '!LURK', responses: ['x'] } });
+    const dup = await t.inject(operator, {
+      method: 'POST',
+      url: '/api/2/admin/command-templates',
+      payload: { name: '!LURK', responses: ['x'] },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().fields.name).toBeDefined();
 

@@ -15,7 +15,7 @@ import { fitMessage, replyContext, type ChatbotEffectDeps } from './effects';
 import type { TimerService } from './timer-service';
 
 export class TimerJob {
-  /** The channel's line count when each timer last ran (or when this process first saw it). */
+  /** The channel's line count when each timer last ran in this process. */
   private readonly marks = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -67,9 +67,8 @@ export class TimerJob {
 
   private async consider(timer: Awaited<ReturnType<TimerService['due']>>[number]): Promise<void> {
     const bot = await this.deps.state.ensure(timer.channelId);
-    const mark = this.marks.get(timer.id);
-    if (mark === undefined) this.marks.set(timer.id, bot.lines);
-    const lines = bot.lines - (mark ?? bot.lines);
+    // Lines are counted in memory: after a restart, the lines since the restart count.
+    const lines = bot.lines - (this.marks.get(timer.id) ?? 0);
     const connections = (await this.deps.platform.connections(timer.channelId)).filter(
       (c) =>
         providers[c.provider].chatWrite &&

@@ -189,8 +189,6 @@ export function findLinks(text: string): string[] {
     const host = labels + tld;
     const explicit = Boolean(scheme) || labels.startsWith('www.') || Boolean(path);
     if (!explicit && WORDLIKE_TLDS.has(tld)) continue;
-    // `a.b` with one-letter first label and no scheme (e.g. "u.s", "e.g") is not a link.
-    if (!explicit && labels.length <= 2) continue;
     hosts.push(host);
   }
   return hosts;
