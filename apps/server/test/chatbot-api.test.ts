@@ -16,7 +16,7 @@ let channelId: string;
 async function newChannel(user: TestUser, name = 'Bot channel'): Promise<string> {
   const res = await t.inject(user, { method: 'POST', url: '/api/2/channels', payload: { display_name: name } });
   expect(res.statusCode).toBe(201);
-  return res.json().id;
+  return res.json<{ id: string }>().id;
 }
 
 const base = (channel: string) => `/api/2/channels/${channel}`;
@@ -60,7 +60,7 @@ describe('chat commands', () => {
     const off = await t.inject(owner, {
       method: 'PUT',
       url: `${base(channelId)}/chat-commands/${settitle.id}`,
-      payload: { ...settitle, name: '!title2', enabled: false },
+      payload: { ...(settitle as Record<string, unknown>), name: '!title2', enabled: false },
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ name: '!title2', enabled: false, builtin: 'settitle', responses: [] });
@@ -227,7 +227,7 @@ describe('timers', () => {
     const off = await t.inject(owner, {
       method: 'PUT',
       url: `${base(channelId)}/chat-timers/${a.json().id}`,
-      payload: { ...a.json(), enabled: false },
+      payload: { ...a.json<Record<string, unknown>>(), enabled: false },
     });
     expect(off.json()).toMatchObject({ enabled: false, next_run_at: null });
     const bad = await t.inject(owner, {

@@ -5,7 +5,7 @@
  * that fire once per interval across a restart.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
@@ -106,7 +106,7 @@ function message(provider: ChannelProviderId, text: string, who: { id: string; n
     sent_at: new Date(now).toISOString(),
     deleted: false,
   };
-  return { message: m, audience: (who.mod ? AccessLevel.MOD : AccessLevel.PUBLIC) as AccessLevelValue, isSelf: false, now };
+  return { message: m, audience: who.mod ? AccessLevel.MOD : AccessLevel.PUBLIC, isSelf: false, now };
 }
 
 /** Runs the stages like the pipeline: moderation first; a filtered message never reaches commands. Then the effects. */
