@@ -20,6 +20,7 @@ const benches: [string, string][] = [
   ['ws-fanout', 'benchWsFanout'],
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
+  ['chatbot', 'benchChatbot'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -62,11 +62,25 @@ export function connectionsPlatform(deps: {
   log: { warn(obj: object, msg?: string): void };
 }): ChatbotPlatform {
   const actions = async (id: string) => (await deps.source().actions(id)).actions;
-  const connections = async (channelId: string): Promise<BotConnection[]> => {
-    const rows = await deps.db.select().from(channelProviders).where(eq(channelProviders.channelId, channelId));
-    return rows
-      .filter((r) => r.provider in providers)
-      .map((r) => ({ id: r.id, provider: r.provider as ChannelProviderId, name: r.providerChannelName, isLive: r.isLive }));
+  // Replies and timers look the connections up often: one query per channel per second at most.
+  const cache = new Map<string, { at: number; list: Promise<BotConnection[]> }>();
+  const connections = (channelId: string): Promise<BotConnection[]> => {
+    const now = Date.now();
+    const hit = cache.get(channelId);
+    if (hit && now - hit.at < 1_000) return hit.list;
+    const list = deps.db
+      .select()
+      .from(channelProviders)
+      .where(eq(channelProviders.channelId, channelId))
+      .then((rows) =>
+        rows
+          .filter((r) => r.provider in providers)
+          .map((r) => ({ id: r.id, provider: r.provider as ChannelProviderId, name: r.providerChannelName, isLive: r.isLive })),
+      );
+    if (cache.size > 10_000) cache.clear();
+    cache.set(channelId, { at: now, list });
+    list.catch(() => cache.delete(channelId));
+    return list;
   };
   const onEvery = async (
     channelId: string,

@@ -73,7 +73,7 @@ const userOf = (m: StageMessage['message']): ReplyUser => ({
   displayName: m.author.display_name,
 });
 
-export function createFilterStage(state: ChatbotState, capabilities: ModerationCapabilities = catalogueModeration): ChatStage {
+export function createFilterStage(state: Pick<ChatbotState, 'get'>, capabilities: ModerationCapabilities = catalogueModeration): ChatStage {
   return {
     name: 'chatbot.filters',
     phase: 'moderation',
@@ -116,7 +116,11 @@ export function createFilterStage(state: ChatbotState, capabilities: ModerationC
   };
 }
 
-export function createCommandStage(state: ChatbotState, builtins: BuiltinRegistry, random: () => number = Math.random): ChatStage {
+export function createCommandStage(
+  state: Pick<ChatbotState, 'get'>,
+  builtins: BuiltinRegistry,
+  random: () => number = Math.random,
+): ChatStage {
   return {
     name: 'chatbot.commands',
     phase: 'command',

@@ -255,9 +255,13 @@ export function symbolStats(text: string, emotes: readonly ChatEmote[]): { visib
   const mask = emoteMask(text, emotes);
   let visible = 0;
   let symbols = 0;
-  for (const { ch, index } of codePoints(text)) {
-    if (mask && mask[index]) continue;
-    const c = ch.codePointAt(0)!;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length;
+    if (mask && mask[i]) {
+      if (pair) i++;
+      continue;
+    }
     if (c === 32) continue;
     visible++;
     if (c < 128) {
@@ -265,17 +269,11 @@ export function symbolStats(text: string, emotes: readonly ChatEmote[]): { visib
       if (!alnum && c > 32) symbols++;
       continue;
     }
+    const ch = pair ? text.slice(i, i + 2) : text[i]!;
+    if (pair) i++;
     if (!WORDISH.test(ch)) symbols++;
   }
   return { visible, symbols };
-}
-
-function* codePoints(text: string): Generator<{ ch: string; index: number }> {
-  let index = 0;
-  for (const ch of text) {
-    yield { ch, index };
-    index += ch.length;
-  }
 }
 
 /** The longest run of combining marks on one character (zalgo text stacks dozens). */
@@ -304,7 +302,9 @@ function isCombining(c: number): boolean {
 }
 
 /** Lower case, compatibility-folded, without combining marks (so "Ｂ̸ＡＤ" matches "bad"). */
+const ASCII = /^[\x00-\x7f]*$/;
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   let folded = text.normalize('NFKD');
   folded = folded.replace(/\p{M}+/gu, '');
   return folded.toLowerCase();
@@ -320,25 +320,37 @@ export function textLength(text: string): number {
   return n;
 }
 
+/** Character bigrams of a text (as numbers) with their counts. */
+export interface Bigrams {
+  readonly text: string;
+  readonly counts: Map<number, number>;
+  readonly total: number;
+}
+
+export function bigrams(text: string): Bigrams {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < text.length - 1; i++) {
+    const g = text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1);
+    counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  return { text, counts, total: Math.max(0, text.length - 1) };
+}
+
 /** Dice coefficient of character bigrams, 0–1 (linear time, order-insensitive near-duplicates). */
-export function similarity(a: string, b: string): number {
-  if (a === b) return 1;
-  if (a.length < 2 || b.length < 2) return 0;
-  const grams = new Map<string, number>();
-  for (let i = 0; i < a.length - 1; i++) {
-    const g = a.slice(i, i + 2);
-    grams.set(g, (grams.get(g) ?? 0) + 1);
-  }
+export function bigramSimilarity(a: Bigrams, b: Bigrams): number {
+  if (a.text === b.text) return 1;
+  if (a.total === 0 || b.total === 0) return 0;
   let overlap = 0;
-  for (let i = 0; i < b.length - 1; i++) {
-    const g = b.slice(i, i + 2);
-    const n = grams.get(g);
-    if (n) {
-      overlap++;
-      grams.set(g, n - 1);
-    }
+  const [small, large] = a.counts.size <= b.counts.size ? [a.counts, b.counts] : [b.counts, a.counts];
+  for (const [g, n] of small) {
+    const m = large.get(g);
+    if (m) overlap += n < m ? n : m;
   }
-  return (2 * overlap) / (a.length - 1 + (b.length - 1));
+  return (2 * overlap) / (a.total + b.total);
+}
+
+export function similarity(a: string, b: string): number {
+  return bigramSimilarity(bigrams(a), bigrams(b));
 }
 
 /** Banned words: one case-insensitive pattern of whole words and phrases; `*` matches within a word. */
@@ -368,6 +380,56 @@ export function compileRegex(pattern: string): RE2JS {
   }
 }
 
+/**
+ * True when a pattern matches the same texts case-insensitively as it does case-sensitively on
+ * lower-cased text: no upper-case letter outside case-blind escapes (`\W`, `\s` …), no character
+ * property or code escapes (`\p{Lu}`, `\x41`) and no inline flags. RE2's case folding is several
+ * times slower than a case-sensitive match, so such patterns run on the lower-cased message.
+ */
+export function lowerCaseSafe(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    if (c === 92 /* backslash */) {
+      const next = pattern[i + 1] ?? '';
+      if ('pPxuUQ0123456789'.includes(next)) return false;
+      i++;
+      continue;
+    }
+    if (pattern.startsWith('(?', i) && /^\(\?[a-zA-Z-]+[:)]/.test(pattern.slice(i, i + 12))) return false;
+    const ch = pattern[i]!;
+    if (ch !== ch.toLowerCase()) return false;
+  }
+  return true;
+}
+
+/**
+ * A set of user patterns as at most two RE2 programs (one alternation matched on the lower-cased text,
+ * one case-insensitive for the rest); the reason names the pattern that matched. Patterns that no longer
+ * compile are skipped (the editor validates them when saved).
+ */
+export function compileRegexSet(patterns: readonly string[]): (text: string, lower: string) => string | null {
+  const lowerOnes: RE2JS[] = [];
+  const foldOnes: RE2JS[] = [];
+  for (const source of patterns) {
+    try {
+      if (lowerCaseSafe(source)) lowerOnes.push(RE2JS.compile(source));
+      else foldOnes.push(compileRegex(source));
+    } catch {
+      // skipped, see above
+    }
+  }
+  const combine = (list: RE2JS[], flags: number) =>
+    list.length === 0 ? null : list.length === 1 ? list[0]! : RE2JS.compile(list.map((p) => `(?:${p.pattern()})`).join('|'), flags);
+  const lowerAll = combine(lowerOnes, 0);
+  const foldAll = combine(foldOnes, RE2JS.CASE_INSENSITIVE);
+  // RE2 is linear in the text: the whole message is matched, however long.
+  return (text, lower) => {
+    if (lowerAll?.test(lower)) return `matches /${lowerOnes.find((p) => p.test(lower))?.pattern() ?? lowerAll.pattern()}/`;
+    if (foldAll?.test(text)) return `matches /${foldOnes.find((p) => p.test(text))?.pattern() ?? foldAll.pattern()}/`;
+    return null;
+  };
+}
+
 /** Messages per user kept for the repetition filter. */
 const REPETITION_MEMORY = 3;
 const REPETITION_WINDOW_MS = 10 * 60_000;
@@ -382,9 +444,18 @@ interface Compiled {
 /** Per-message values computed once, whichever filters need them. */
 class Prepared {
   private foldedText: string | undefined;
+  private lowerText: string | undefined;
   constructor(readonly input: FilterInput) {}
   get folded(): string {
     return (this.foldedText ??= foldText(this.input.text));
+  }
+  get lower(): string {
+    return (this.lowerText ??= this.input.text.toLowerCase());
+  }
+  private gramsOf: Bigrams | undefined;
+  /** Bigrams of the folded, trimmed text (first 300 characters), for repetition. */
+  get grams(): Bigrams {
+    return (this.gramsOf ??= bigrams(this.folded.trim().slice(0, 300)));
   }
 }
 
@@ -394,7 +465,7 @@ class Prepared {
  */
 export class FilterSet {
   private readonly compiled: Compiled[];
-  private readonly recent = new Map<string, { text: string; at: number }[]>();
+  private readonly recent = new Map<string, { grams: Bigrams; at: number }[]>();
   private readonly permits = new Map<string, number>();
   readonly hasRepetition: boolean;
 
@@ -438,19 +509,17 @@ export class FilterSet {
     return until >= now;
   }
 
-  recentOf(userKey: string, now: number): readonly { text: string; at: number }[] {
-    const list = this.recent.get(userKey);
-    if (!list) return [];
-    return list.filter((m) => now - m.at <= REPETITION_WINDOW_MS);
+  recentOf(userKey: string): readonly { grams: Bigrams; at: number }[] {
+    return this.recent.get(userKey) ?? [];
   }
 
   private remember(input: FilterInput, prepared: Prepared): void {
-    const text = prepared.folded.trim().slice(0, 300);
-    if (!text) return;
+    const grams = prepared.grams;
+    if (!grams.text) return;
     let list = this.recent.get(input.userKey);
     if (list) this.recent.delete(input.userKey);
     else list = [];
-    list.push({ text, at: input.now });
+    list.push({ grams, at: input.now });
     if (list.length > REPETITION_MEMORY) list.shift();
     this.recent.set(input.userKey, list);
     if (this.recent.size > REPETITION_USERS) {
@@ -521,22 +590,8 @@ function compileFilter(def: FilterDefinition, set: FilterSet): Compiled {
       };
     }
     case 'regex': {
-      const patterns: RE2JS[] = [];
-      for (const source of (def.settings as FilterSettings['regex']).patterns) {
-        try {
-          patterns.push(compileRegex(source));
-        } catch {
-          // Saved patterns are validated by the editor; one that no longer compiles is skipped.
-        }
-      }
-      return {
-        def,
-        check: (input) => {
-          // RE2 is linear in the text: the whole message is matched, however long.
-          for (const p of patterns) if (p.matcher(input.text).find()) return `matches /${p.pattern()}/`;
-          return null;
-        },
-      };
+      const matcher = compileRegexSet((def.settings as FilterSettings['regex']).patterns);
+      return { def, check: (input, p) => matcher(input.text, p.lower) };
     }
     case 'repetition': {
       const s = def.settings as FilterSettings['repetition'];
@@ -546,9 +601,17 @@ function compileFilter(def: FilterDefinition, set: FilterSet): Compiled {
         check: (input, p) => {
           const text = p.folded.trim().slice(0, 300);
           if (textLength(text) < s.min_length) return null;
-          for (const prev of set.recentOf(input.userKey, input.now)) {
-            const sim = similarity(prev.text, text);
-            if (sim >= threshold) return `${Math.round(sim * 100)}% like a recent message`;
+          const recent = set.recentOf(input.userKey);
+          if (recent.length > 0) {
+            const grams = p.grams;
+            for (const prev of recent) {
+              if (input.now - prev.at > REPETITION_WINDOW_MS) continue;
+              // Dice ≤ 2·min/(a+b): skip what is too different in length to be similar enough.
+              const bound = (2 * Math.min(prev.grams.total, grams.total)) / (prev.grams.total + grams.total || 1);
+              if (bound < threshold) continue;
+              const sim = bigramSimilarity(prev.grams, grams);
+              if (sim >= threshold) return `${Math.round(sim * 100)}% like a recent message`;
+            }
           }
           const words = text.split(/\s+/u).filter(Boolean);
           if (words.length >= 6) {
