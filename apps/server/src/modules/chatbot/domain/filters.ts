@@ -302,6 +302,7 @@ function isCombining(c: number): boolean {
 }
 
 /** Lower case, compatibility-folded, without combining marks (so "Ｂ̸ＡＤ" matches "bad"). */
+// eslint-disable-next-line no-control-regex -- every ASCII code, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
 export function foldText(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
