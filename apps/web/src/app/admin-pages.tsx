@@ -17,7 +17,7 @@ export interface AdminPage {
   badge?: ComponentType;
 }
 
-/** The admin page registry. Later features add System Provider Bots and Command Templates here. */
+/** The admin page registry: one entry per admin page; `nav` entries make the admin navigation. */
 export const adminPages: AdminPage[] = [
   { path: 'channels', index: true, nav: 'channels', lazy: () => import('./routes/admin/channels') },
   {
@@ -27,6 +27,8 @@ export const adminPages: AdminPage[] = [
     lazy: () => import('./routes/admin/system-provider-bots'),
   },
   { path: 'system-provider-bots/:provider', lazy: () => import('./routes/admin/system-provider-bot') },
+  { path: 'command-templates', nav: 'command-templates', lazy: () => import('./routes/admin/command-templates') },
+  { path: 'command-templates/:commandTemplateId', lazy: () => import('./routes/admin/command-template') },
 ];
 
 export function adminPageRoutes(pages: AdminPage[] = adminPages): RouteObject[] {

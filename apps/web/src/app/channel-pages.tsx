@@ -43,6 +43,15 @@ export const channelPages: ChannelPage[] = [
   { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
   { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
   { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
+  // The chatbot (Editor): list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
+  { path: 'chat-commands', nav: 'chat-commands', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-commands') },
+  { path: 'chat-commands/:commandId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-command') },
+  { path: 'chat-timers', nav: 'chat-timers', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-timers') },
+  { path: 'chat-timers/:timerId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-timer') },
+  { path: 'chat-filters', nav: 'chat-filters', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-filters') },
+  { path: 'chat-filters/:filterId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/chat-filter') },
+  { path: 'quotes', nav: 'quotes', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/quotes') },
+  { path: 'quotes/:channelQuoteId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/quote') },
   { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },
   { path: 'settings', nav: 'channel-settings', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/settings') },
 ];
