@@ -182,6 +182,15 @@ function FilterForm({ channelId, filter }: { channelId: string; filter: ChatFilt
     },
   });
   useUnsavedChangesGuard(form);
+  // The values are one of the filter kinds; type changes swap the whole shape, so fields work on the union.
+  const loose = form as unknown as Form;
+  const switchKind = (type: string) => {
+    const next = newFilter(type as FilterType);
+    loose.setFieldValue('type', next.type);
+    loose.setFieldValue('name', next.name);
+    loose.setFieldValue('settings', next.settings);
+    loose.setFieldValue('message', next.message ?? '');
+  };
   const values = form.getValues();
   return (
     <form onSubmit={submit.onSubmit} aria-label="Filter" noValidate>
@@ -195,11 +204,11 @@ function FilterForm({ channelId, filter }: { channelId: string; filter: ChatFilt
             description={filterTypeDescriptions[values.type]}
             data={filterTypes.map((t) => ({ value: t, label: filterTypeLabels[t] }))}
             value={values.type}
-            onChange={(t) => t && form.setValues(newFilter(t))}
+            onChange={(t) => t && switchKind(t)}
           />
           <TextInput style={{ minWidth: 200 }} label="Name" withAsterisk {...form.getInputProps('name')} />
         </Group>
-        <SettingsFields form={form} />
+        <SettingsFields form={loose} />
         <LevelSelect
           label="Not filtered"
           description="This level and above are never filtered."
