@@ -94,8 +94,8 @@ describe('chat commands', () => {
       url: `${base(channelId)}/chat-commands`,
       payload: { name: '!quote', responses: ['x'] },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ type: 'conflict', fields: { name: 'There is already a command named !quote.' } });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ type: 'bad_request', fields: { name: 'There is already a command named !quote.' } });
 
     const asAlias = await t.inject(owner, {
       method: 'POST',
@@ -109,7 +109,7 @@ describe('chat commands', () => {
       url: `${base(channelId)}/chat-commands`,
       payload: { name: '!newone', aliases: ['!ok', '!game'], responses: ['x'] },
     });
-    expect(clash.statusCode).toBe(409);
+    expect(clash.statusCode).toBe(400);
     expect(clash.json().fields).toEqual({ 'aliases.1': '!game is the name of another command.' });
 
     const self = await t.inject(owner, {
@@ -322,7 +322,7 @@ describe('command templates', () => {
       url: '/api/2/admin/command-templates',
       payload: { name: '!LURK', responses: ['x'] },
     });
-    expect(dup.statusCode).toBe(409);
+    expect(dup.statusCode).toBe(400);
     expect(dup.json().fields.name).toBeDefined();
 
     const fresh = await newChannel(owner, 'Fresh');
@@ -337,6 +337,6 @@ describe('command templates', () => {
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ name: '!hug', responses: ['$(user) hugs $(touser)'] });
     const again = await t.inject(owner, { method: 'POST', url: `${base(fresh)}/command-templates/${disabled.json().id}/add` });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(400);
   });
 });

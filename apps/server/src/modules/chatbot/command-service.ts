@@ -350,14 +350,14 @@ export class CommandService {
     if (nameOwner) {
       const message =
         nameOwner.name === name ? `There is already a command named ${name}.` : `${name} is already an alias of ${nameOwner.name}.`;
-      throw new AppError(409, 'conflict', message, { fields: { name: message } });
+      throw badRequest(message, { name: message });
     }
     for (const [i, alias] of aliases.entries()) {
       const clash = owner(alias);
       if (clash) {
         const message =
           clash.name === alias ? `${alias} is the name of another command.` : `${alias} is already an alias of ${clash.name}.`;
-        throw new AppError(409, 'conflict', message, { fields: { [`aliases.${i}`]: message } });
+        throw badRequest(message, { [`aliases.${i}`]: message });
       }
     }
   }

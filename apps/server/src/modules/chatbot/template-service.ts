@@ -8,7 +8,7 @@ import type { CommandTemplate, commandTemplateBodySchema } from '@greenroom/cont
 import type { AccessLevelValue } from '@greenroom/contracts/access';
 import type { Db } from '../../db/client';
 import { commandTemplates } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { normaliseName } from './domain/commands';
 
@@ -86,7 +86,7 @@ export class TemplateService {
     const [clash] = await this.db.select({ id: commandTemplates.id }).from(commandTemplates).where(eq(commandTemplates.name, name));
     if (clash && clash.id !== selfId) {
       const message = `There is already a template named ${name}.`;
-      throw new AppError(409, 'conflict', message, { fields: { name: message } });
+      throw badRequest(message, { name: message });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { Group, Input, NumberInput, SegmentedControl, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Input, NumberInput, SegmentedControl, Select, Stack, TagsInput, TextInput, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   COMMAND_ALIASES_MAX,
@@ -32,9 +32,8 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
   const responses = values.responses ?? [];
   return (
     <Stack gap="md">
-      <Group grow align="flex-start" wrap="wrap" gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
-          style={{ minWidth: 200 }}
           label="Name"
           description="What viewers type, e.g. !hello."
           placeholder="!hello"
@@ -42,7 +41,6 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           {...f.getInputProps('name')}
         />
         <TagsInput
-          style={{ minWidth: 200 }}
           label="Aliases"
           description="Other names that run it. Press Enter after each."
           placeholder={(values.aliases ?? []).length ? '' : '!hi'}
@@ -50,7 +48,7 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           {...f.getInputProps('aliases')}
           error={aliasError(f)}
         />
-      </Group>
+      </SimpleGrid>
       {!builtin && (
         <>
           <TextListField
@@ -76,8 +74,8 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           )}
         </>
       )}
-      <Group grow align="flex-start" wrap="wrap" gap="md">
-        <div style={{ minWidth: 160 }}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
+        <div>
           <LevelSelect
             label="Who may use it"
             description="This level and above."
@@ -87,7 +85,6 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           />
         </div>
         <NumberInput
-          style={{ minWidth: 160 }}
           label="Global cooldown"
           description="Seconds between two uses."
           min={0}
@@ -96,7 +93,6 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           {...f.getInputProps('global_cooldown_seconds')}
         />
         <NumberInput
-          style={{ minWidth: 160 }}
           label="Cooldown per viewer"
           description="Seconds before the same viewer again."
           min={0}
@@ -104,7 +100,7 @@ export function CommandFields<V extends CommandFieldValues>({ form, builtin }: {
           allowDecimal={false}
           {...f.getInputProps('user_cooldown_seconds')}
         />
-      </Group>
+      </SimpleGrid>
       {!builtin && (
         <Select
           label="Reply mode"

@@ -12,6 +12,7 @@ import {
   TextInput,
   Textarea,
   Input,
+  SimpleGrid,
 } from '@mantine/core';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -107,7 +108,7 @@ type Form = UseFormReturnType<FilterBody, unknown>;
 function SettingsFields({ form }: { form: Form }) {
   const values = form.getValues();
   const num = (path: string, label: string, props: { suffix?: string; description?: string; min?: number; max?: number } = {}) => (
-    <NumberInput style={{ minWidth: 180 }} label={label} allowDecimal={false} {...props} {...form.getInputProps(`settings.${path}`)} />
+    <NumberInput label={label} allowDecimal={false} {...props} {...form.getInputProps(`settings.${path}`)} />
   );
   switch (values.type) {
     case 'links':
@@ -122,10 +123,10 @@ function SettingsFields({ form }: { form: Form }) {
     case 'caps':
     case 'symbols':
       return (
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {num('min_length', 'From message length', { description: 'Shorter messages are fine.', min: 1 })}
           {num('max_percent', values.type === 'caps' ? 'Capitals at most' : 'Symbols at most', { suffix: ' %', min: 1, max: 100 })}
-        </Group>
+        </SimpleGrid>
       );
     case 'emotes':
       return num('max_count', 'Emotes at most', { min: 0 });
@@ -153,7 +154,7 @@ function SettingsFields({ form }: { form: Form }) {
       );
     case 'repetition':
       return (
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           {num('similarity_percent', 'Similar at', {
             suffix: ' %',
             min: 1,
@@ -161,7 +162,7 @@ function SettingsFields({ form }: { form: Form }) {
             description: 'To one of the viewer’s last messages (10 min), or one word this share of the message.',
           })}
           {num('min_length', 'From message length', { min: 1 })}
-        </Group>
+        </SimpleGrid>
       );
     case 'length':
       return num('max_length', 'Characters at most', { min: 1 });
@@ -195,9 +196,8 @@ function FilterForm({ channelId, filter }: { channelId: string; filter: ChatFilt
   return (
     <form onSubmit={submit.onSubmit} aria-label="Filter" noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Select
-            style={{ minWidth: 200 }}
             label="Kind"
             allowDeselect={false}
             disabled={Boolean(filter)}
@@ -206,8 +206,8 @@ function FilterForm({ channelId, filter }: { channelId: string; filter: ChatFilt
             value={values.type}
             onChange={(t) => t && switchKind(t)}
           />
-          <TextInput style={{ minWidth: 200 }} label="Name" withAsterisk {...form.getInputProps('name')} />
-        </Group>
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+        </SimpleGrid>
         <SettingsFields form={loose} />
         <LevelSelect
           label="Not filtered"

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Textarea, SimpleGrid } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { quoteBodySchema, type Quote, type QuoteBody } from '@greenroom/contracts/api/chatbot';
@@ -53,18 +53,17 @@ function QuoteForm({ channelId, quote, userName }: { channelId: string; quote: Q
     <form onSubmit={submit.onSubmit} aria-label="Quote" noValidate>
       <Stack gap="md">
         <Textarea label="Text" withAsterisk autosize minRows={2} maxRows={8} {...form.getInputProps('text')} />
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
           <TextInput
-            style={{ minWidth: 180 }}
             label="Game"
             placeholder="None"
             {...form.getInputProps('game')}
             value={values.game ?? ''}
             onChange={(e) => form.setFieldValue('game', e.currentTarget.value || null)}
           />
-          <TextInput style={{ minWidth: 180 }} label="Date" type="date" withAsterisk {...form.getInputProps('quoted_on')} />
-          <TextInput style={{ minWidth: 180 }} label="Added by" withAsterisk {...form.getInputProps('added_by')} />
-        </Group>
+          <TextInput label="Date" type="date" withAsterisk {...form.getInputProps('quoted_on')} />
+          <TextInput label="Added by" withAsterisk {...form.getInputProps('added_by')} />
+        </SimpleGrid>
         {quote?.added_on_provider && (
           <Text size="xs" c="dimmed">
             Added from {providers[quote.added_on_provider].name} chat.

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Switch, TextInput, SimpleGrid } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { TIMER_MESSAGES_MAX, timerBodySchema, type ChatTimer, type TimerBody } from '@greenroom/contracts/api/chatbot';
@@ -67,25 +67,16 @@ function TimerForm({ channelId, timer }: { channelId: string; timer: ChatTimer |
           errors={(i) => form.errors[`messages.${i}`]}
           onChange={(list) => form.setFieldValue('messages', list)}
         />
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <NumberInput label="Every" suffix=" min" min={1} allowDecimal={false} withAsterisk {...form.getInputProps('interval_minutes')} />
           <NumberInput
-            style={{ minWidth: 180 }}
-            label="Every"
-            suffix=" min"
-            min={1}
-            allowDecimal={false}
-            withAsterisk
-            {...form.getInputProps('interval_minutes')}
-          />
-          <NumberInput
-            style={{ minWidth: 180 }}
             label="Chat lines since the last run"
             description="At least this many, or it waits."
             min={0}
             allowDecimal={false}
             {...form.getInputProps('min_lines')}
           />
-        </Group>
+        </SimpleGrid>
         <Switch
           label="Only while live"
           description="Off: also when no platform is live."
