@@ -5,6 +5,8 @@ import type { FilterType } from '@greenroom/contracts/api/chatbot';
 import {
   capsStats,
   compileRegex,
+  compileRegexSet,
+  lowerCaseSafe,
   FilterSet,
   findLinks,
   foldText,
@@ -243,5 +245,37 @@ describe('actions', () => {
     expect(o.add('g', 'u')).toBe(1);
     o.reset();
     expect(o.add('f', 'u')).toBe(1);
+  });
+});
+
+describe('regular expression sets', () => {
+  it('matches without case, on the lower-cased text when the pattern allows it', () => {
+    expect(lowerCaseSafe('fr[e3]{2}\\s*v-?bucks')).toBe(true);
+    expect(lowerCaseSafe('[A-Z]{5}')).toBe(false);
+    expect(lowerCaseSafe('\\p{Lu}+')).toBe(false);
+    expect(lowerCaseSafe('(?i)abc')).toBe(false);
+    expect(lowerCaseSafe('(?:abc)|d')).toBe(true);
+    const set = compileRegexSet(['free\\s+vbucks', '[A-Z]{5}', 'BUY\\s+now', '(']);
+    const check = (text: string) => set(text, text.toLowerCase());
+    expect(check('FREE   VBUCKS here')).toBe('matches /free\\s+vbucks/');
+    expect(check('abcde')).toBe('matches /[A-Z]{5}/');
+    expect(check('buy NOW')).toBe('matches /BUY\\s+now/');
+    expect(check('no: 1 2 3')).toBeNull();
+  });
+
+  it('property: the set agrees with matching each pattern without case', () => {
+    const patterns = ['ab+c', 'x[yz]', 'Hello', '\\bok\\b', 'é+'];
+    const set = compileRegexSet(patterns);
+    const each = patterns.map((p) => compileRegex(p));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'B', 'c', 'x', 'Z', 'h', 'E', 'l', 'O', 'k', ' ', 'é', 'É') as never, maxLength: 30 }),
+        (text) => {
+          const expected = each.some((p) => p.matcher(text).find());
+          expect(set(text, text.toLowerCase()) !== null).toBe(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -109,10 +109,13 @@ export function convertStreamElements(response: string, notes: string[]): string
   return out;
 }
 
+/** Variables of the other bots already explained by their own note. */
+const explained = new Set(['eval', 'countdown', 'countup']);
+
 /** Notes for variables the bot does not know (they would render a marker). */
 function unknownVariables(responses: string[]): string[] {
   const unknown = new Set<string>();
-  for (const r of responses) for (const name of parseTemplate(r).names) if (!variables.has(name)) unknown.add(name);
+  for (const r of responses) for (const name of parseTemplate(r).names) if (!variables.has(name) && !explained.has(name)) unknown.add(name);
   return [...unknown].map((n) => `Variable ${n} is not supported and would show [unknown: ${n}]`);
 }
 
