@@ -2,6 +2,41 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+// ---------------------------------------------------------------------------------------------
+// Web import zones: app → features → shared (components/, lib/, api/, test/). A feature never imports another
+// feature; shared code never imports a feature or the app. Zones are checked on resolved paths, so every
+// relative spelling of an import is caught. Each feature folder found on disk gets its zone.
+// ---------------------------------------------------------------------------------------------
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${webSrc}/features/${feature}`,
+    from: `./${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what several features read to src/api, src/lib or src/components.',
+  })),
+  {
+    target: `./${webSrc}/features`,
+    from: `./${webSrc}/app`,
+    message: 'Features never import the app layer; the app passes what a feature needs as props.',
+  },
+  {
+    target: [`./${webSrc}/components`, `./${webSrc}/lib`, `./${webSrc}/api`, `./${webSrc}/test`],
+    from: [`./${webSrc}/features`, `./${webSrc}/app`],
+    message: 'Shared code (components, lib, api) never imports a feature or the app.',
+  },
+  {
+    target: `./${webSrc}/lib`,
+    from: [`./${webSrc}/components`, `./${webSrc}/api`],
+    message: 'lib/ is the bottom layer: it imports no component and no endpoint.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'data', 'test-results', 'playwright-report', 'apps/server/src/db/migrations'] },
@@ -29,6 +64,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Web import zones (see webZones above).
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
   },
   {
     files: ['**/*.config.{js,ts}', 'eslint.config.js'],

@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { NumberInput, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ErrorAlert } from '../components/error-alert';
 import { installMatchMedia, renderWithMantine } from '../test/mantine';
 import { ApiError } from './api-client';
+import { errorMessage } from './error-message';
 import { formFieldErrors, serverFieldErrors, useFormSubmit, useSchemaForm } from './form';
 
 beforeAll(installMatchMedia);
@@ -53,7 +53,7 @@ function NameForm({ save, onSuccess }: { save: (body: { display_name: string }) 
   return (
     <form onSubmit={submit.onSubmit} aria-label="Name form" noValidate>
       <TextInput label="Name" {...form.getInputProps('display_name')} />
-      {submit.error != null && <ErrorAlert error={submit.error} />}
+      {submit.error != null && <div role="alert">{errorMessage(submit.error)}</div>}
       <button type="submit">Save</button>
       <output aria-label="state">
         {form.isDirty() ? 'dirty' : 'clean'} {form.submitting ? 'saving' : 'idle'}
@@ -139,7 +139,7 @@ describe('field map and form-wide rules', () => {
     return (
       <form onSubmit={submit.onSubmit} aria-label="Name form" noValidate>
         <NumberInput label="Duration" {...form.getInputProps('amount')} />
-        {submit.error != null && <ErrorAlert error={submit.error} />}
+        {submit.error != null && <div role="alert">{errorMessage(submit.error)}</div>}
       </form>
     );
   }

@@ -6,7 +6,7 @@ import { FullHeightLoader } from '../../../components/full-height-loader';
 import { buildNavTree } from '../../../components/nav-tree';
 import { isApiError } from '../../../lib/api-client';
 import { LocalPlatformsNotice } from '../../../features/auth/components/local-platforms-notice';
-import { useChannel } from '../../../features/channels/api/get-channel';
+import { useChannel } from '../../../api/get-channel';
 import { ChannelPickerModal } from '../../../features/channels/components/channel-picker-modal';
 import { ChannelNotFound } from '../../../features/channel-shell/components/channel-not-found';
 import { ChannelShell } from '../../../features/channel-shell/components/channel-shell';

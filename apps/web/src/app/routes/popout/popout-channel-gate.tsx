@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { FullHeightLoader } from '../../../components/full-height-loader';
 import { PageState } from '../../../components/page-state';
 import { isApiError } from '../../../lib/api-client';
-import { useChannel } from '../../../features/channels/api/get-channel';
+import { useChannel } from '../../../api/get-channel';
 import { ChannelNotFound } from '../../../features/channel-shell/components/channel-not-found';
 
 /** A shell-less popout page of a channel: loads the channel and checks the caller's level before rendering. */

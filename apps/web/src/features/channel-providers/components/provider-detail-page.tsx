@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { isApiError } from '../../../lib/api-client';
-import { getChannelProviderQueryOptions } from '../api/get-channel-providers';
+import { getChannelProviderQueryOptions } from '../../../api/get-channel-providers';
 import { useConnectChannelProvider } from '../hooks/use-connect-channel-provider';
 import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { BotAccountCard } from './bot-account-card';

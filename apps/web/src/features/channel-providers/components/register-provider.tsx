@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { isApiError } from '../../../lib/api-client';
-import { useChannel } from '../../channels/api/get-channel';
+import { useChannel } from '../../../api/get-channel';
 import { getChannelConnectUrl } from '../api/get-channel-connect-url';
 import { KickNote } from './kick-note';
 
