@@ -10,6 +10,7 @@ import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedRouteError } from './route-error';
+import { withTitle } from './titled-route';
 import { useCurrentChannel } from './routes/channels/use-current-channel';
 
 /**
@@ -19,6 +20,11 @@ import { useCurrentChannel } from './routes/channels/use-current-channel';
 export interface ChannelPage {
   /** Path below `/channels/:channelId`, e.g. `chat-commands` or `chat-commands/:commandId`; omit for the index (dashboard). */
   path?: string;
+  /**
+   * The page's name in the document title, before the channel's name: "Chat" → "Chat · Demo Stream · Greenroom".
+   * A detail page names its list ("Chat Commands") and adds what it shows with `useDocumentTitle` ("!hello · Chat Commands · …").
+   */
+  title: string;
   /** `() => import('./routes/channels/<page>')`; the module exports `Component`. */
   lazy: LazyRouteModule;
   /** The navigation item this page backs. Only one entry per key (the list page, not its detail page). */
@@ -31,20 +37,44 @@ export interface ChannelPage {
 
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
-  { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
+  { nav: 'dashboard', title: 'Dashboard', lazy: () => import('./routes/channels/dashboard') },
   // Editors update titles and categories there (spec §6); Admins also connect and disconnect.
   {
     path: 'providers',
     nav: 'platforms',
+    title: 'Platforms',
     minLevel: AccessLevel.EDITOR,
     badge: PlatformsNavBadge,
     lazy: () => import('./routes/channels/providers'),
   },
-  { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
-  { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
-  { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
-  { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },
-  { path: 'settings', nav: 'channel-settings', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/settings') },
+  {
+    path: 'providers/:channelProviderId',
+    title: 'Platforms',
+    minLevel: AccessLevel.EDITOR,
+    lazy: () => import('./routes/channels/provider-detail'),
+  },
+  { path: 'chat', nav: 'chat', title: 'Chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
+  {
+    path: 'activity-feed',
+    nav: 'activity-feed',
+    title: 'Activity Feed',
+    minLevel: AccessLevel.MOD,
+    lazy: () => import('./routes/channels/activity-feed'),
+  },
+  {
+    path: 'user-access',
+    nav: 'user-access',
+    title: 'User Access',
+    minLevel: AccessLevel.ADMIN,
+    lazy: () => import('./routes/channels/user-access'),
+  },
+  {
+    path: 'settings',
+    nav: 'channel-settings',
+    title: 'Channel Settings',
+    minLevel: AccessLevel.ADMIN,
+    lazy: () => import('./routes/channels/settings'),
+  },
 ];
 
 function NotAllowed() {
@@ -78,7 +108,7 @@ function guarded(Page: ComponentType, level: AccessLevelValue | undefined): Comp
 /** Route objects for the children of `/channels/:channelId`. */
 export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
   return pages.map((page): RouteObject => {
-    const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.minLevel) });
+    const lazy = async () => ({ Component: withTitle(guarded((await page.lazy()).Component, page.minLevel), page.title) });
     return page.path === undefined
       ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
       : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
