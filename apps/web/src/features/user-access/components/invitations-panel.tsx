@@ -104,7 +104,7 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
 
         <form onSubmit={submit.onSubmit} aria-label="Create invitation" noValidate>
           <Stack gap="xs">
-            <Group align="flex-start" gap="sm">
+            <Group align="flex-end" gap="sm">
               <Select
                 label="Level"
                 data={levels.map((l) => ({ value: String(l), label: accessLevelLabels[l] }))}
@@ -123,7 +123,7 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
                 allowDeselect={false}
                 w={140}
               />
-              <Button type="submit" mt={25} leftSection={<IconLink size={16} />} loading={form.submitting} disabled={levels.length === 0}>
+              <Button type="submit" leftSection={<IconLink size={16} />} loading={form.submitting} disabled={levels.length === 0}>
                 Create invitation
               </Button>
             </Group>
