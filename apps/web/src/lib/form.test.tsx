@@ -14,13 +14,15 @@ const refused = (status: number, fields?: Record<string, string>, message = 'Ref
   new ApiError(status, 'validation_error', message, { type: 'validation_error', message, ...(fields && { fields }) });
 
 describe('serverFieldErrors', () => {
-  it('reads `fields` of 400 and 422 answers', () => {
-    expect(serverFieldErrors(refused(400, { name: 'Taken' }))).toEqual({ name: 'Taken' });
+  it('reads `fields` of refusals (400, 409, 422 answers)', () => {
+    expect(serverFieldErrors(refused(400, { name: 'Invalid' }))).toEqual({ name: 'Invalid' });
+    expect(serverFieldErrors(refused(409, { name: 'Taken' }))).toEqual({ name: 'Taken' });
     expect(serverFieldErrors(refused(422, { 'items.0.text': 'Too long' }))).toEqual({ 'items.0.text': 'Too long' });
   });
 
-  it('is null for other statuses, answers without fields and errors that are not API errors', () => {
-    expect(serverFieldErrors(refused(409, { name: 'Taken' }))).toBeNull();
+  it('is null for server failures, answers without fields and errors that are not API errors', () => {
+    expect(serverFieldErrors(refused(500, { name: 'Taken' }))).toBeNull();
+    expect(serverFieldErrors(refused(0, { name: 'Taken' }))).toBeNull();
     expect(serverFieldErrors(refused(400))).toBeNull();
     expect(serverFieldErrors(refused(400, {}))).toBeNull();
     expect(serverFieldErrors(new ApiError(400, 'http_error', '400 Bad Request', '<html>'))).toBeNull();
