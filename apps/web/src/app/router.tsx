@@ -7,7 +7,7 @@ import { titledRoute } from './titled-route';
 import { RootLayout } from './routes/root';
 
 /**
- * The route tree of spec §2 for the foundation. Channel and admin pages come from their registries. Every page names
+ * The route tree for the foundation. Channel and admin pages come from their registries. Every page names
  * itself in the document title: here with `titledRoute`, in the registries with `title`; popouts through their gate.
  */
 export const routes: RouteObject[] = [

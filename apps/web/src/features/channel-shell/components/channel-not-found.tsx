@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PageState } from '../../../components/page-state';
 import { useDocumentTitle } from '../../../lib/document-title';
 
-/** Shown when no channel matches the route (spec §2, §8). */
+/** Shown when no channel matches the route. */
 export function ChannelNotFound({ message = 'Channel not found' }: { message?: string }) {
   useDocumentTitle(message);
   return (

@@ -8,7 +8,7 @@ import type { ModerationTarget } from '../api/ban-viewer';
 
 const banFormSchema = z.object({ reason: banBodySchema.shape.reason.unwrap() });
 
-/** Confirms a permanent ban, with a reason where the platform takes one (spec §3). */
+/** Confirms a permanent ban, with a reason where the platform takes one. */
 export function BanForm({
   target,
   onSubmit,
