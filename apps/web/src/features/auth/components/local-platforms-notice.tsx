@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
-import { useAuthProviders } from '../api/get-auth-providers';
+import { useAuthProviders } from '../../../api/get-auth-providers';
 
 function controlUrl(emulatorUrl: string | null): string | null {
   return emulatorUrl ? `${emulatorUrl.replace(/\/$/, '')}/_emulator/` : null;

@@ -4,7 +4,7 @@ import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Logo } from '../../../components/logo';
 import { ProviderIcon } from '../../../components/provider-icon';
-import { useAuthProviders } from '../api/get-auth-providers';
+import { useAuthProviders } from '../../../api/get-auth-providers';
 import { LocalPlatformsNotice } from './local-platforms-notice';
 
 /** `next` if it is a path on this site, else undefined (no open redirects). */

@@ -92,7 +92,7 @@ export function openTimeoutModal(target: ModerationTarget, moderation: Moderatio
     children: (
       <TimeoutForm
         target={target}
-        onSubmit={(seconds, reason) => moderation.timeout(target, seconds, reason)}
+        onSubmit={(seconds, reason) => moderation.timeoutOrThrow(target, seconds, reason)}
         onCancel={() => modals.close(id)}
       />
     ),
@@ -104,7 +104,7 @@ export function openBanModal(target: ModerationTarget, moderation: Moderation): 
   modals.open({
     modalId: id,
     title: `Ban ${target.displayName}?`,
-    children: <BanForm target={target} onSubmit={(reason) => moderation.ban(target, reason)} onCancel={() => modals.close(id)} />,
+    children: <BanForm target={target} onSubmit={(reason) => moderation.banOrThrow(target, reason)} onCancel={() => modals.close(id)} />,
   });
 }
 
