@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import presetMantineModule from 'postcss-preset-mantine';
 import type { AcceptedPlugin } from 'postcss';
+import { precompress } from './precompress';
 
 // The package ships an untyped module declaration.
 const presetMantine = presetMantineModule as () => AcceptedPlugin;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   css: {
     // PostCSS for Mantine (rem/em functions, light-dark, breakpoint mixins).
     postcss: { plugins: [presetMantine()] },
@@ -22,5 +23,13 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // What is built is served: no source maps in it.
+    sourcemap: false,
+    // dist/.vite/manifest.json: each entry and lazy route module with its chunk, static imports and CSS
+    // (read by scripts/web-budgets.ts).
+    manifest: true,
+  },
 });

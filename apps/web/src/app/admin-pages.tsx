@@ -1,10 +1,9 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { NavPageEntry } from '../components/nav-tree';
 import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedRouteError } from './route-error';
-import { SystemBotsNavBadge } from '../features/admin-system-bots/components/system-bots-nav-badge';
 
 /** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item (spec §2). */
 export interface AdminPage {
@@ -13,7 +12,7 @@ export interface AdminPage {
   index?: boolean;
   lazy: LazyRouteModule;
   nav?: AdminNavKey;
-  /** Badge on the nav item (e.g. System Provider Bots: count of bots needing reconnect). */
+  /** Badge on the nav item (e.g. System Provider Bots: count of bots needing reconnect); `lazy(...)`, like the channel badges. */
   badge?: ComponentType;
 }
 
@@ -23,7 +22,9 @@ export const adminPages: AdminPage[] = [
   {
     path: 'system-provider-bots',
     nav: 'system-provider-bots',
-    badge: SystemBotsNavBadge,
+    badge: lazy(() =>
+      import('../features/admin-system-bots/components/system-bots-nav-badge').then((m) => ({ default: m.SystemBotsNavBadge })),
+    ),
     lazy: () => import('./routes/admin/system-provider-bots'),
   },
   { path: 'system-provider-bots/:provider', lazy: () => import('./routes/admin/system-provider-bot') },
@@ -45,7 +46,11 @@ export function adminNavPages(pages: AdminPage[] = adminPages): Partial<Record<A
     entries[page.nav] = {
       to: `/admin/${page.path}`,
       activePaths: page.index ? ['/admin'] : undefined,
-      badge: Badge ? <Badge /> : undefined,
+      badge: Badge ? (
+        <Suspense fallback={null}>
+          <Badge />
+        </Suspense>
+      ) : undefined,
     };
   }
   return entries;

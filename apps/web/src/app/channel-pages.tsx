@@ -1,11 +1,10 @@
 import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { AccessLevel, hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
-import { PlatformsNavBadge } from '../features/channel-providers/components/platforms-nav-badge';
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
@@ -25,7 +24,10 @@ export interface ChannelPage {
   nav?: ChannelNavKey;
   /** Lowest channel level that sees the nav item and may open the page (spec §6). */
   minLevel?: AccessLevelValue;
-  /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
+  /**
+   * Badge shown on the nav item (e.g. the Platforms reconnect count). Make it `lazy(...)`: the registry is part of the
+   * app's first chunk, and a badge's live data code belongs to the channel shell, not to every page.
+   */
   badge?: ComponentType<{ channel: Channel }>;
 }
 
@@ -37,7 +39,9 @@ export const channelPages: ChannelPage[] = [
     path: 'providers',
     nav: 'platforms',
     minLevel: AccessLevel.EDITOR,
-    badge: PlatformsNavBadge,
+    badge: lazy(() =>
+      import('../features/channel-providers/components/platforms-nav-badge').then((m) => ({ default: m.PlatformsNavBadge })),
+    ),
     lazy: () => import('./routes/channels/providers'),
   },
   { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
@@ -95,7 +99,11 @@ export function channelNavPages(channel: Channel, pages: ChannelPage[] = channel
     entries[page.nav] = {
       to: page.path === undefined ? base : `${base}/${page.path}`,
       exact: page.path === undefined,
-      badge: Badge ? <Badge channel={channel} /> : undefined,
+      badge: Badge ? (
+        <Suspense fallback={null}>
+          <Badge channel={channel} />
+        </Suspense>
+      ) : undefined,
     };
   }
   return entries;
