@@ -20,6 +20,7 @@ const benches: [string, string][] = [
   ['ws-fanout', 'benchWsFanout'],
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
+  ['web-delivery', 'benchWebDelivery'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
