@@ -1,25 +1,23 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ContextMenuProvider } from 'mantine-contextmenu';
-import type { ReactNode } from 'react';
-import { DEFAULT_TOAST_MS, MAX_TOASTS } from '../lib/notify';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme';
 
-/** Context menu submenu delay (spec §9). */
-export const CONTEXT_MENU_SUBMENU_DELAY_MS = 500;
+// The toast container comes in its own chunk after the first render: toasts raised before it is there wait in the
+// notifications store and show when it mounts.
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
-/** Every app-wide provider: Mantine (dark only), data cache, modals, context menus, notifications (spec §9). */
+/**
+ * The app-wide providers: Mantine (dark only), data cache, notifications (spec §9). Modals and context menus are
+ * provided to the signed-in pages only (`SignedInProviders`), so public pages do not load them.
+ */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
-      <Notifications position="bottom-right" limit={MAX_TOASTS} autoClose={DEFAULT_TOAST_MS} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <ContextMenuProvider submenuDelay={CONTEXT_MENU_SUBMENU_DELAY_MS}>{children}</ContextMenuProvider>
-        </ModalsProvider>
-      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }
