@@ -227,6 +227,24 @@ const readyProbe = (selector: string, liveStatus: boolean) => `
   })();
 `;
 
+/** Figures of the loaded page, computed in the page: paint and ready times, files and bytes by origin. */
+const pageFigures = `(() => {
+  const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .filter((e) => new URL(e.name).origin === location.origin);
+  const isApi = (e) => new URL(e.name).pathname.startsWith('/api/');
+  const files = entries.filter((e) => !isApi(e));
+  const api = entries.filter(isApi);
+  const kb = (list, key) => Math.round(list.reduce((sum, e) => sum + e[key], 0) / 100) / 10;
+  return {
+    fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0].startTime),
+    ready: Math.round(window.__ready),
+    files: files.length,
+    rawKb: kb(files, 'decodedBodySize'),
+    sentKb: kb(files, 'encodedBodySize'),
+    apiSentKb: kb(api, 'encodedBodySize'),
+  };
+})()`;
+
 interface PageLoad {
   fcp: number;
   ready: number;
@@ -250,24 +268,8 @@ async function loadPage(
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, undefined, { timeout: 30_000 });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 30_000 });
-    return await page.evaluate(() => {
-      const entries = [
-        ...(performance.getEntriesByType('navigation') as PerformanceResourceTiming[]),
-        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]),
-      ].filter((e) => new URL(e.name).origin === location.origin);
-      const files = entries.filter((e) => !new URL(e.name).pathname.startsWith('/api/'));
-      const api = entries.filter((e) => new URL(e.name).pathname.startsWith('/api/'));
-      const kb = (list: PerformanceResourceTiming[], key: 'decodedBodySize' | 'encodedBodySize') =>
-        Math.round(list.reduce((sum, e) => sum + e[key], 0) / 100) / 10;
-      return {
-        fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]!.startTime),
-        ready: Math.round((window as unknown as { __ready: number }).__ready),
-        files: files.length,
-        rawKb: kb(files, 'decodedBodySize'),
-        sentKb: kb(files, 'encodedBodySize'),
-        apiSentKb: kb(api, 'encodedBodySize'),
-      };
-    });
+    // A string, not a function: tsx would wrap a function's inner helpers in its own `__name`, unknown in the page.
+    return await page.evaluate<PageLoad>(pageFigures);
   } finally {
     await context.close();
   }

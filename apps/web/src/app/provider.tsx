@@ -1,11 +1,25 @@
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme';
 
-// The toast container comes in its own chunk after the first render: toasts raised before it is there wait in the
-// notifications store and show when it mounts.
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toast container (with its transitions and scroll handling) loads with the first toast, then stays: most visits
+ * show none. A toast raised before it is there waits in the notifications store and shows when it mounts.
+ */
+function ToastsOnDemand() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The app-wide providers: Mantine (dark only), data cache, notifications (spec §9). Modals and context menus are
@@ -14,9 +28,7 @@ const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
