@@ -1,10 +1,9 @@
 /**
- * Production build of the server (`npm run build -w @greenroom/server`): one ES module bundle of src/main.ts (and
- * of the admin CLI) in dist/, with the workspace packages (TypeScript sources) compiled in and every npm dependency
- * left external — loaded from node_modules as usual, so PGlite finds its wasm and data files beside its own code.
- * The emulator stays a separate chunk, loaded only when the server runs against it. The migrations are copied
- * beside the bundle, where src/db/client.ts looks for them. dist/ sits at the same depth as src/, so paths
- * relative to the module (the web app's dist) resolve the same from either.
+ * Production build of the server (`npm run build -w @greenroom/server`, part of `npm start`): one ES module bundle of
+ * src/main.ts in dist/, with the workspace packages (TypeScript sources) and most npm packages compiled in — loading
+ * one file instead of thousands of small modules is most of a fast start. The emulator stays a separate chunk, loaded
+ * only when the server runs against it. The migrations are copied beside the bundle, where src/db/client.ts looks for
+ * them; dist/ sits at the same depth as src/, so paths relative to the module (the web app's dist) resolve alike.
  *
  * It also makes dist/pglite-template: an empty embedded database, initialised and migrated, which a fresh DATA_DIR
  * starts as a copy of (PGlite's initdb takes seconds). It is made again only when the migrations or the PGlite or
@@ -89,7 +88,7 @@ for (const entry of existsSync(outdir) ? readdirSync(outdir) : []) {
   rmSync(path.join(outdir, entry), { recursive: true, force: true });
 }
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts'), admin: path.join(root, 'src/cli/admin.ts') },
+  entryPoints: { main: path.join(root, 'src/main.ts') },
   outdir,
   bundle: true,
   splitting: true,

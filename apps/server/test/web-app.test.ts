@@ -93,6 +93,23 @@ describe('the web app', () => {
     }
   });
 
+  it('revalidates index.html and unhashed files even without precompressed copies', async () => {
+    // A small index.html has no copies: the app routes still get it with no-cache, whatever the browser accepts.
+    rmSync(path.join(dist, 'index.html.br'));
+    rmSync(path.join(dist, 'index.html.gz'));
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    try {
+      for (const url of ['/', '/channels/123/chat', '/favicon.svg']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-encoding'], url).toBeUndefined();
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    } finally {
+      writeBuilt('index.html', indexHtml);
+    }
+  });
+
   it('sends a file without precompressed copies as it is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/tiny-def456.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.statusCode).toBe(200);
