@@ -66,11 +66,11 @@ interface Server {
 }
 
 /** Spawns a server process and times it until /api/health answers 200. */
-async function startServer(args: string[], env: Record<string, string>, port: number): Promise<Server> {
+async function startServer(args: string[], env: Record<string, string>, port: number, cwd = root): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
@@ -292,15 +292,22 @@ async function timeLoads(
   return { fcp, ready, files: last.files, rawKb: last.rawKb, sentKb: last.sentKb };
 }
 
-export async function benchPageLoads(port: number): Promise<BenchResult[]> {
-  const staticPage = path.join(root, 'apps/web/dist/bench-static.html');
+/**
+ * The page loads, against the built server of this checkout, or (`server`) another checkout's server started with
+ * the given arguments (to compare with an earlier version in the same conditions).
+ */
+export async function benchPageLoads(
+  port: number,
+  server: { cwd: string; args: string[] } = { cwd: root, args: ['apps/server/dist/main.js'] },
+): Promise<BenchResult[]> {
+  const staticPage = path.join(server.cwd, 'apps/web/dist/bench-static.html');
   writeFileSync(
     staticPage,
     '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Static</title></head>' +
       '<body><h1>Greenroom</h1><p>A static page served by the same server.</p></body></html>',
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-data-'));
-  const server = await startServer(['apps/server/dist/main.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, port);
+  const product = await startServer(server.args, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, port, server.cwd);
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -338,7 +345,7 @@ export async function benchPageLoads(port: number): Promise<BenchResult[]> {
     ];
   } finally {
     await browser?.close();
-    await server.stop();
+    await product.stop();
     rmSync(staticPage, { force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
