@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
 
 /**
@@ -13,8 +14,6 @@ import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndp
  */
 const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
-const emulatedProviders: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
-
 async function startPlatforms(
   config: Config,
 ): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
@@ -22,7 +21,7 @@ async function startPlatforms(
   const { startEmulator } = await import('@greenroom/platform-emulator');
   const publicUrl = publicUrlOf(config);
   const apps = Object.fromEntries(
-    emulatedProviders.map((p) => [
+    oauthProviderIds.map((p) => [
       p,
       {
         clientId: `greenroom-${p}`,

@@ -5,7 +5,7 @@ import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedRouteError } from './route-error';
 
-/** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item (spec §2). */
+/** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item. */
 export interface AdminPage {
   /** Path below `/admin`, e.g. `system-provider-bots`; `index: true` also serves it at `/admin`. */
   path: string;

@@ -10,7 +10,7 @@ import { getUserSettingsQueryOptions } from '../../features/user/api/get-user-se
 import { SignedInProviders } from '../signed-in-providers';
 
 /**
- * Every signed-in route (spec §2) sits below this layout: without a token it sends the browser to
+ * Every signed-in route sits below this layout: without a token it sends the browser to
  * /sign-in (with `next` unless at /); it loads the user and their settings once, with an error view on failure.
  * It provides modals and context menus to every signed-in page.
  */

@@ -9,7 +9,7 @@ import { useSignOut } from '../api/sign-out';
 // The settings dialog loads the first time it opens, then stays mounted (its closing transition plays).
 const SettingsModal = lazy(() => import('./settings-modal').then((m) => ({ default: m.SettingsModal })));
 
-/** User menu (spec §2): avatar with the display name; Settings (modal) and Sign out. Operators also get Admin. */
+/** User menu: avatar with the display name; Settings (modal) and Sign out. Operators also get Admin. */
 export function UserMenu() {
   const user = useUser();
   const signOut = useSignOut();
