@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { NavPageEntry } from '../components/nav-tree';
 import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedRouteError } from './route-error';
 import { titledRoute } from './titled-route';
-import { SystemBotsNavBadge } from '../features/admin-system-bots/components/system-bots-nav-badge';
 
 /** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item. */
 export interface AdminPage {
@@ -16,7 +15,7 @@ export interface AdminPage {
   index?: boolean;
   lazy: LazyRouteModule;
   nav?: AdminNavKey;
-  /** Badge on the nav item (e.g. System Provider Bots: count of bots needing reconnect). */
+  /** Badge on the nav item (e.g. System Provider Bots: count of bots needing reconnect); `lazy(...)`, like the channel badges. */
   badge?: ComponentType;
 }
 
@@ -27,7 +26,9 @@ export const adminPages: AdminPage[] = [
     path: 'system-provider-bots',
     title: 'System Provider Bots',
     nav: 'system-provider-bots',
-    badge: SystemBotsNavBadge,
+    badge: lazy(() =>
+      import('../features/admin-system-bots/components/system-bots-nav-badge').then((m) => ({ default: m.SystemBotsNavBadge })),
+    ),
     lazy: () => import('./routes/admin/system-provider-bots'),
   },
   {
@@ -35,7 +36,12 @@ export const adminPages: AdminPage[] = [
     title: 'System Provider Bots',
     lazy: () => import('./routes/admin/system-provider-bot'),
   },
-  { path: 'command-templates', title: 'Command Templates', nav: 'command-templates', lazy: () => import('./routes/admin/command-templates') },
+  {
+    path: 'command-templates',
+    title: 'Command Templates',
+    nav: 'command-templates',
+    lazy: () => import('./routes/admin/command-templates'),
+  },
   { path: 'command-templates/:commandTemplateId', title: 'Command Templates', lazy: () => import('./routes/admin/command-template') },
 ];
 
@@ -56,7 +62,11 @@ export function adminNavPages(pages: AdminPage[] = adminPages): Partial<Record<A
     entries[page.nav] = {
       to: `/admin/${page.path}`,
       activePaths: page.index ? ['/admin'] : undefined,
-      badge: Badge ? <Badge /> : undefined,
+      badge: Badge ? (
+        <Suspense fallback={null}>
+          <Badge />
+        </Suspense>
+      ) : undefined,
     };
   }
   return entries;

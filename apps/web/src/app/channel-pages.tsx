@@ -1,11 +1,10 @@
 import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { can, type ChannelAbility } from '@greenroom/contracts/abilities';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
-import { PlatformsNavBadge } from '../features/channel-providers/components/platforms-nav-badge';
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
@@ -31,7 +30,10 @@ export interface ChannelPage {
   nav?: ChannelNavKey;
   /** The ability (from the one ability table in contracts) that sees the nav item and may open the page. */
   ability?: ChannelAbility;
-  /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
+  /**
+   * Badge shown on the nav item (e.g. the Platforms reconnect count). Make it `lazy(...)`: the registry is part of the
+   * app's first chunk, and a badge's live data code belongs to the channel shell, not to every page.
+   */
   badge?: ComponentType<{ channel: Channel }>;
 }
 
@@ -44,7 +46,9 @@ export const channelPages: ChannelPage[] = [
     nav: 'platforms',
     title: 'Platforms',
     ability: 'stream.update',
-    badge: PlatformsNavBadge,
+    badge: lazy(() =>
+      import('../features/channel-providers/components/platforms-nav-badge').then((m) => ({ default: m.PlatformsNavBadge })),
+    ),
     lazy: () => import('./routes/channels/providers'),
   },
   {
@@ -62,11 +66,34 @@ export const channelPages: ChannelPage[] = [
     lazy: () => import('./routes/channels/activity-feed'),
   },
   // The chatbot: list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
-  { path: 'chat-commands', nav: 'chat-commands', title: 'Chat Commands', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-commands') },
-  { path: 'chat-commands/:commandId', title: 'Chat Commands', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-command') },
-  { path: 'chat-timers', nav: 'chat-timers', title: 'Chat Timers', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-timers') },
+  {
+    path: 'chat-commands',
+    nav: 'chat-commands',
+    title: 'Chat Commands',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-commands'),
+  },
+  {
+    path: 'chat-commands/:commandId',
+    title: 'Chat Commands',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-command'),
+  },
+  {
+    path: 'chat-timers',
+    nav: 'chat-timers',
+    title: 'Chat Timers',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-timers'),
+  },
   { path: 'chat-timers/:timerId', title: 'Chat Timers', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-timer') },
-  { path: 'chat-filters', nav: 'chat-filters', title: 'Chat Filters', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-filters') },
+  {
+    path: 'chat-filters',
+    nav: 'chat-filters',
+    title: 'Chat Filters',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-filters'),
+  },
   { path: 'chat-filters/:filterId', title: 'Chat Filters', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-filter') },
   { path: 'quotes', nav: 'quotes', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quotes') },
   { path: 'quotes/:channelQuoteId', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quote') },
@@ -134,7 +161,11 @@ export function channelNavPages(channel: Channel, pages: ChannelPage[] = channel
     entries[page.nav] = {
       to: page.path === undefined ? base : `${base}/${page.path}`,
       exact: page.path === undefined,
-      badge: Badge ? <Badge channel={channel} /> : undefined,
+      badge: Badge ? (
+        <Suspense fallback={null}>
+          <Badge channel={channel} />
+        </Suspense>
+      ) : undefined,
     };
   }
   return entries;

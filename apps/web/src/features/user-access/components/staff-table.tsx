@@ -13,6 +13,7 @@ import { useLeaveChannel } from '../../../api/leave-channel';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useUpdateStaffLevel } from '../api/update-staff-level';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
+import 'mantine-datatable/styles.css';
 
 interface StaffTableProps {
   channel: Channel;
