@@ -7,7 +7,8 @@
  * id: here with exponential backoff (retryBaseMs · 2^(n-1), at most maxRetryDelayMs) until
  * retryForMs after the first attempt (a day by default) or maxAttempts.
  */
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { ulid } from './http';
 
 export interface KickSigningKey {
@@ -15,8 +16,9 @@ export interface KickSigningKey {
   publicKeyPem: string;
 }
 
-export function createKickSigningKey(): KickSigningKey {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** Generated off the event loop (a 2048-bit RSA key takes a few hundred milliseconds), so startup work runs meanwhile. */
+export async function createKickSigningKey(): Promise<KickSigningKey> {
+  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
 }
 

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
 import { PageState } from '../../../components/page-state';
 import { useConnectChannelProvider } from '../hooks/use-connect-channel-provider';
-import { useLiveChannelProviders } from '../hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { ConnectPlatforms } from './connect-platforms';
 import { ProviderCard } from './provider-card';
 

@@ -13,7 +13,7 @@ import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { liveEndedMessage } from '../../../lib/live-socket';
 import { duration } from '../../../lib/format';
-import { useLiveChannelProviders } from '../../channel-providers/hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';
