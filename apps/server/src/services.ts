@@ -1,5 +1,4 @@
 import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
-import type { StreamStatus } from '@greenroom/contracts/api/events';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
@@ -197,7 +196,7 @@ export function createServices(input: {
     }),
     watchStreams: (channelId, onStatus) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
-        if (event.type === 'stream.status') onStatus(event.data as StreamStatus);
+        if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
   });
