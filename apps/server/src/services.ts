@@ -200,6 +200,10 @@ export function createServices(input: {
       }),
     log: chatbotLog,
   });
+  // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
+  // platform actions and replies are effects, run once after the message is committed.
+  for (const stage of chatbot.stages) ingest.addStage(stage);
+  for (const handler of chatbot.effectHandlers) ingest.addEffectHandler(handler);
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { AccessLevel } from '@greenroom/contracts/access';
 import type { Activity } from '@greenroom/contracts/api/events';
 import { chatMessage } from '../../test/chat-fixtures';
 import type { ChatStage, StageMessage } from './stage';
 import { StageRunner } from './stage-runner';
+import { audienceOf } from './ingest';
 
 const input = (text: string): StageMessage => ({ message: chatMessage(1, { text }), audience: 0, isSelf: false, now: 1 });
 
@@ -95,5 +97,17 @@ describe('StageRunner', () => {
     const activity = { id: 'a', channel_id: 'c1', type: 'follow' } as Activity;
     expect(runner.onActivity(activity, 1)).toEqual([{ kind: 'chatbot.reply', channelId: 'c1', payload: 'thanks follow' }]);
     expect(runner.errorsOf('bad')).toBe(1);
+  });
+});
+
+describe('audienceOf', () => {
+  const roles = { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false };
+  it('maps platform roles to the highest audience level that applies', () => {
+    expect(audienceOf(roles)).toBe(AccessLevel.PUBLIC);
+    expect(audienceOf({ ...roles, verified: true })).toBe(AccessLevel.PUBLIC);
+    expect(audienceOf({ ...roles, member: true })).toBe(AccessLevel.SUB);
+    expect(audienceOf({ ...roles, subscriber: true, vip: true })).toBe(AccessLevel.VIP);
+    expect(audienceOf({ ...roles, moderator: true, vip: true })).toBe(AccessLevel.MOD);
+    expect(audienceOf({ ...roles, broadcaster: true, moderator: true })).toBe(AccessLevel.OWNER);
   });
 });
