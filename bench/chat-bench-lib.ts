@@ -241,26 +241,41 @@ export function sustainable(s: Omit<StepOutcome, 'sustained'>): boolean {
 
 /**
  * Raises the offered rate (×1.4 from `start`) until a step is not sustainable, then holds the last
- * sustainable rate for `sustainSeconds`; returns that run (and every step, for the log).
+ * sustainable rate for `sustainSeconds`; returns that run (and every step, for the log). A short
+ * warm-up step (not counted) comes first. When `start` itself is not sustained (a slow or busy
+ * machine), the rate is halved until a step is, down to `start / 16`; `lowest` is the lowest rate
+ * tried, for the report when none was.
  */
 export async function findMaximum(
   label: string,
   step: (rate: number, seconds: number) => Promise<StepOutcome>,
   options: { start: number; stepSeconds: number; sustainSeconds: number; limit?: number },
-): Promise<{ max: StepOutcome | null; steps: StepOutcome[] }> {
+): Promise<{ max: StepOutcome | null; steps: StepOutcome[]; lowest: number }> {
   const steps: StepOutcome[] = [];
+  const report = (rate: number, s: StepOutcome, what = 'offered') =>
+    console.log(
+      `  ${label}: ${what} ${rate.toLocaleString('en-US')}/s → ${s.achieved.toLocaleString('en-US')}/s, p99 ${s.p99} ms, backlog ${s.backlog}, ` +
+        `${s.cpuUsPerMessage} µs CPU/msg${s.sustained ? '' : '  ✗'}`,
+    );
+  const warmUp = Math.max(1, Math.round(options.start / 4));
+  report(warmUp, await step(warmUp, Math.min(2, options.stepSeconds)), 'warm-up');
   let best: number | null = null;
+  let lowest = options.start;
   for (let rate = options.start; rate <= (options.limit ?? 200_000); rate = Math.round(rate * 1.4)) {
     const s = await step(rate, options.stepSeconds);
     steps.push(s);
-    console.log(
-      `  ${label}: offered ${rate.toLocaleString('en-US')}/s → ${s.achieved.toLocaleString('en-US')}/s, p99 ${s.p99} ms, backlog ${s.backlog}, ` +
-        `${s.cpuUsPerMessage} µs CPU/msg${s.sustained ? '' : '  ✗'}`,
-    );
+    report(rate, s);
     if (!s.sustained) break;
     best = rate;
   }
-  if (best === null) return { max: null, steps };
+  for (let rate = Math.round(options.start / 2); best === null && rate >= options.start / 16; rate = Math.round(rate / 2)) {
+    lowest = rate;
+    const s = await step(rate, options.stepSeconds);
+    steps.push(s);
+    report(rate, s);
+    if (s.sustained) best = rate;
+  }
+  if (best === null) return { max: null, steps, lowest };
   // Hold it: the maximum is what is sustained for the whole run (one step down if it is not).
   for (const rate of [best, Math.round(best / 1.4)]) {
     const s = await step(rate, options.sustainSeconds);
@@ -270,7 +285,8 @@ export async function findMaximum(
       }`,
     );
     steps.push(s);
-    if (s.sustained) return { max: s, steps };
+    if (s.sustained) return { max: s, steps, lowest };
+    lowest = Math.min(lowest, rate);
   }
-  return { max: null, steps };
+  return { max: null, steps, lowest };
 }
