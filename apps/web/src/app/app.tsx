@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { LEAVE_WITHOUT_ASKING } from '../components/unsaved-changes';
 import { setSessionEndedHandler, signInPathFor } from '../lib/api-client';
-import { setLiveAccessLostHandler } from '../lib/live-socket';
+import { setLiveAccessLostHandler } from '../lib/live-access';
 import { createQueryClient } from '../lib/query-client';
 import { installStaleChunkGuard } from '../lib/stale-chunk';
 import { AppProvider } from './provider';

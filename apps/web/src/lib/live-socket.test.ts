@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveCloseCode } from '@greenroom/contracts/api/live';
 import { setSessionEndedHandler } from './api-client';
-import { liveSocketOptions, setLiveAccessLostHandler } from './live-socket';
+import { setLiveAccessLostHandler } from './live-access';
+import { liveSocketOptions } from './live-socket';
 
 const close = (code: number) => new CloseEvent('close', { code });
 

@@ -7,6 +7,7 @@ import { sessionEnded } from './api-client';
 // unwrap; the named export of its module file works in both Vite dev and build.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { getAccessToken } from './auth-token';
+import { liveAccessLost } from './live-access';
 
 /** Live connection heartbeat: ping every 2 s, timeout 3 s, reconnect every 1 s, unlimited attempts. */
 export const LIVE_PING_INTERVAL_MS = 2000;
@@ -46,18 +47,6 @@ export interface LiveSocketOptions {
   share?: boolean;
 }
 
-type AccessLostHandler = (code: LiveCloseCodeValue) => void;
-let onAccessLost: AccessLostHandler = () => {};
-
-/**
- * The app installs what to do when a socket closes because access to a channel ended (the member
- * was removed, the channel deleted): refresh what the channel pages show. A session that ended goes
- * to sign-in like any 401.
- */
-export function setLiveAccessLostHandler(handler: AccessLostHandler): void {
-  onAccessLost = handler;
-}
-
 /** What to tell the user about a socket the server closed for access reasons. */
 export function liveEndedMessage(code: LiveCloseCodeValue): string {
   return liveCloseMessages[code];
@@ -72,7 +61,7 @@ export function liveSocketOptions(onMessage: (data: string) => void, options: Li
       if (!isAccessCloseCode(event.code)) return;
       options.onEnded?.(event.code);
       if (event.code === LiveCloseCode.SESSION_ENDED) sessionEnded(liveCloseMessages[event.code]);
-      else onAccessLost(event.code);
+      else liveAccessLost(event.code);
     },
     protocols: token ? ['greenroom', token] : undefined,
     heartbeat: { message: JSON.stringify({ type: 'ping' }), interval: LIVE_PING_INTERVAL_MS, timeout: LIVE_PING_TIMEOUT_MS },
