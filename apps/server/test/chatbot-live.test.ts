@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@greenroom/platform-emulator';
+import { and, eq } from 'drizzle-orm';
 import { providers } from '@greenroom/contracts/providers';
+import { chatMessages } from '../src/db/schema';
 import { scopesFor } from '../src/platforms/scopes';
 import { testApps } from './helper';
 import { startChatWorld, chatPlatforms, type ChatPlatform, type ChatWorld } from './chat-world';
@@ -92,5 +94,31 @@ describe('chatbot on the emulator', () => {
     expect(after.kick.slice(before.kick.length)).toEqual([`Hello ${viewer.displayName}`]);
     expect(after.twitch.slice(before.twitch.length)).toEqual([]);
     expect(after.youtube.slice(before.youtube.length)).toEqual([]);
+  });
+
+  it('a burst of 100 users typing a command within its cooldown gets one answer', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-commands`,
+      payload: { name: '!burst', responses: ['Burst answer for $(user)'], global_cooldown_seconds: 60 },
+    });
+    expect(created.statusCode).toBe(201);
+    const viewers = await Promise.all(Array.from({ length: 100 }, () => world.newViewer('twitch', 'Burster')));
+    await Promise.all(viewers.map((v) => world.chat('twitch', '!burst', v.id)));
+    // Every line of the burst reached the pipeline before counting the answers.
+    await until(async () => {
+      await world.t.s.ingest.flush();
+      const rows = await world.t.s.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.channelId, world.channelId), eq(chatMessages.text, '!burst')));
+      return rows.length === 100;
+    });
+    await until(async () => (await said('twitch')).some((t) => t.startsWith('Burst answer for')));
+    await settle();
+    const all = await saidEverywhere();
+    const answers = chatPlatforms.flatMap((p) => all[p].filter((t) => t.startsWith('Burst answer for')));
+    expect(answers).toHaveLength(1);
+    expect(viewers.map((v) => `Burst answer for ${v.displayName}`)).toContain(answers[0]);
   });
 });
