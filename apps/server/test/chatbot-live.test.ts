@@ -12,7 +12,7 @@ import { chatMessages } from '../src/db/schema';
 import { scopesFor } from '../src/platforms/scopes';
 import { testApps } from './helper';
 import { startChatWorld, chatPlatforms, type ChatPlatform, type ChatWorld } from './chat-world';
-import { control, until } from './platform-fixtures';
+import { actionsSince, control, lastActionSeq, until } from './platform-fixtures';
 
 let world: ChatWorld;
 
@@ -120,5 +120,51 @@ describe('chatbot on the emulator', () => {
     const answers = chatPlatforms.flatMap((p) => all[p].filter((t) => t.startsWith('Burst answer for')));
     expect(answers).toHaveLength(1);
     expect(viewers.map((v) => `Burst answer for ${v.displayName}`)).toContain(answers[0]);
+  });
+
+  it('deletes a link from a Public user and tells them; after !permit their next link (and only that one) passes', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-filters`,
+      payload: {
+        name: 'Links',
+        type: 'links',
+        settings: { allowed_domains: ['greenroom.tv'] },
+        warn_first: false,
+        message: '@$(user), links need a !permit from a moderator.',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const mod = await moderator('twitch', 'PermitMod');
+    const viewer = await world.newViewer('twitch', 'Linker');
+    const login = world.emulator.world.account('twitch', viewer.id)!.login;
+    const since = await lastActionSeq(world.emulator);
+    const deletes = async () =>
+      (await actionsSince(world.emulator, 'twitch', since)).filter((a) => a.type === 'chat.delete').map((a) => a.data.messageId);
+    const stored = async (providerMessageId: string) => {
+      await world.t.s.ingest.flush();
+      const [row] = await world.t.s.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.channelId, world.channelId), eq(chatMessages.providerMessageId, providerMessageId)));
+      return row;
+    };
+
+    const allowed = await world.chat('twitch', 'our site is https://greenroom.tv/about', viewer.id);
+    const spam = await world.chat('twitch', 'cheap followers at spamfollows.com/buy', viewer.id);
+    await until(async () => (await deletes()).includes(spam.id));
+    await until(async () => (await said('twitch')).includes(`@${viewer.displayName}, links need a !permit from a moderator.`));
+    expect((await stored(spam.id))?.filterStage).toBe('chatbot.filters');
+    expect((await stored(allowed.id))?.filterStage ?? null).toBeNull();
+
+    await world.chat('twitch', `!permit @${viewer.displayName}`, mod.id);
+    await until(async () => (await said('twitch')).includes(`@${login} may post one link in the next 60 seconds.`));
+    const permitted = await world.chat('twitch', 'my clip: https://clips.twitch.tv/abc', viewer.id);
+    const again = await world.chat('twitch', 'and another: https://clips.twitch.tv/def', viewer.id);
+    await until(async () => (await deletes()).includes(again.id));
+    await settle();
+    expect((await stored(permitted.id))?.filterStage ?? null).toBeNull();
+    expect(await deletes()).toEqual([spam.id, again.id]);
+    expect((await said('twitch')).filter((t) => t === `@${viewer.displayName}, links need a !permit from a moderator.`)).toHaveLength(2);
   });
 });
