@@ -167,4 +167,25 @@ describe('chatbot on the emulator', () => {
     expect(await deletes()).toEqual([spam.id, again.id]);
     expect((await said('twitch')).filter((t) => t === `@${viewer.displayName}, links need a !permit from a moderator.`)).toHaveLength(2);
   });
+
+  it('!addquote by a moderator on Twitch, then !quote 1 and !quote word on YouTube answer with it', async () => {
+    const mod = await moderator('twitch', 'QuoteMod');
+    await world.chat('twitch', '!addquote Chat is the real content', mod.id);
+    await until(async () => (await said('twitch')).includes('Quote #1 added.'));
+    const game = world.emulator.world.channel('twitch', world.streamer.twitch.id)!.categoryName;
+    expect(game).toBeTruthy();
+
+    const viewer = await world.newViewer('youtube', 'QuoteFan');
+    await world.chat('youtube', '!quote 1', viewer.id);
+    const quote = await until(async () => (await said('youtube')).find((t) => t.startsWith('#1: ')));
+    expect(quote.startsWith(`#1: "Chat is the real content" [${game}] (`)).toBe(true);
+    // The global cooldown of !quote (5 s) has to pass before it answers again.
+    await new Promise((r) => setTimeout(r, 5_500));
+    await world.chat('youtube', '!quote CONTENT', viewer.id);
+    await until(async () => (await said('youtube')).filter((t) => t === quote).length === 2);
+
+    const listed = await world.t.inject(world.owner, { method: 'GET', url: `/api/2/channels/${world.channelId}/quotes` });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject([{ number: 1, text: 'Chat is the real content', game }]);
+  }, 30_000);
 });
