@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@greenroom/platform-emulator';
 import { and, eq } from 'drizzle-orm';
 import { providers } from '@greenroom/contracts/providers';
-import { chatMessages } from '../src/db/schema';
+import { chatMessages, chatTimers } from '../src/db/schema';
+import { connectionsPlatform, createChatbot } from '../src/modules/chatbot';
 import { scopesFor } from '../src/platforms/scopes';
 import { testApps } from './helper';
 import { startChatWorld, chatPlatforms, type ChatPlatform, type ChatWorld } from './chat-world';
 import { actionsSince, control, lastActionSeq, until } from './platform-fixtures';
 
 let world: ChatWorld;
+const quiet = { info: () => {}, warn: () => {} };
 
 beforeAll(async () => {
   world = await startChatWorld('Chatbot live');
@@ -79,6 +81,8 @@ async function settle(ms = 1500) {
   await world.t.s.ingest.flush();
 }
 
+// The timer test restarts the chatbot (its timer job and state) on the same database with a clock set ahead; the test
+// harness cannot restart the whole server on one database.
 describe('chatbot on the emulator', () => {
   it('a command added by a Twitch moderator answers on Kick, and on Kick only', async () => {
     const mod = await moderator('twitch', 'TwitchMod');
@@ -188,4 +192,59 @@ describe('chatbot on the emulator', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject([{ number: 1, text: 'Chat is the real content', game }]);
   }, 30_000);
+
+  it('a timer fires once per interval, across a restart of the chatbot on the same database', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-timers`,
+      payload: {
+        name: 'Socials',
+        messages: ['Follow us everywhere'],
+        interval_minutes: 5,
+        min_lines: 0,
+        online_only: false,
+        platforms: ['kick'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const timerId = created.json<{ id: string }>().id;
+    const fired = async () => (await said('kick')).filter((t) => t === 'Follow us everywhere').length;
+    // A chatbot on the same database whose clock is `offset` ms ahead (a process started later).
+    const instance = (offset: number) =>
+      createChatbot({
+        db: world.t.s.db,
+        platform: connectionsPlatform({
+          db: world.t.s.db,
+          source: () => world.t.s.connections,
+          streamInfo: world.t.s.streamInfo,
+          log: quiet,
+        }),
+        log: quiet,
+        clock: () => Date.now() + offset,
+      });
+    const [row] = await world.t.s.db.select().from(chatTimers).where(eq(chatTimers.id, timerId));
+    const firstRun = row!.nextRunAt!.getTime() - Date.now();
+    expect(firstRun).toBeLessThanOrEqual(5 * 60_000);
+
+    // The running server's chatbot stops; one started after the first run is due fires it, and a second pass does not.
+    await world.t.s.chatbot.stop();
+    const first = instance(firstRun + 1_000);
+    await first.timerJob.tick();
+    await until(async () => (await fired()) === 1);
+    await first.timerJob.tick();
+
+    // Restarted (and twice at once, as two workers would) within the same interval: nothing; after it: once.
+    await first.stop();
+    const [a, b] = [instance(firstRun + 4 * 60_000), instance(firstRun + 4 * 60_000)];
+    await Promise.all([a.timerJob.tick(), b.timerJob.tick()]);
+    await settle(500);
+    expect(await fired()).toBe(1);
+    const [c, d] = [instance(firstRun + 5 * 60_000 + 2_000), instance(firstRun + 5 * 60_000 + 2_000)];
+    await Promise.all([c.timerJob.tick(), d.timerJob.tick()]);
+    await until(async () => (await fired()) === 2);
+    await settle(500);
+    expect(await fired()).toBe(2);
+    expect((await said('twitch')).includes('Follow us everywhere')).toBe(false);
+    await Promise.all([a, b, c, d].map((x) => x.stop()));
+  });
 });
