@@ -131,7 +131,7 @@ export function createServices(input: {
 
   const bus = new LocalEventBus<DomainEvent>();
   const kickWebhooks = new KickWebhookReceiver({
-    client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
+    client: new KickClient({ apiUrl: endpoints.kick.apiUrl, apiV2Url: endpoints.kick.apiV2Url }),
     store: new DbWebhookDeliveryStore(db),
   });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
@@ -150,7 +150,9 @@ export function createServices(input: {
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
-    onReauthRequired: (ref) => {
+    onReauthRequired: (ref, detail) => {
+      // The broadcaster's token is refused for good: the live connection cannot work either.
+      if (ref.kind === 'broadcaster') connections?.reauthRequired(ref.channelProviderId, detail);
       const done =
         ref.kind === 'system_bot'
           ? channelProviders?.publishSystemBotChanged(ref.provider)
@@ -165,6 +167,7 @@ export function createServices(input: {
     sendQueue: new SendQueue(),
     adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
     log: platformLog,
+    ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
   const providerService = new ChannelProviderService({
     db,

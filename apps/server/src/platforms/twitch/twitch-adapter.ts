@@ -19,6 +19,7 @@ import { BoundedSet } from '../ingest';
 import { isReconnectNeeded, PlatformError } from '../platform-error';
 import type {
   BanInput,
+  BanResult,
   Category,
   ChannelConnectionContext,
   ChatFacet,
@@ -431,7 +432,7 @@ class TwitchModeration extends TwitchFacet implements ModerationFacet {
     super(ctx, api);
   }
 
-  async ban(input: BanInput): Promise<void> {
+  async ban(input: BanInput): Promise<BanResult> {
     if (
       input.durationSeconds !== undefined &&
       (!Number.isInteger(input.durationSeconds) || input.durationSeconds < 1 || input.durationSeconds > MAX_TIMEOUT_SECONDS)
@@ -441,8 +442,9 @@ class TwitchModeration extends TwitchFacet implements ModerationFacet {
     if (input.reason !== undefined && [...input.reason].length > MAX_REASON_LENGTH)
       throw badRequest(`Twitch ban reasons are limited to ${MAX_REASON_LENGTH} characters.`);
     this.ownBans.mark(this.broadcasterId, input.providerViewerId);
+    let bans: { creationDate: Date; expiryDate: Date | null }[];
     try {
-      await this.api.moderation.banUser(this.broadcasterId, {
+      bans = await this.api.moderation.banUser(this.broadcasterId, {
         user: input.providerViewerId,
         ...(input.durationSeconds !== undefined ? { duration: input.durationSeconds } : {}),
         ...(input.reason ? { reason: input.reason } : {}),
@@ -451,6 +453,10 @@ class TwitchModeration extends TwitchFacet implements ModerationFacet {
       this.ownBans.forget(this.broadcasterId, input.providerViewerId);
       throw await mapError(error, this.ctx.broadcaster);
     }
+    // Helix answers with created_at and end_time (null for a ban): the timeout Twitch applied.
+    const ban = bans[0];
+    if (input.durationSeconds === undefined || !ban?.expiryDate) return { durationSeconds: input.durationSeconds ?? null };
+    return { durationSeconds: Math.max(1, Math.round((ban.expiryDate.getTime() - ban.creationDate.getTime()) / 1000)) };
   }
 
   async unban(input: { providerViewerId: string }): Promise<void> {

@@ -221,14 +221,15 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           const max = info.maxTimeoutSeconds ?? 86_400;
           if (durationSeconds > max) throw new AppError(400, 'validation_error', `YouTube timeouts last at most ${max / 3600} hours.`);
         }
-        const banId = await withChat('ban in', (chat) =>
+        const ban = await withChat('ban in', (chat) =>
           client.insertBan(ctx.broadcaster, {
             liveChatId: chat.liveChatId,
             channelId: providerViewerId,
             ...(durationSeconds !== undefined ? { durationSeconds } : {}),
           }),
         );
-        await ctx.bans.set(providerViewerId, banId);
+        await ctx.bans.set(providerViewerId, ban.id);
+        return { durationSeconds: durationSeconds === undefined ? null : (ban.durationSeconds ?? durationSeconds) };
       },
 
       async unban({ providerViewerId }) {

@@ -243,7 +243,11 @@ export class YoutubeClient {
     });
   }
 
-  async insertBan(token: TokenSource, input: { liveChatId: string; channelId: string; durationSeconds?: number }): Promise<string> {
+  /** liveChatBans.insert: the ban id (kept for unban) and the `banDurationSeconds` YouTube applied. */
+  async insertBan(
+    token: TokenSource,
+    input: { liveChatId: string; channelId: string; durationSeconds?: number },
+  ): Promise<{ id: string; durationSeconds: number | null }> {
     const snippet: Record<string, unknown> = {
       liveChatId: input.liveChatId,
       type: input.durationSeconds === undefined ? 'permanent' : 'temporary',
@@ -257,10 +261,14 @@ export class YoutubeClient {
       query: { part: 'snippet' },
       body: { snippet },
       what,
-      schema: z.object({ id: z.string() }),
+      schema: z.object({
+        id: z.string(),
+        snippet: z.object({ banDurationSeconds: z.union([z.string(), z.number()]).optional() }).optional(),
+      }),
     });
     if (!ban) throw new PlatformError('temporary', 'youtube', 'YouTube returned no ban id.');
-    return ban.id;
+    const applied = Number(ban.snippet?.banDurationSeconds);
+    return { id: ban.id, durationSeconds: Number.isFinite(applied) && applied > 0 ? applied : null };
   }
 
   async deleteBan(token: TokenSource, banId: string): Promise<void> {

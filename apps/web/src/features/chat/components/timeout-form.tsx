@@ -1,13 +1,18 @@
 import { Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { providers } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem } from '@greenroom/contracts/providers';
 import type { ModerationTarget } from '../api/ban-viewer';
 import { duration } from '../../../lib/format';
 
 const units = { seconds: 1, minutes: 60, hours: 3600 } as const;
 type Unit = keyof typeof units;
+const unitLabels: Record<Unit, string> = { seconds: 'Seconds', minutes: 'Minutes', hours: 'Hours' };
 
-/** Custom timeout: an amount in seconds, minutes or hours, bounded by the platform's longest timeout. */
+/**
+ * Custom timeout: a whole amount of seconds, minutes or hours within the platform's range. Only the units the
+ * platform takes are offered (Kick: whole minutes, so no seconds), and a duration it would not apply as given is
+ * explained before anything is sent.
+ */
 export function TimeoutForm({
   target,
   onSubmit,
@@ -18,14 +23,13 @@ export function TimeoutForm({
   onCancel: () => void;
 }) {
   const info = providers[target.provider];
-  const max = info.maxTimeoutSeconds ?? 1_209_600;
+  const offered = (Object.keys(units) as Unit[]).filter((u) => units[u] % info.timeoutStepSeconds === 0);
   const [amount, setAmount] = useState<number | string>(5);
   const [unit, setUnit] = useState<Unit>('minutes');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const seconds = typeof amount === 'number' ? Math.round(amount * units[unit]) : NaN;
-  const error =
-    !Number.isFinite(seconds) || seconds < 1 ? 'Enter a duration' : seconds > max ? `${info.name} allows at most ${duration(max)}` : null;
+  const seconds = typeof amount === 'number' ? amount * units[unit] : NaN;
+  const error = !Number.isFinite(seconds) || seconds <= 0 ? 'Enter a duration' : timeoutProblem(target.provider, seconds);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,11 +61,7 @@ export function TimeoutForm({
             mt={25}
             value={unit}
             onChange={(value) => setUnit(value)}
-            data={[
-              { value: 'seconds', label: 'Seconds' },
-              { value: 'minutes', label: 'Minutes' },
-              { value: 'hours', label: 'Hours' },
-            ]}
+            data={offered.map((u) => ({ value: u, label: unitLabels[u] }))}
             aria-label="Unit"
           />
         </Group>
