@@ -102,7 +102,8 @@ export class IngestPipeline {
   ingest(source: IngestSource, event: PlatformEvent): ChannelStreamEvent | null {
     this.stats.received++;
     const out = this.complete(source, event);
-    if (out.type !== 'stream.status' && !this.seen.add(out.data.id)) {
+    // Per Greenroom channel: one platform message reaches every channel backed by that account, once each.
+    if (out.type !== 'stream.status' && !this.seen.add(`${source.channelId} ${out.data.id}`)) {
       this.stats.duplicates++;
       return null;
     }

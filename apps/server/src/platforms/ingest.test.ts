@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { LocalEventBus } from '../lib/event-bus';
+import { IngestPipeline, type IngestSource } from './ingest';
+import type { PlatformEvent } from './port';
+
+const chat = (id: string): PlatformEvent => ({
+  kind: 'chat',
+  message: {
+    provider_message_id: id,
+    author: {
+      provider_user_id: 'u1',
+      login: 'viewer',
+      display_name: 'Viewer',
+      color: null,
+      avatar_url: null,
+      badges: [],
+      roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    },
+    text: 'hi',
+    emotes: [],
+    reply: null,
+    mentions: [],
+    highlight: null,
+    sent_at: new Date().toISOString(),
+    deleted: false,
+  },
+});
+
+const source = (channelId: string): IngestSource => ({
+  channelId,
+  channelProviderId: `cp-${channelId}`,
+  provider: 'twitch',
+  providerChannelId: 'b1',
+});
+
+describe('IngestPipeline dedupe', () => {
+  it('drops a repeated delivery in one channel but publishes the same platform message to every channel backed by the account', () => {
+    const bus = new LocalEventBus<{ type: string }>();
+    const got: string[] = [];
+    for (const channel of ['a', 'b']) bus.subscribe(`channel:${channel}`, () => void got.push(channel));
+    const ingest = new IngestPipeline({ bus, log: { warn: () => undefined, error: () => undefined } });
+    expect(ingest.ingest(source('a'), chat('m1'))).not.toBeNull();
+    expect(ingest.ingest(source('b'), chat('m1'))).not.toBeNull();
+    expect(ingest.ingest(source('a'), chat('m1'))).toBeNull();
+    expect(got).toEqual(['a', 'b']);
+    expect(ingest.stats).toMatchObject({ published: 2, duplicates: 1 });
+  });
+});
