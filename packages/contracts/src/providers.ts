@@ -63,6 +63,8 @@ export interface ProviderInfo extends ProviderCapabilities {
    * which takes whole minutes (so its shortest timeout is one minute). A duration must be a whole number of units.
    */
   timeoutStepSeconds: number;
+  /** Longest chat message the platform accepts, in characters; null without chat write. */
+  chatMessageMaxLength: number | null;
 }
 
 const none: ProviderCapabilities = {
@@ -98,7 +100,14 @@ const streaming: ProviderCapabilities = {
   deleteMessage: true,
 };
 
-const base = { dashboardUrl: null, streamTitleMaxLength: null, banReasonMaxLength: null, maxTimeoutSeconds: null, timeoutStepSeconds: 1 };
+const base = {
+  dashboardUrl: null,
+  streamTitleMaxLength: null,
+  banReasonMaxLength: null,
+  maxTimeoutSeconds: null,
+  timeoutStepSeconds: 1,
+  chatMessageMaxLength: null,
+};
 
 /** The fixed provider catalogue, shared by server and web. */
 export const providers: Record<ProviderId, ProviderInfo> = {
@@ -114,6 +123,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     banReasonMaxLength: 500,
     maxTimeoutSeconds: 1_209_600,
     timeoutStepSeconds: 1,
+    chatMessageMaxLength: 500,
   },
   youtube: {
     ...streaming,
@@ -125,6 +135,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     banReasonMaxLength: null,
     maxTimeoutSeconds: 86_400,
     timeoutStepSeconds: 1,
+    chatMessageMaxLength: 200,
   },
   kick: {
     ...streaming,
@@ -137,6 +148,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     banReasonMaxLength: 100,
     maxTimeoutSeconds: 10_080 * 60,
     timeoutStepSeconds: 60,
+    chatMessageMaxLength: 500,
   },
   tiktok: { ...base, ...none, id: 'tiktok', name: 'TikTok', color: 'pink', channelProvider: true, stream: true, chatRead: true },
   spotify: { ...base, ...none, id: 'spotify', name: 'Spotify', color: 'teal', channelProvider: true },

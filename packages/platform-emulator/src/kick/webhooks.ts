@@ -8,7 +8,8 @@
  * A subscription whose deliveries keep failing for over a day is unsubscribed (KickDevDocs, webhook-security.md,
  * "Disabling of Webhooks"; changelog 12/12/2025).
  */
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { ulid } from './http';
 
 export interface KickSigningKey {
@@ -16,8 +17,9 @@ export interface KickSigningKey {
   publicKeyPem: string;
 }
 
-export function createKickSigningKey(): KickSigningKey {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** Generated off the event loop (a 2048-bit RSA key takes a few hundred milliseconds), so startup work runs meanwhile. */
+export async function createKickSigningKey(): Promise<KickSigningKey> {
+  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
 }
 

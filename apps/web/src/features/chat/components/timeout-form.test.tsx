@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { installMatchMedia, renderWithMantine } from '../../../test/mantine';
 import { TimeoutForm } from './timeout-form';
 
@@ -26,7 +26,8 @@ const target = (provider: 'kick' | 'twitch') => ({
 });
 
 describe('TimeoutForm', () => {
-  it('offers only whole minutes and hours on Kick, and explains its range before sending', () => {
+  // The first Mantine render in jsdom is slow on a busy machine.
+  it('offers only whole minutes and hours on Kick, and explains its range before sending', { timeout: 30_000 }, async () => {
     const onSubmit = vi.fn(async () => true);
     renderWithMantine(<TimeoutForm target={target('kick')} onSubmit={onSubmit} onCancel={() => undefined} />);
     expect(screen.queryByText('Seconds')).toBeNull();
@@ -38,7 +39,7 @@ describe('TimeoutForm', () => {
     expect(submit.hasAttribute('disabled')).toBe(true);
     fireEvent.change(screen.getByLabelText('Duration'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Time out for 2:00:00' }));
-    expect(onSubmit).toHaveBeenCalledWith(7200, '');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(7200, ''));
   });
 
   it('offers seconds on Twitch', () => {
