@@ -276,7 +276,7 @@ describe('YouTube adapter against the emulator', () => {
     await rec.waitFor(() => rec.lastHealth() === 'connected');
   });
 
-  it('waits for a live broadcast while offline and picks it up when the stream starts', async () => {
+  it('waits for a live broadcast while offline and picks it up when the stream starts ("Stream now", then a scheduled event)', async () => {
     const offline = emulator.world.accountByLogin('youtube', 'retrorunner')!;
     const token = new EmulatorTokenSource('youtube', offline.id, scopesFor.youtube.channel, t.endpoints, emulator);
     const r = recordingContext({
@@ -306,6 +306,11 @@ describe('YouTube adapter against the emulator', () => {
         false,
       ]);
       expect(r.ctx.state.liveChatId).toBeNull();
+      // The next stream is a scheduled event (YouTube lists only those without broadcastType=all).
+      await control(emulator, 'POST', `/channels/youtube/${offline.id}/live`, { live: true, broadcastType: 'event' });
+      await r.waitFor(() => r.lastHealth() === 'connected');
+      const e = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: offline.id, text: 'event!' });
+      await r.waitFor(() => chats(r.events).some((x) => x.provider_message_id === e.id));
     } finally {
       await conn.close();
     }

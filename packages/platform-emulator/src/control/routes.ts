@@ -106,6 +106,7 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     if (!channel) return notFound(reply, 'channel');
     const b = parse(liveBody, request.body, reply);
     if (!b) return reply;
+    if (b.broadcastType && channel.platform === 'youtube') s.ctx.youtube?.setBroadcastType(channel.id, b.broadcastType);
     setChannelLive(world, s.random, channel, b.live, b.viewerCount);
     return channelJson(world, channel);
   });

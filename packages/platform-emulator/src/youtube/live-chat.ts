@@ -46,8 +46,15 @@ export interface LiveChatMessageResource {
   authorDetails: AuthorDetails;
 }
 
+/**
+ * `persistent`: the channel's default "Stream now" broadcast (most streamers); `event`: a scheduled event.
+ * liveBroadcasts.list returns only events unless `broadcastType` says otherwise.
+ */
+export type BroadcastType = 'event' | 'persistent';
+
 export interface Broadcast {
   videoId: string;
+  type: BroadcastType;
   liveChatId: string;
   channelId: string;
   startedAt: Date;
@@ -114,6 +121,8 @@ export class YoutubeLive {
   private readonly byChatId = new Map<string, Broadcast>();
   /** Channel id → its most recent broadcast. */
   private readonly latest = new Map<string, Broadcast>();
+  /** Channel id → the kind of broadcast its next stream gets (default persistent). */
+  readonly broadcastTypes = new Map<string, BroadcastType>();
   private readonly listeners: (() => void)[] = [];
 
   constructor(
@@ -139,6 +148,7 @@ export class YoutubeLive {
       this.broadcasts.clear();
       this.byChatId.clear();
       this.latest.clear();
+      this.broadcastTypes.clear();
     };
     world.on('chat', onChat);
     world.on('chat.deleted', onDeleted);
@@ -205,6 +215,7 @@ export class YoutubeLive {
   private create(channel: Channel, videoId: string, liveChatId: string | null): Broadcast {
     const broadcast: Broadcast = {
       videoId,
+      type: this.broadcastTypes.get(channel.id) ?? 'persistent',
       liveChatId: liveChatId ?? liveChatIdFor(channel.id, videoId),
       channelId: channel.id,
       startedAt: channel.startedAt ?? new Date(),

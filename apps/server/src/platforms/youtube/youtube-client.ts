@@ -188,12 +188,16 @@ export class YoutubeClient {
     return parsed.data;
   }
 
-  /** The channel's live broadcast with its chat, or null when it is not live. */
+  /**
+   * The channel's live broadcast with its chat, or null when it is not live. liveBroadcasts.list takes exactly one
+   * filter (broadcastStatus implies the token's channel), and without `broadcastType=all` it lists only scheduled
+   * events, leaving out the persistent "Stream now" broadcast most streamers use.
+   */
   async activeBroadcast(token: TokenSource, status: 'active' | 'upcoming' = 'active'): Promise<YoutubeBroadcast | null> {
     const list = await this.call(token, {
       method: 'GET',
       path: 'liveBroadcasts',
-      query: { part: 'snippet,status', broadcastStatus: status, mine: 'true' },
+      query: { part: 'snippet,status', broadcastStatus: status, broadcastType: 'all' },
       what: 'find the live broadcast',
       schema: broadcastListSchema,
     });
