@@ -116,13 +116,21 @@ describe('YouTube adapter against the emulator', () => {
       'membership',
       'membership',
       'membership_gift',
-      'membership',
-      'membership',
+      'membership_gift_received',
+      'membership_gift_received',
     ]);
     expect(activities[0]).toMatchObject({ amount: '$5.00', message: 'great stream', viewer: { provider_user_id: v } });
     expect(activities[3]).toMatchObject({ months: 6, tier: 'Fan' });
     expect(activities[4]).toMatchObject({ count: 2 });
     expect(activities[5]!.viewer!.provider_user_id).toBe(viewers[2]!.id);
+    // Two memberships given, counted once: by the gift, not again as memberships of their own.
+    const memberships = activities.filter((a) => a.type === 'membership').length;
+    const gifted = activities.filter((a) => a.type === 'membership_gift').reduce((n, a) => n + (a.count ?? 0), 0);
+    expect([memberships, gifted]).toEqual([2, 2]);
+    expect(activities.filter((a) => a.type === 'membership_gift_received').map((a) => a.viewer!.provider_user_id)).toEqual([
+      viewers[2]!.id,
+      viewers[3]!.id,
+    ]);
     // The Super Chat comment is also a highlighted chat message.
     expect(chats(rec.events.slice(before)).find((m) => m.text === 'great stream')?.highlight).toBe('$5.00');
   });

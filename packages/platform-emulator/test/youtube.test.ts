@@ -241,6 +241,52 @@ describe('YouTube live chat', () => {
     expect(items[4]!.snippet.giftMembershipReceivedDetails).toMatchObject({ gifterChannelId: VIEWER, memberLevelName: 'Fan' });
   });
 
+  it('sends one giftMembershipReceivedEvent per membership gifted, naming the gifting message', async () => {
+    const id = await liveChatId();
+    for (let i = 0; i < 4; i++) account(h.world, 'youtube', `UCcrowd${i}`.padEnd(24, '0'), `crowd${i}`);
+    const gift = h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'membership_gift',
+      userId: VIEWER,
+      data: { count: 3, level: 'Fan' },
+      createdAt: new Date(),
+    });
+    const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet,authorDetails`)).json<ChatList>().items;
+    const gifting = items.find((i) => i.snippet.type === 'membershipGiftingEvent')!;
+    expect(gifting.snippet.membershipGiftingDetails).toMatchObject({ giftMembershipsCount: 3 });
+    const received = items.filter((i) => i.snippet.type === 'giftMembershipReceivedEvent');
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((i) => i.authorDetails!.channelId)).size).toBe(3);
+    expect(received.map((i) => i.authorDetails!.channelId)).not.toContain(VIEWER);
+    for (const r of received)
+      expect(r.snippet.giftMembershipReceivedDetails).toMatchObject({
+        associatedMembershipGiftingMessageId: gift.id,
+        gifterChannelId: VIEWER,
+      });
+  });
+
+  it('names the Super Sticker language altTextLanguage, and takes maxResults from 200 to 2000 only', async () => {
+    const id = await liveChatId();
+    h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'supersticker',
+      userId: VIEWER,
+      data: {},
+      createdAt: new Date(),
+    });
+    const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=2000`)).json<ChatList>().items;
+    expect(items[0]!.snippet.superStickerDetails).toMatchObject({ superStickerMetadata: { altText: 'Sticker', altTextLanguage: 'en' } });
+    for (const bad of ['199', '2001', 'abc', '500.5']) {
+      const res = await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<GoogleError>().error.errors[0]!.reason).toBe('invalidValue');
+    }
+  });
+
   it('inserts messages with the length rule and reports liveChatEnded with offlineAt after the stream', async () => {
     const id = await liveChatId();
     const send = (text: string) =>

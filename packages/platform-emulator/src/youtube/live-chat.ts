@@ -240,6 +240,16 @@ export class YoutubeLive {
     broadcast.categoryId = channel.categoryId;
   }
 
+  private giftRecipients(named: string[], count: number, gifter: string): string[] {
+    const chosen = new Set(named.slice(0, count));
+    const pool = this.world.accountsOf('youtube', 'viewer').filter((a) => a.id !== gifter && !chosen.has(a.id));
+    while (chosen.size < count && pool.length > 0) {
+      const [picked] = pool.splice(Math.floor(this.random() * pool.length), 1);
+      chosen.add(picked!.id);
+    }
+    return [...chosen];
+  }
+
   /** The channel's live broadcast, if it is live. */
   active(channelId: string): Broadcast | null {
     const channel = this.world.channel('youtube', channelId);
@@ -393,7 +403,7 @@ export class YoutubeLive {
         const display = displayAmount(amount, currency);
         const altText = str(event.data.altText, 'Sticker');
         const superStickerDetails = {
-          superStickerMetadata: { stickerId: str(event.data.stickerId, 'sticker_1'), altText, language: 'en' },
+          superStickerMetadata: { stickerId: str(event.data.stickerId, 'sticker_1'), altText, altTextLanguage: 'en' },
           amountMicros: String(Math.round(amount * 1_000_000)),
           currency,
           amountDisplayString: display,
@@ -431,10 +441,13 @@ export class YoutubeLive {
       }
       case 'membership_gift':
       case 'gift': {
-        const recipients = Array.isArray(event.data.recipientIds)
+        const named = Array.isArray(event.data.recipientIds)
           ? event.data.recipientIds.filter((x): x is string => typeof x === 'string')
           : [];
-        const count = num(event.data.count, Math.max(1, recipients.length));
+        const count = num(event.data.count, Math.max(1, named.length));
+        // YouTube sends one giftMembershipReceivedEvent per membership given: recipients not named are drawn
+        // from the channel's viewers.
+        const recipients = this.giftRecipients(named, count, author);
         this.append(
           broadcast,
           this.item(broadcast, event.id, 'membershipGiftingEvent', author, event.createdAt, `Gifted ${count} ${level} memberships`, {

@@ -554,7 +554,17 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       });
     const b = live.byLiveChatId(liveChatId);
     if (!b) return chatNotFound(reply);
-    const maxResults = Math.min(2000, Math.max(200, Number(request.query.maxResults ?? 500) || 500));
+    // 200-2000, default 500; anything else is refused.
+    const maxResults = request.query.maxResults === undefined ? 500 : Number(request.query.maxResults);
+    if (!Number.isInteger(maxResults) || maxResults < 200 || maxResults > 2000)
+      return googleError(
+        reply,
+        400,
+        'invalidValue',
+        `Invalid value '${request.query.maxResults}'. Values must be within the range: [200, 2000]`,
+        'global',
+        { location: 'maxResults', locationType: 'parameter' },
+      );
     let from: number | null = null;
     if (pageToken) {
       from = decodePageToken(pageToken);
