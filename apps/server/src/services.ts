@@ -32,6 +32,7 @@ import { IngestPipeline } from './platforms/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
+import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 
 /** Domain events carried by the bus (extended by features). */
@@ -66,6 +67,8 @@ export interface AppServices {
   kickWebhooks: KickWebhookReceiver;
   /** 7TV/BTTV emote sets per channel (annotates ingested chat). */
   emotes: EmoteService;
+  /** YouTube Data API units spent today by this Greenroom's Google project. */
+  youtubeQuota: YoutubeQuotaMeter;
   /** A channel's 7TV/BTTV emotes for autocomplete. */
   channelEmotes: ChannelEmotesService;
   /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
@@ -140,6 +143,12 @@ export function createServices(input: {
   });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
+  const youtubeQuota = new YoutubeQuotaMeter({
+    db,
+    project: endpoints.youtube.clientId,
+    limit: config.YOUTUBE_DAILY_QUOTA,
+    onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
+  });
   let connections: ConnectionManager | null = null;
   // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
   const chat = createChatServices({
@@ -169,7 +178,12 @@ export function createServices(input: {
     tokens,
     ingest,
     sendQueue: new SendQueue(),
-    adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
+    adapters: createPlatformAdapters({
+      endpoints,
+      kickWebhooks,
+      youtubeQuota,
+      ...(input.platformOptions ? { options: input.platformOptions } : {}),
+    }),
     log: platformLog,
     ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
@@ -230,6 +244,7 @@ export function createServices(input: {
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,
+    youtubeQuota,
     emotes,
     channelEmotes: new ChannelEmotesService(db, emotes),
     tokens,

@@ -11,7 +11,7 @@ import { createYoutubeAdapter, type YoutubeAdapterDeps } from './youtube/youtube
 
 /** Timing overrides of the platform layer (tests shorten YouTube's offline polling, Kick's checks, token validation). */
 export interface PlatformAdapterOptions {
-  youtube?: Omit<YoutubeAdapterDeps, 'endpoints' | 'client'>;
+  youtube?: Omit<YoutubeAdapterDeps, 'endpoints' | 'client' | 'quota'>;
   kick?: Pick<KickAdapterDeps, 'resubscribeCheckMs' | 'backoff'>;
   /** Token validation periods (the connection manager's defaults: Twitch hourly, Kick every 45 s). */
   validateEveryMs?: Partial<Record<ValidatedProvider, number>>;
@@ -20,6 +20,7 @@ export interface PlatformAdapterOptions {
 export interface PlatformAdapterDeps {
   endpoints: PlatformEndpoints;
   kickWebhooks: KickWebhookReceiver;
+  youtubeQuota?: YoutubeAdapterDeps['quota'];
   options?: PlatformAdapterOptions;
 }
 
@@ -28,7 +29,7 @@ export function createPlatformAdapters(deps: PlatformAdapterDeps): PlatformAdapt
   return [
     createTwitchAdapter({ endpoints: e }),
     createKickAdapter({ ...deps.options?.kick, endpoints: e.kick, receiver: deps.kickWebhooks }),
-    createYoutubeAdapter({ ...deps.options?.youtube, endpoints: e.youtube }),
+    createYoutubeAdapter({ ...deps.options?.youtube, endpoints: e.youtube, ...(deps.youtubeQuota ? { quota: deps.youtubeQuota } : {}) }),
     createTiktokAdapter({ endpoints: e.tiktok }),
     createSpotifyAdapter({ endpoints: e.spotify }),
   ];

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { TokenSource } from '../port';
-import { parseYoutubeError } from './youtube-errors';
+import { isQuotaError, parseYoutubeError } from './youtube-errors';
+import { youtubeQuotaCosts, type YoutubeMethod } from './youtube-quota';
 import { readJsonBody, sendAuthorized } from '../authorized-call';
 import { PlatformError, retryAfterSeconds, unreachable, unreadable } from '../platform-error';
 
@@ -13,6 +14,23 @@ export interface YoutubeClientOptions {
   apiUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told of every request YouTube performed (each one is charged) and of quotaExceeded answers. */
+  quota?: { spend(method: YoutubeMethod): void; exhausted(): void };
+}
+
+/** The API method (quota cost key) of a request. */
+function methodOf(method: Method, path: string): YoutubeMethod | null {
+  const resource: Record<string, string> = {
+    liveBroadcasts: 'liveBroadcasts',
+    'liveChat/messages': 'liveChatMessages',
+    'liveChat/bans': 'liveChatBans',
+    videos: 'videos',
+    videoCategories: 'videoCategories',
+    channels: 'channels',
+  };
+  const verb = { GET: 'list', POST: 'insert', PUT: 'update', DELETE: 'delete' }[method];
+  const name = resource[path] ? `${resource[path]}.${verb}` : null;
+  return name !== null && name in youtubeQuotaCosts ? (name as YoutubeMethod) : null;
 }
 
 const authorDetailsSchema = z.object({
@@ -161,8 +179,9 @@ export class YoutubeClient {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${accessToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
     try {
-      return await this.fetch(url, {
+      response = await this.fetch(url, {
         method,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
@@ -171,6 +190,7 @@ export class YoutubeClient {
     } catch (cause) {
       throw unreachable('youtube', what, cause);
     }
+    return response;
   }
 
   private async call<T>(
@@ -180,8 +200,14 @@ export class YoutubeClient {
     const query = input.query ?? {};
     const response = await sendAuthorized(token, (access) => this.send(input.method, input.path, query, input.body, access, input.what));
     const json = await readJsonBody(response);
-    if (!response.ok)
-      throw parseYoutubeError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, input.what);
+    // Every request YouTube performed is charged, failed ones too; one refused for quota is not performed.
+    const error = response.ok
+      ? null
+      : parseYoutubeError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, input.what);
+    const charged = methodOf(input.method, input.path);
+    if (error && isQuotaError(error)) this.options.quota?.exhausted();
+    else if (charged) this.options.quota?.spend(charged);
+    if (error) throw error;
     if (!input.schema) return null;
     const parsed = input.schema.safeParse(json);
     if (!parsed.success) throw unreadable('youtube', input.what);
