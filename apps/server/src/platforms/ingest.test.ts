@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LocalEventBus } from '../lib/event-bus';
 import { IngestPipeline, type IngestSource } from './ingest';
-import type { PlatformEvent } from './port';
+import { platformChat } from '../../test/chat-fixtures';
 
-const chat = (id: string): PlatformEvent => ({
-  kind: 'chat',
-  message: {
-    provider_message_id: id,
-    author: {
-      provider_user_id: 'u1',
-      login: 'viewer',
-      display_name: 'Viewer',
-      color: null,
-      avatar_url: null,
-      badges: [],
-      roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
-    },
-    text: 'hi',
-    emotes: [],
-    reply: null,
-    mentions: [],
-    highlight: null,
-    sent_at: new Date().toISOString(),
-    deleted: false,
-  },
-});
+const chat = (id: string) => platformChat(id, 'hi', { id: 'u1', name: 'Viewer' });
 
 const source = (channelId: string): IngestSource => ({
   channelId,

@@ -54,6 +54,11 @@ type RawHandler = (payload: Record<string, unknown>, messageId: string) => void;
 const STATUS_POLL_MS = 60_000;
 const WAITING = 'Waiting for the stream to start';
 
+function streamActivity(type: 'stream_online' | 'stream_offline', eventId: string, at: string): PlatformEvent {
+  const none = { viewer: null, tier: null, months: null, count: null, amount: null, message: null };
+  return { kind: 'activity', activity: { ...none, provider_event_id: eventId, type, occurred_at: at } };
+}
+
 /** EventSubWsListener that hands raw notification payloads to per-subscription handlers. */
 class RawEventSubListener extends EventSubWsListener {
   private readonly handlers = new Map<Subscription, RawHandler>();
@@ -280,20 +285,7 @@ class EventSubShare {
   private streamOnline(p: StreamOnlinePayload, eventId: string): void {
     this.live = true;
     const startedAt = eventSubTime(p.started_at, new Date().toISOString());
-    this.emit({
-      kind: 'activity',
-      activity: {
-        provider_event_id: eventId,
-        type: 'stream_online',
-        viewer: null,
-        tier: null,
-        months: null,
-        count: null,
-        amount: null,
-        message: null,
-        occurred_at: startedAt,
-      },
-    });
+    this.emit(streamActivity('stream_online', eventId, startedAt));
     this.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: null, category: null, started_at: startedAt } });
     this.setHealth('connected', null);
     if (this.tokenOwner) void this.refreshStatus(this.tokenOwner);
@@ -301,20 +293,7 @@ class EventSubShare {
 
   private streamOffline(eventId: string): void {
     this.live = false;
-    this.emit({
-      kind: 'activity',
-      activity: {
-        provider_event_id: eventId,
-        type: 'stream_offline',
-        viewer: null,
-        tier: null,
-        months: null,
-        count: null,
-        amount: null,
-        message: null,
-        occurred_at: new Date().toISOString(),
-      },
-    });
+    this.emit(streamActivity('stream_offline', eventId, new Date().toISOString()));
     this.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
     this.setHealth('connected', WAITING);
   }
