@@ -240,7 +240,7 @@ class EventSubShare {
     });
     listener.onRevoke((_sub, status) => {
       if (this.closed || this.listener !== listener) return;
-      void this.revoked(`Twitch revoked access (${status})`);
+      this.revoked(`Twitch revoked access (${status})`);
     });
     listener.start();
     void this.refreshStatus(owner);
@@ -320,15 +320,16 @@ class EventSubShare {
     if (this.tokenOwner === member) this.reopen();
   }
 
-  /** Twitch revoked the app's access for this account: every member's token is gone. */
-  private async revoked(detail: string): Promise<void> {
-    const members = this.active();
-    await Promise.all(members.map((m) => Promise.resolve(m.ctx.broadcaster.markReauthRequired?.(detail)).catch(() => undefined)));
-    this.stopListener();
-    for (const m of members) m.refused = true;
-    this.tokenOwner = null;
-    this.health = { state: 'needs_reauth', detail };
-    for (const m of members) m.ctx.setHealth('needs_reauth', detail);
+  /**
+   * Twitch revoked the share's subscriptions. The token they were made with may be gone (the user removed the app,
+   * or one Greenroom channel of this account was disconnected and its token revoked) while the other members' tokens
+   * still work: start over. Subscribing again with a revoked token fails its refresh, which marks that member for
+   * reconnecting and moves on to the next member's token; a member is never marked without its own token refused.
+   */
+  private revoked(detail: string): void {
+    this.log?.info({ broadcasterId: this.broadcasterId, detail }, 'Twitch EventSub subscriptions revoked; subscribing again');
+    this.setHealth('reconnecting', detail);
+    this.reopen();
   }
 
   private reopen(): void {
