@@ -137,11 +137,14 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const owner = apps.find((a) => a.clientId === appClientId && a.webhookUrl) ?? ctx.apps.kick;
     return owner?.webhookUrl;
   };
-  // Kick documents 3 attempts "over a period of time" without the schedule: a minute, then 15 more minutes.
+  // Kick retries "over a period of time" without a published schedule: exponential backoff for a day.
   const delivery: KickDeliveryOptions = {
     concurrency: 16,
-    maxAttempts: 3,
-    retryDelaysMs: [60_000, 15 * 60_000],
+    maxAttempts: Number.POSITIVE_INFINITY,
+    retryBaseMs: 1000,
+    maxRetryDelayMs: 5 * 60_000,
+    retryDelaysMs: null,
+    retryForMs: 24 * 3_600_000,
     timeoutMs: 10_000,
     unsubscribeAfterMs: 24 * 3_600_000,
   };

@@ -3,10 +3,12 @@
  *
  * Kick signs `${Kick-Event-Message-Id}.${Kick-Event-Message-Timestamp}.${rawBody}` with RSA-SHA256
  * (PKCS#1 v1.5), base64 in `Kick-Event-Signature`; the public key is served at /public/v1/public-key.
- * Kick sends a delivery up to 3 times "over a period of time" until it gets a 2xx; a retry keeps the message id,
- * the timestamp and the signature of the first attempt, so it can reach the app long after it was stamped.
- * A subscription whose deliveries keep failing for over a day is unsubscribed (KickDevDocs, webhook-security.md,
- * "Disabling of Webhooks"; changelog 12/12/2025).
+ * Kick retries a failed delivery (non-2xx, no answer) "over a period of time" with the same message id, the
+ * timestamp and the signature of the first attempt, so a retry can reach the app long after it was stamped:
+ * here with exponential backoff (retryBaseMs · 2^(n-1), at most maxRetryDelayMs; or the fixed retryDelaysMs)
+ * until retryForMs after the first attempt (a day by default) or maxAttempts. A subscription whose deliveries
+ * keep failing for over a day is unsubscribed (KickDevDocs, webhook-security.md, "Disabling of Webhooks";
+ * changelog 12/12/2025).
  */
 import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -53,10 +55,15 @@ export interface KickDeliveryRecord {
 export interface KickDeliveryOptions {
   /** How many POSTs may be in flight at once. */
   concurrency: number;
-  /** Attempts per message (Kick: 3). */
+  /** Attempts per message (Kick does not publish one: unlimited within retryForMs by default). */
   maxAttempts: number;
-  /** Wait before each retry (retry n waits retryDelaysMs[n-1], the last value repeating). Kick: "over a period of time". */
-  retryDelaysMs: number[];
+  /** Backoff before retry n is retryBaseMs * 2^(n-1), at most maxRetryDelayMs. */
+  retryBaseMs: number;
+  maxRetryDelayMs: number;
+  /** When set, retry n waits retryDelaysMs[n-1] instead (the last value repeating). */
+  retryDelaysMs: number[] | null;
+  /** Retries stop this long after the first attempt (Kick: deliveries failing for a day are given up). */
+  retryForMs: number;
   /** Per-request timeout. */
   timeoutMs: number;
   /** A subscription whose deliveries have failed without a success for this long is unsubscribed (Kick: a day). */
@@ -73,6 +80,8 @@ interface Job {
   body: string;
   signature: string;
   attempt: number;
+  /** When the first attempt was made (retries stop retryForMs after). */
+  firstAttemptAt: number | null;
   /** True for the extra copy sent by the duplicate fault. */
   copy: boolean;
 }
@@ -118,6 +127,7 @@ export class KickWebhookDispatcher {
       body,
       signature: signKickPayload(this.key.privateKey, messageId, timestamp, body),
       attempt: 0,
+      firstAttemptAt: null,
       copy: false,
     };
     this.schedule(job, this.fault.delayMs);
@@ -203,6 +213,7 @@ export class KickWebhookDispatcher {
 
   private async send(job: Job): Promise<void> {
     job.attempt++;
+    job.firstAttemptAt ??= Date.now();
     const url = this.resolveUrl(job.appClientId) ?? null;
     let status = 0;
     if (url) {
@@ -252,9 +263,12 @@ export class KickWebhookDispatcher {
       this.onFailingTooLong(job.subscriptionId);
       return;
     }
-    if (job.attempt < this.options.maxAttempts) {
-      const delays = this.options.retryDelaysMs;
-      this.schedule(job, delays[Math.min(job.attempt - 1, delays.length - 1)] ?? 0);
+    if (job.attempt < this.options.maxAttempts && now - (job.firstAttemptAt ?? now) < this.options.retryForMs) {
+      const fixed = this.options.retryDelaysMs;
+      const delay = fixed?.length
+        ? (fixed[Math.min(job.attempt - 1, fixed.length - 1)] ?? 0)
+        : Math.min(this.options.maxRetryDelayMs, this.options.retryBaseMs * 2 ** Math.min(job.attempt - 1, 30));
+      this.schedule(job, delay);
     }
   }
 }

@@ -1,9 +1,15 @@
 /**
  * Receives Kick's signed webhooks (the route in modules/webhooks hands over headers and the raw body):
- * verifies the RSA-SHA256 signature against Kick's public key (cached, refetched once on failure), drops
- * duplicate deliveries by `Kick-Event-Message-Id` (remembered in the database, so across restarts too), maps
- * the payload and routes the events to every live connection of that broadcaster. Kick adapters register
- * their connection here in `connect()`.
+ * verifies the RSA-SHA256 signature against Kick's public key (cached, refetched once on failure), maps the
+ * payload and routes the events to every live connection of that broadcaster. Kick adapters register their
+ * connection here in `connect()`.
+ *
+ * Kick delivers at least once and retries a delivery not answered 2xx, so a delivery is answered
+ * 2xx only once its events are stored (the connections' `emit` resolved); when the chat log cannot
+ * take them now it is answered 503 and Kick delivers it again. Delivery ids
+ * (`Kick-Event-Message-Id`) are remembered in the database after the events are stored, so a
+ * redelivery is answered without being processed again, across restarts too; one that slips
+ * between storing and remembering is a duplicate by message id in the pipeline.
  *
  * Age: Kick retries a failed delivery "over a period of time" with the first attempt's id, timestamp and
  * signature, so a genuine retry can carry a timestamp many minutes or hours old. A verified delivery is
@@ -13,14 +19,16 @@
  * be a retry, only a replay that the id store may have forgotten; ids are kept a day longer than that.
  */
 import { createVerify } from 'node:crypto';
-import { AppError, badRequest } from '../../lib/errors';
-import type { PlatformEvent } from '../port';
+import { AppError, badRequest, unavailable } from '../../lib/errors';
+import type { EmitOptions, PlatformEvent } from '../port';
 import type { KickClient } from './kick-client';
 import { isKickEventName, kickBroadcasterId, mapKickEvent } from './kick-events';
 
 /** Remembers webhook delivery ids (table `webhook_deliveries`). */
 export interface WebhookDeliveryStore {
-  /** Records a delivery; false when it was recorded before (a duplicate). */
+  /** Whether a delivery was handled before (a duplicate). */
+  has(provider: 'kick', messageId: string): Promise<boolean>;
+  /** Records a handled delivery; false when it was recorded before. */
   remember(provider: 'kick', messageId: string): Promise<boolean>;
   /** Forgets deliveries received before `before`; returns how many. */
   forgetBefore(before: Date): Promise<number>;
@@ -29,7 +37,8 @@ export interface WebhookDeliveryStore {
 /** A live Kick connection of one Greenroom channel. */
 export interface KickWebhookSink {
   channelProviderId: string;
-  emit(event: PlatformEvent): void;
+  /** The connection's `emit`: resolves once the events are stored. */
+  emit(events: readonly PlatformEvent[], options: EmitOptions): Promise<void>;
 }
 
 export type KickWebhookOutcome = 'accepted' | 'duplicate' | 'ignored';
@@ -117,8 +126,9 @@ export class KickWebhookReceiver {
   }
 
   /**
-   * Handles one delivery. Throws AppError 400 (malformed, or older than any retry can be) or 403 (bad
-   * signature); resolves with what happened otherwise, which the route answers with 2xx.
+   * Handles one delivery. Throws AppError 400 (malformed, or older than any retry can be), 403 (bad
+   * signature) or 503 (the chat log cannot store it now: Kick delivers it again); resolves with what
+   * happened otherwise — after the events are stored — which the route answers with 2xx.
    */
   async receive(headers: Headers, rawBody: string): Promise<KickWebhookOutcome> {
     const messageId = header(headers, 'kick-event-message-id');
@@ -154,9 +164,18 @@ export class KickWebhookReceiver {
       this.options.log?.warn({ err: error, eventType, messageId }, 'unreadable Kick webhook payload');
       return 'ignored';
     }
-    if (!(await this.options.store.remember('kick', messageId))) return 'duplicate';
-    for (const sink of [...sinks]) {
-      for (const event of events) sink.emit(event);
+    if (await this.options.store.has('kick', messageId)) return 'duplicate';
+    try {
+      await Promise.all([...sinks].map((sink) => sink.emit(events, { retryable: true })));
+    } catch (error) {
+      this.options.log?.warn({ err: error, eventType, messageId }, 'Kick delivery not stored now; Kick delivers it again');
+      throw unavailable('Greenroom cannot store this event right now; deliver it again later.');
+    }
+    try {
+      await this.options.store.remember('kick', messageId);
+    } catch (error) {
+      // Stored already: a redelivery is a duplicate by message id in the pipeline.
+      this.options.log?.warn({ err: error, messageId }, 'could not remember a Kick delivery id');
     }
     return 'accepted';
   }

@@ -17,7 +17,7 @@
 import { ApiClient } from '@twurple/api';
 import { EventSubWsListener, type EventSubWsConfig } from '@twurple/eventsub-ws';
 import { Backoff } from '../backoff';
-import { BoundedSet } from '../ingest';
+import { BoundedSet } from '../../lib/bounded-set';
 import { isReconnectNeeded } from '../platform-error';
 import type { ChannelConnectionContext, ConnectionState, LiveConnection, PlatformEvent, TokenSource } from '../port';
 import type { OwnBans } from '../own-actions';
@@ -163,7 +163,7 @@ class EventSubShare {
     }
     // A later member learns the share's state at once.
     member.ctx.setHealth(this.health.state, this.health.detail);
-    if (this.lastStatus) member.ctx.emit(this.lastStatus);
+    if (this.lastStatus) void member.ctx.emit(this.lastStatus);
     if (this.tokenOwner === null && this.health.state === 'needs_reauth') void this.open();
   }
 
@@ -183,7 +183,7 @@ class EventSubShare {
 
   private emit(event: PlatformEvent): void {
     if (event.kind === 'stream') this.lastStatus = event;
-    for (const m of this.active()) m.ctx.emit(event);
+    for (const m of this.active()) void m.ctx.emit(event);
   }
 
   private setHealth(state: ConnectionState, detail: string | null = null): void {
