@@ -458,6 +458,7 @@ describe('Kick categories, introspection and webhook retries', () => {
     try {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
       h.ctx.kick!.delivery.retryDelaysMs = [1, 1];
+      h.ctx.kick!.delivery.maxAttempts = 3;
       h.ctx.kick!.setDeliveryFault({ backdateMs: 30 * 60_000 });
       const [sub] = await api('POST', '/events/subscriptions', streamerToken, {
         events: [{ name: 'channel.followed', version: 1 }],
