@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
+import { registerCanonicalHost } from './plugins/canonical-host';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCompression, registerWebApp } from './plugins/web-app';
 import { activityRoutes } from './modules/activity';
@@ -47,6 +48,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCanonicalHost(app, s.publicUrl);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
