@@ -66,6 +66,8 @@ function header(headers: Headers, name: string): string | null {
 
 export class KickWebhookReceiver {
   private readonly sinks = new Map<string, Set<KickWebhookSink>>();
+  /** Deliveries being stored now, by Kick message id. */
+  private readonly inFlight = new Map<string, Promise<KickWebhookOutcome>>();
   private key: { pem: string; fetchedAt: number } | null = null;
   private keyLoading: Promise<string> | null = null;
   private lastPrune = 0;
@@ -169,6 +171,28 @@ export class KickWebhookReceiver {
       this.options.log?.warn({ err: error, eventType, messageId }, 'unreadable Kick webhook payload');
       return 'ignored';
     }
+    // A copy of a delivery still being handled (Kick sent it twice at once) waits for the first's outcome; the check
+    // and the claim happen before any await, so two copies are never stored side by side.
+    const running = this.inFlight.get(messageId);
+    if (running) {
+      if (await running.then(() => true).catch(() => false)) return 'duplicate';
+      throw unavailable('Greenroom cannot store this event right now; deliver it again later.');
+    }
+    const handled = this.store(messageId, eventType, sinks, events);
+    this.inFlight.set(messageId, handled);
+    try {
+      return await handled;
+    } finally {
+      this.inFlight.delete(messageId);
+    }
+  }
+
+  private async store(
+    messageId: string,
+    eventType: string,
+    sinks: Set<KickWebhookSink>,
+    events: PlatformEvent[],
+  ): Promise<KickWebhookOutcome> {
     if (await this.options.store.has('kick', messageId)) return 'duplicate';
     try {
       await Promise.all([...sinks].map((sink) => sink.emit(events, { retryable: true })));
