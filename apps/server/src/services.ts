@@ -148,6 +148,8 @@ export function createServices(input: {
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl, apiV2Url: endpoints.kick.apiV2Url }),
     store: new DbWebhookDeliveryStore(db),
+    // Until the connection manager exists every delivery waits (answered 503: Kick delivers it again).
+    isStored: async (broadcasterUserId) => (connections ? connections.isStored('kick', broadcasterUserId) : true),
   });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });

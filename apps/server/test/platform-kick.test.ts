@@ -562,6 +562,33 @@ describe('Kick webhook receiver', () => {
     expect(receiver.isRegistered('42')).toBe(false);
   });
 
+  it('refuses (503) a delivery for a stored connection that is not running yet (the server starting), and takes it once it runs', async () => {
+    const stored = new Set(['42']);
+    const receiver = new KickWebhookReceiver({
+      client,
+      store,
+      now: () => now,
+      keyRefetchIntervalMs: 0,
+      isStored: async (id) => stored.has(id),
+    });
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const d = delivery('01S', new Date(now - 1000).toISOString(), keys.privateKey);
+    await expect(receiver.receive(d.headers, d.body)).rejects.toMatchObject({ status: 503, type: 'unavailable' });
+    expect(seen.has('01S')).toBe(false);
+    // Its connection starts: Kick's next attempt is stored.
+    const got: PlatformEvent[] = [];
+    const off = receiver.register('42', { channelProviderId: 'cp', emit: async (events) => void got.push(...events) });
+    expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
+    expect(got).toHaveLength(1);
+    off();
+    // Disconnected (no stored connection any more): acknowledged and dropped.
+    stored.clear();
+    const later = delivery('01T', new Date(now - 1000).toISOString(), keys.privateKey);
+    expect(await receiver.receive(later.headers, later.body)).toBe('ignored');
+    expect(seen.has('01T')).toBe(false);
+  });
+
   it('answers 2xx only once the events are stored: a delivery the chat log cannot take now is refused (503) and not remembered', async () => {
     const receiver = new KickWebhookReceiver({ client, store, now: () => now, keyRefetchIntervalMs: 0 });
     let refuse = true;

@@ -447,6 +447,16 @@ export class ConnectionManager implements ConnectionActionsSource {
     return rows.filter((r): r is { id: string; provider: ChannelProviderId } => r.provider in providers);
   }
 
+  /** Some channel has a stored connection to this platform channel (running or not: starting, reconnecting, stopped). */
+  async isStored(provider: ChannelProviderId, providerChannelId: string): Promise<boolean> {
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id })
+      .from(channelProviders)
+      .where(and(eq(channelProviders.provider, provider), eq(channelProviders.providerChannelId, providerChannelId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** The system bot of a platform exists (for listing a channel's effective bot). */
   async systemBot(provider: ChannelProviderId): Promise<{ providerUserId: string; displayName: string; scopeNeeded: boolean } | null> {
     const [row] = await this.deps.db.select().from(systemBots).where(eq(systemBots.provider, provider));

@@ -6,7 +6,8 @@
  *
  * Kick delivers at least once and retries a delivery not answered 2xx, so a delivery is answered
  * 2xx only once its events are stored (the connections' `emit` resolved); when the chat log cannot
- * take them now it is answered 503 and Kick delivers it again. Delivery ids
+ * take them now, or the channel's stored connection is not running yet (the server is starting), it is
+ * answered 503 and Kick delivers it again. Delivery ids
  * (`Kick-Event-Message-Id`) are remembered in the database after the events are stored, so a
  * redelivery is answered without being processed again, across restarts too; one that slips
  * between storing and remembering is a duplicate by message id in the pipeline.
@@ -52,6 +53,12 @@ export interface KickWebhookReceiverOptions {
   retentionMs?: number;
   /** Least time between two public-key fetches caused by failed verifications (default 60 s). */
   keyRefetchIntervalMs?: number;
+  /**
+   * Whether Greenroom stores a connection to this Kick channel, though none is registered here now (the server is
+   * starting, or the connection is reconnecting): its deliveries are answered 503 so Kick delivers them again
+   * instead of being acknowledged unstored. Without it, such deliveries are acknowledged and dropped.
+   */
+  isStored?: (broadcasterUserId: string) => Promise<boolean>;
   now?: () => number;
   log?: { warn(obj: object, msg?: string): void };
 }
@@ -66,6 +73,8 @@ function header(headers: Headers, name: string): string | null {
 
 export class KickWebhookReceiver {
   private readonly sinks = new Map<string, Set<KickWebhookSink>>();
+  /** Deliveries being stored now, by Kick message id. */
+  private readonly inFlight = new Map<string, Promise<KickWebhookOutcome>>();
   private key: { pem: string; fetchedAt: number } | null = null;
   private keyLoading: Promise<string> | null = null;
   private lastPrune = 0;
@@ -154,8 +163,13 @@ export class KickWebhookReceiver {
     }
     const broadcaster = kickBroadcasterId(payload);
     const sinks = broadcaster ? this.sinks.get(broadcaster) : undefined;
-    // No live connection for this channel (disconnected, or not started yet): acknowledge without remembering.
-    if (!sinks || sinks.size === 0) return 'ignored';
+    if (!sinks || sinks.size === 0) {
+      // A connection that is not running yet (the server starting, a reconnect): Kick must deliver it again.
+      if (broadcaster && (await this.options.isStored?.(broadcaster)))
+        throw unavailable('This Kick channel is not connected yet; deliver it again later.');
+      // No connection to this channel at all (disconnected): acknowledge without remembering.
+      return 'ignored';
+    }
 
     let events: PlatformEvent[];
     try {
@@ -164,6 +178,28 @@ export class KickWebhookReceiver {
       this.options.log?.warn({ err: error, eventType, messageId }, 'unreadable Kick webhook payload');
       return 'ignored';
     }
+    // A copy of a delivery still being handled (Kick sent it twice at once) waits for the first's outcome; the check
+    // and the claim happen before any await, so two copies are never stored side by side.
+    const running = this.inFlight.get(messageId);
+    if (running) {
+      if (await running.then(() => true).catch(() => false)) return 'duplicate';
+      throw unavailable('Greenroom cannot store this event right now; deliver it again later.');
+    }
+    const handled = this.store(messageId, eventType, sinks, events);
+    this.inFlight.set(messageId, handled);
+    try {
+      return await handled;
+    } finally {
+      this.inFlight.delete(messageId);
+    }
+  }
+
+  private async store(
+    messageId: string,
+    eventType: string,
+    sinks: Set<KickWebhookSink>,
+    events: PlatformEvent[],
+  ): Promise<KickWebhookOutcome> {
     if (await this.options.store.has('kick', messageId)) return 'duplicate';
     try {
       await Promise.all([...sinks].map((sink) => sink.emit(events, { retryable: true })));
