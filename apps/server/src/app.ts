@@ -27,6 +27,7 @@ import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
 import { viewerRoutes } from './modules/viewers';
 import { webhookRoutes } from './modules/webhooks';
+import { widgetRoutes } from './modules/widgets';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -122,12 +123,14 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   chatbotRoutes(app, s);
+  widgetRoutes(app, s);
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => {
     await s.chatbot.stop();
     await s.connections.close();
   });
   app.addHook('onClose', async () => s.publicChat.close());
+  app.addHook('onClose', async () => s.widgets.close());
 
   await registerWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist);
   return app;
