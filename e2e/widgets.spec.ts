@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { emulatorControl as emulator, signIn, uniqueName } from './support';
 
@@ -80,6 +81,21 @@ test.beforeAll(async ({ browser, baseURL }) => {
   writeFileSync(channelFile, `${id}\n${JSON.stringify(STREAMERS)}`);
 });
 
+/**
+ * The alpha of a PNG's top-left pixel (8-bit RGBA). Whatever a row's filter, its first pixel is stored as is
+ * (every predictor of the first pixel of the first row is 0).
+ */
+function topLeftAlpha(png: Buffer): number {
+  expect(png.readUInt32BE(16) > 0 && png[24] === 8 && png[25] === 6).toBe(true);
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return inflateSync(Buffer.concat(idat))[4]!;
+}
+
 /** A browser with no session at all, like OBS. */
 async function obsPage(browser: Browser, baseURL: string | undefined, url: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 700 } });
@@ -119,6 +135,8 @@ test('an alert box shows a test follow from the editor and a real follow, each l
   await expect(obs.locator('main[data-state="live"]')).toBeAttached();
   // Transparent: nothing but the widget is painted.
   expect(await obs.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  expect(topLeftAlpha(await obs.screenshot({ omitBackground: true }))).toBe(0);
+  expect(await obs.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
 
   await page.getByRole('button', { name: 'Send test event' }).click();
   await page.getByRole('menuitem', { name: 'Follow' }).click();
@@ -126,7 +144,7 @@ test('an alert box shows a test follow from the editor and a real follow, each l
   await expect(alert).toContainText('GreenroomTester just followed!');
   // The editor's preview shows it too.
   await expect(page.getByRole('region', { name: 'Widget preview' })).toContainText('GreenroomTester just followed!');
-  await obs.screenshot({ path: 'test-results/widgets-alert.png' });
+  await obs.screenshot({ path: 'test-results/widgets-alert.png', omitBackground: true });
   await expect(alert).toHaveCount(0, { timeout: 6_000 });
 
   // A real follow on Twitch.
@@ -158,7 +176,7 @@ test('a chat box shows messages from three platforms and hides commands', async 
   for (const platform of PLATFORMS)
     await expect(log.locator(`[data-provider="${platform}"]`).filter({ hasText: `${tag} from ${platform}` })).toBeVisible();
   await expect(log).not.toContainText(`!${tag} command`);
-  await obs.screenshot({ path: 'test-results/widgets-chat.png' });
+  await obs.screenshot({ path: 'test-results/widgets-chat.png', omitBackground: true });
   await obs.context().close();
 });
 
@@ -175,8 +193,8 @@ test('an event list and a goal bar move with a live follow', async ({ page, brow
   await emulator('POST', '/_emulator/events', { platform: 'kick', channel: STREAMERS.kick, type: 'follow' });
   await expect(events.getByRole('list', { name: 'Events' }).getByRole('listitem').first()).toContainText('followed');
   await expect(bar).toHaveAttribute('aria-valuenow', String(before + 1));
-  await goal.screenshot({ path: 'test-results/widgets-goal.png' });
-  await events.screenshot({ path: 'test-results/widgets-events.png' });
+  await goal.screenshot({ path: 'test-results/widgets-goal.png', omitBackground: true });
+  await events.screenshot({ path: 'test-results/widgets-events.png', omitBackground: true });
   await events.context().close();
 });
 

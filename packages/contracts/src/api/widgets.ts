@@ -226,7 +226,7 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       providers: [],
     },
     events: {
-      width: 320,
+      width: 400,
       height: 400,
       font_size: 18,
       text_color: '#ffffff',

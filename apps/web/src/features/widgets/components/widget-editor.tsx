@@ -202,7 +202,15 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
             </Stack>
           </form>
         </Paper>
-        <Stack gap="md" style={{ flex: '1 1 420px', minWidth: 0 }}>
+        <Stack
+          gap="md"
+          style={{
+            flex: '1 1 420px',
+            minWidth: 0,
+            position: 'sticky',
+            top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
+          }}
+        >
           <UrlCard channelId={channelId} widget={widget} />
           <Preview widget={widget} settings={values.settings} channelId={channelId} />
         </Stack>

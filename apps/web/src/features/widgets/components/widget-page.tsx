@@ -11,21 +11,23 @@ export function WidgetPage({ token }: { token: string }) {
 
   useEffect(() => {
     const { documentElement: html, body } = document;
-    const previous = [html.style.background, body.style.background, html.style.colorScheme, html.style.overflow, body.style.overflow];
-    html.style.background = 'transparent';
-    body.style.background = 'transparent';
-    // A dark color-scheme gives the canvas a dark backdrop; OBS needs it see-through.
-    html.style.colorScheme = 'normal';
-    html.style.overflow = 'hidden';
-    body.style.overflow = 'hidden';
+    // A dark colour scheme (the app's <meta name="color-scheme"> and :root rule) paints the canvas dark; OBS needs it
+    // see-through, so the widget page uses the light scheme, whose canvas is transparent when nothing is painted.
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="color-scheme"]');
+    const previous = {
+      meta: meta?.content,
+      html: html.getAttribute('style'),
+      body: body.getAttribute('style'),
+    };
+    if (meta) meta.content = 'light';
+    Object.assign(html.style, { background: 'transparent', colorScheme: 'light', overflow: 'hidden' });
+    Object.assign(body.style, { background: 'transparent', overflow: 'hidden', margin: '0' });
     return () => {
-      [html.style.background, body.style.background, html.style.colorScheme, html.style.overflow, body.style.overflow] = previous as [
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
+      if (meta && previous.meta !== undefined) meta.content = previous.meta;
+      if (previous.html === null) html.removeAttribute('style');
+      else html.setAttribute('style', previous.html);
+      if (previous.body === null) body.removeAttribute('style');
+      else body.setAttribute('style', previous.body);
     };
   }, []);
 
