@@ -215,4 +215,12 @@ test('a new URL stops the old one at once', async ({ page, browser, baseURL }) =
   const other = await obs.evaluate(async (id) => (await fetch(`/api/2/channels/${id}/widgets`)).status, channelId);
   expect(other).toBe(401);
   await obs.context().close();
+
+  // The list and, on a phone, the editor.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/widgets-editor-mobile.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('link', { name: 'Stream Widgets' }).first().click();
+  await expect(page.getByRole('table', { name: 'Widgets' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/widgets-list.png' });
 });

@@ -214,6 +214,34 @@ describe('the public widget URL', () => {
     keep.ws.close();
   });
 
+  it("the activity feed's Replay sends the event to alert boxes again, as a new alert each time", async () => {
+    const alerts = await create('alerts');
+    const page = await open(alerts.token);
+    const id = newId();
+    await t.s.db.insert(activities).values({
+      id,
+      channelId,
+      channelProviderId: 'cp',
+      provider: 'twitch',
+      providerEventId: newId(),
+      type: 'raid',
+      viewerId: 'secret-viewer-id',
+      viewerLogin: 'raider',
+      viewerName: 'Raider',
+      count: 12,
+      occurredAt: new Date(),
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.inject(owner, { method: 'POST', url: `/api/2/channels/${channelId}/activity/${id}/replay` });
+      expect(res.statusCode).toBe(200);
+    }
+    await page.next((f) => f.type === 'event' && page.frames.filter((x) => x.type === 'event').length >= 2);
+    const replays = page.frames.filter((f) => f.type === 'event').map((f) => f.data as { id: string; replay: boolean; name: string });
+    expect(replays.every((r) => r.replay && r.name === 'Raider')).toBe(true);
+    expect(replays[0]!.id).not.toBe(replays[1]!.id);
+    page.ws.close();
+  });
+
   it('a goal counts follows since it started, and a reset counts from now', async () => {
     const goal = await create('goal');
     const state = async () =>
