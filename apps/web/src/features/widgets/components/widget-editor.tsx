@@ -184,6 +184,10 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
         </Group>
       </Group>
       <Group align="flex-start" gap="md" wrap="wrap">
+        <Stack gap="md" className={classes.editorSide}>
+          <UrlCard channelId={channelId} widget={widget} />
+          <Preview widget={widget} settings={values.settings} channelId={channelId} />
+        </Stack>
         <Paper withBorder radius="md" p="md" style={{ flex: '1 1 480px', minWidth: 0 }}>
           <form onSubmit={submit.onSubmit} aria-label="Widget settings" noValidate>
             <Stack gap="md">
@@ -202,18 +206,6 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
             </Stack>
           </form>
         </Paper>
-        <Stack
-          gap="md"
-          style={{
-            flex: '1 1 420px',
-            minWidth: 0,
-            position: 'sticky',
-            top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))',
-          }}
-        >
-          <UrlCard channelId={channelId} widget={widget} />
-          <Preview widget={widget} settings={values.settings} channelId={channelId} />
-        </Stack>
       </Group>
     </>
   );
