@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import { channelAccess } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { errorResponses, noContent } from '../../lib/http';
 import { liveSocket } from '../../lib/live-socket';
+import type { PublicWidgetRef } from './widget-service';
 import type { WidgetServices } from './widget-services';
 
 export interface WidgetRouteDeps {
@@ -33,6 +34,8 @@ export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service, hub, connections } = deps.widgets;
   const manage = { access: channelAccess('widgets.manage') };
+  /** The widget a socket's token named, found before the upgrade (a 404 refuses the upgrade itself). */
+  const found = new WeakMap<FastifyRequest, PublicWidgetRef>();
 
   r.get('/api/2/channels/:channelId/widgets', {
     config: manage,
@@ -108,10 +111,12 @@ export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void 
       schema: { tags, params: tokenParams, querystring: socketQuery, hide: true },
       websocket: true,
       preHandler: async (request) => {
-        if (!(await service.byToken(request.params.token))) throw notFound('Widget not found');
+        const ref = await service.byToken(request.params.token);
+        if (!ref) throw notFound('Widget not found');
+        found.set(request, ref);
       },
     },
-    async (socket, request) => {
+    (socket, request) => {
       const { token } = request.params;
       const release = connections.acquire(request.ip);
       if (!release) {
@@ -127,7 +132,8 @@ export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void 
           release();
         },
       });
-      const ref = await service.byToken(token);
+      // Joined in the same tick as the upgrade: the page misses nothing between its socket opening and joining.
+      const ref = found.get(request);
       if (!ref) {
         live.close(4404, 'This widget URL no longer works');
         return;
