@@ -147,7 +147,7 @@ describe('widgets for Editors', () => {
 describe('the public widget URL', () => {
   it('gives the settings without sign-in, and nothing private', async () => {
     const events = await create('events');
-    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', data: activity('follow') });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: activity('follow') });
     await t.s.db.insert(activities).values({
       id: newId(),
       channelId,
@@ -179,7 +179,7 @@ describe('the public widget URL', () => {
     const frame = await page.next((f) => f.type === 'event');
     expect(frame.data).toMatchObject({ type: 'raid', test: true, count: 42, name: 'GreenroomTester' });
 
-    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', data: activity('cheer', { count: 100, amount: '100 bits' }) });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: activity('cheer', { count: 100, amount: '100 bits' }) });
     const cheer = await page.next((f) => f.type === 'event' && (f.data as { type: string }).type === 'cheer');
     expect(JSON.stringify(cheer)).not.toContain('secret-viewer-id');
 
@@ -196,7 +196,7 @@ describe('the public widget URL', () => {
     const alerts = await create('alerts');
     const first = await open(alerts.token);
     const a = activity('follow');
-    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', data: a });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: a });
     await first.next((f) => (f.data as { id?: string } | undefined)?.id === a.id);
     first.ws.close();
     await first.closed;
@@ -204,8 +204,8 @@ describe('the public widget URL', () => {
     const b = activity('sub', { tier: '1000' });
     const c = activity('raid', { count: 7 });
     const keep = await open((await create('events')).token); // keeps the channel's hub (and its last minute) alive
-    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', data: b });
-    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', data: c });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: b });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: c });
     const again = await open(alerts.token, a.id);
     await again.next((f) => (f.data as { id?: string } | undefined)?.id === c.id);
     const ids = again.frames.filter((f) => f.type === 'event').map((f) => (f.data as { id: string }).id);

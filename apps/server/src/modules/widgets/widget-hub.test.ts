@@ -3,7 +3,6 @@ import type { Activity } from '@greenroom/contracts/api/events';
 import { WIDGET_GONE_CLOSE_CODE } from '@greenroom/contracts/api/widgets';
 import { FakeHubSocket, chatMessage } from '../../../test/chat-fixtures';
 import { LocalEventBus } from '../../lib/event-bus';
-import type { BusEvent } from '../chat';
 import { publicEncoder } from '../public-chat';
 import { WidgetHub } from './widget-hub';
 
@@ -27,15 +26,15 @@ const ids = (s: FakeHubSocket) => s.sent.map((p) => (JSON.parse(p) as { data: { 
 
 describe('WidgetHub', () => {
   it('sends chat to chat boxes and events to the others, without platform user ids, encoded once', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     const hub = new WidgetHub(bus, publicEncoder());
     const chat = new FakeHubSocket();
     const alerts = new FakeHubSocket();
     hub.join('c1', 'w-chat', 'chat', chat);
     hub.join('c1', 'w-alerts', 'alerts', alerts);
-    bus.publish('channel:c1', { type: 'chat.message', data: chatMessage(1) });
-    bus.publish('channel:c1', { type: 'activity', data: activity('a1') });
-    bus.publish('channel:c1', { type: 'activity', data: activity('s1', 'stream_online') });
+    bus.publish('channel:c1', { type: 'chat.message', seq: 1, data: chatMessage(1) });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('a1') });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('s1', 'stream_online') });
     expect(chat.sent).toHaveLength(1);
     expect(ids(alerts)).toEqual(['a1']);
     expect(alerts.sent[0]).not.toContain('private-id');
@@ -44,14 +43,14 @@ describe('WidgetHub', () => {
 
   it('replays what a page missed within the last minute after the id it saw, and each activity-feed replay is new', () => {
     let now = 0;
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     const hub = new WidgetHub(bus, publicEncoder(), { now: () => now });
     const keep = new FakeHubSocket();
     hub.join('c1', 'w0', 'events', keep);
-    bus.publish('channel:c1', { type: 'activity', data: activity('old') });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('old') });
     now = 50_000;
-    bus.publish('channel:c1', { type: 'activity', data: activity('a') });
-    bus.publish('channel:c1', { type: 'activity', data: activity('b') });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('a') });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('b') });
     bus.publish('channel:c1', { type: 'activity.replay', data: activity('a') });
     bus.publish('channel:c1', { type: 'activity.replay', data: activity('a') });
     now = 65_000; // `old` is past the minute
@@ -73,7 +72,7 @@ describe('WidgetHub', () => {
   });
 
   it('closes a rotated or deleted widget with the code that stops its page, and unsubscribes the last page', () => {
-    const bus = new LocalEventBus<BusEvent>();
+    const bus = new LocalEventBus();
     const hub = new WidgetHub(bus, publicEncoder());
     const a = new FakeHubSocket();
     const b = new FakeHubSocket();

@@ -6,9 +6,9 @@
  */
 import type { Activity } from '@greenroom/contracts/api/events';
 import { WIDGET_GONE_CLOSE_CODE, WIDGET_REPLAY_SECONDS, type WidgetEvent, type WidgetType } from '@greenroom/contracts/api/widgets';
-import type { EventBus, Unsubscribe } from '../../lib/event-bus';
+import type { BusEvent, EventBus, Unsubscribe } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
-import { CLOSE_TRY_AGAIN_LATER, type BusEvent, type EncoderFactory, type HubSocket } from '../chat';
+import { CLOSE_TRY_AGAIN_LATER, type EncoderFactory, type HubSocket } from '../chat';
 
 /** What a widget page sees of an activity: the viewer's display name, never platform ids. */
 export function toWidgetEvent(activity: Activity, flags: { test?: boolean; replay?: boolean } = {}): WidgetEvent {
@@ -61,7 +61,7 @@ export class WidgetHub {
   private readonly closeAbove: number;
 
   constructor(
-    private readonly bus: EventBus<BusEvent>,
+    private readonly bus: EventBus,
     /** The public chat encoder (public message fields, removals as ids). */
     private readonly chatEncoder: EncoderFactory,
     options: WidgetHubOptions = {},
@@ -132,6 +132,14 @@ export class WidgetHub {
     const encodeChat = this.chatEncoder(channelId);
     const hub: ChannelHub = { members: new Set(), recent: [], unsubscribe: () => {} };
     hub.unsubscribe = this.bus.subscribe(`channel:${channelId}`, (event) => {
+      if (event.type === 'channel.deleted') {
+        // Its widgets went with it: their pages stop.
+        for (const m of [...hub.members]) {
+          hub.members.delete(m);
+          m.socket.close(WIDGET_GONE_CLOSE_CODE, 'This widget URL no longer works');
+        }
+        return;
+      }
       if (event.type === 'chat.message' || event.type === 'chat.moderation') {
         const encoded = encodeChat(event);
         if (!encoded) return;
@@ -174,16 +182,14 @@ export class WidgetHub {
 
 /** The widget event of a bus event: a live activity, a replay from the activity feed or an editor's test. */
 function eventOf(event: BusEvent): WidgetEvent | null {
-  const data = (event as { data?: unknown }).data as Activity | undefined;
-  if (!data) return null;
   switch (event.type) {
     case 'activity':
-      return data.type === 'stream_online' || data.type === 'stream_offline' ? null : toWidgetEvent(data);
+      return event.data.type === 'stream_online' || event.data.type === 'stream_offline' ? null : toWidgetEvent(event.data);
     case 'activity.replay':
       // Each replay is a new alert: its own id, so a page that showed the first one shows this one too.
-      return { ...toWidgetEvent(data, { replay: true }), id: `${data.id}:replay:${newId()}` };
+      return { ...toWidgetEvent(event.data, { replay: true }), id: `${event.data.id}:replay:${newId()}` };
     case 'widget.test':
-      return toWidgetEvent(data, { test: true });
+      return toWidgetEvent(event.data, { test: true });
     default:
       return null;
   }

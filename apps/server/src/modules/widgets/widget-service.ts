@@ -23,7 +23,7 @@ import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
-import { activityFromRow, type BusEvent, type ChatQueries } from '../chat';
+import { activityFromRow, type ChatQueries } from '../chat';
 import { toWidgetEvent, type WidgetHub } from './widget-hub';
 
 type Row = typeof widgets.$inferSelect;
@@ -104,7 +104,7 @@ export class WidgetService {
     private readonly deps: {
       db: Db;
       cipher: TokenCipher;
-      bus: EventBus<BusEvent>;
+      bus: EventBus;
       hub: WidgetHub;
       chat: Pick<ChatQueries, 'publicRecent'>;
     },
@@ -272,7 +272,7 @@ export class WidgetService {
         : [];
       events = rows.map((r) => toWidgetEvent(activityFromRow(r)));
     }
-    if (type === 'chat') messages = await this.deps.chat.publicRecent(row.channelId, null, 50);
+    if (type === 'chat') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
     return { type, settings, goal_current: goalCurrent, events, messages };
   }
 

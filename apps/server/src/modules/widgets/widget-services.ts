@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { TokenCipher } from '../../lib/crypto';
 import type { EventBus } from '../../lib/event-bus';
-import type { BusEvent, ChatQueries } from '../chat';
+import type { ChatQueries } from '../chat';
 import { ConnectionLimiter, publicEncoder } from '../public-chat';
 import { WidgetHub } from './widget-hub';
 import { WidgetService } from './widget-service';
@@ -18,7 +18,7 @@ export interface WidgetServices {
 export function createWidgetServices(input: {
   db: Db;
   cipher: TokenCipher;
-  bus: EventBus<BusEvent>;
+  bus: EventBus;
   chat: Pick<ChatQueries, 'publicRecent'>;
 }): WidgetServices {
   const hub = new WidgetHub(input.bus, publicEncoder());
