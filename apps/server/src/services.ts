@@ -20,6 +20,7 @@ import { SystemBotService } from './modules/system-bots';
 import { ConnectService, UserService } from './modules/user';
 import { DbViewerRepository, ViewerCardService } from './modules/viewers';
 import { DbWebhookDeliveryStore } from './modules/webhooks';
+import { createWidgetServices, type WidgetServices } from './modules/widgets';
 import { channelLevel } from './plugins/auth';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
@@ -90,6 +91,8 @@ export interface AppServices {
   publicChat: PublicChatServices;
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
+  /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
+  widgets: WidgetServices;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -267,5 +270,6 @@ export function createServices(input: {
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
+    widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
   };
 }
