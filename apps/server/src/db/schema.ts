@@ -5,3 +5,4 @@ export * from './schema/platforms';
 export * from './schema/webhooks';
 export * from './schema/chat';
 export * from './schema/chatbot';
+export * from './schema/stats';
