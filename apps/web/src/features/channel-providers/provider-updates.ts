@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
 import { getChannelQueryOptions } from '../../api/get-channel';
-import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../../api/get-channel-providers';
+import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions, needsReconnect } from '../../api/get-channel-providers';
 
 /**
  * Applies a provider updates message to a cached list: "new" puts the item at the front, "updated"
@@ -40,7 +40,4 @@ export function reconnectNeeded(list: ChannelProvider[]): number | 'none' {
   return list.filter(needsReconnect).length;
 }
 
-/** "Reconnect needed": the connection's own scope, or its channel bot's. */
-export function needsReconnect(p: ChannelProvider): boolean {
-  return p.scope_needed || (p.bot_provider != null && !p.bot_provider.system && p.bot_provider.scope_needed);
-}
+export { needsReconnect };
