@@ -1,5 +1,5 @@
-import { Anchor, Grid, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Grid, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can } from '@greenroom/contracts/abilities';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
@@ -7,11 +7,13 @@ import type { Channel } from '@greenroom/contracts/api/channels';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDate } from '../../../lib/format';
 import { useLiveStats } from '../api/get-live-stats';
-import { ChatRate } from './chat-rate';
 import { ChannelDetailsSection, Section, YourAccessSection } from './dashboard-sections';
 import { LiveStatusPanel } from './live-status-panel';
 import { PopoutButtons } from './popout-buttons';
 import { StreamInfoEditor } from './stream-info-editor';
+
+/** The sparkline brings the charts library: it loads after the rest of the dashboard. */
+const ChatRate = lazy(() => import('./chat-rate').then((m) => ({ default: m.ChatRate })));
 
 interface DashboardPageProps {
   channel: Channel;
@@ -92,7 +94,9 @@ export function DashboardPage({ channel, providers, renderStatus, activity }: Da
                   )
                 }
               >
-                <ChatRate stats={live} />
+                <Suspense fallback={<Skeleton h={72} radius="md" />}>
+                  <ChatRate stats={live} />
+                </Suspense>
               </Section>
             )}
             {activity && can(channel.access_level, 'activity.read') && (

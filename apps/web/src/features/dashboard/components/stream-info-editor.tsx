@@ -15,7 +15,7 @@ import {
   type UpdateAllStreamInfoBody,
 } from '@greenroom/contracts/api/stream-info';
 import { providers } from '@greenroom/contracts/providers';
-import { getStreamInfoQueryOptions, useCategorySearchAll, useUpdateAllStreamInfo } from '../../../api/stream-info';
+import { getStreamInfoQueryOptions, useCategorySearch, useCategorySearchAll, useUpdateAllStreamInfo } from '../../../api/stream-info';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
@@ -83,6 +83,56 @@ function resolve(
   return match ? { category: { id: match.id, name: match.name }, options, state: 'match' } : { category: null, options, state: 'none' };
 }
 
+/**
+ * A platform's category for the typed name: its best match, or one picked by hand — from the name's results or by
+ * searching that platform alone.
+ */
+function PlatformCategorySelect({
+  channelId,
+  provider: p,
+  resolution: r,
+  onPick,
+}: {
+  channelId: string;
+  provider: ChannelProvider;
+  resolution: Resolution;
+  onPick: (category: { id: string; name: string }) => void;
+}) {
+  const info = providers[p.provider];
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, 250);
+  const typed = debounced.trim() !== '' && debounced !== r.category?.name;
+  const own = useCategorySearch(channelId, p.id, typed ? debounced : '');
+  const data = useMemo(() => {
+    const seen = new Set<string>();
+    const list: { value: string; label: string }[] = [];
+    for (const c of [...(r.category ? [r.category] : []), ...r.options, ...(typed ? (own.data ?? []) : [])]) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      list.push({ value: c.id, label: c.name });
+    }
+    return list;
+  }, [r.category, r.options, typed, own.data]);
+  return (
+    <Select
+      size="xs"
+      label={`${info.name} category`}
+      placeholder={r.state === 'searching' ? 'Searching…' : `Search ${info.name} categories`}
+      searchable
+      searchValue={query}
+      onSearchChange={setQuery}
+      data={data}
+      value={r.category?.id ?? null}
+      onChange={(id, option) => id && onPick({ id, name: option?.label ?? id })}
+      filter={({ options }) => options}
+      nothingFoundMessage={own.isFetching ? 'Searching…' : 'No category found'}
+      error={r.state === 'error' ? r.error : r.state === 'none' ? `No ${info.name} category matches this name: pick one.` : undefined}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 interface FormProps {
   channelId: string;
   targets: ChannelProvider[];
@@ -91,9 +141,11 @@ interface FormProps {
   /** The last save's result per platform (kept by the parent: a save refreshes the form). */
   results: StreamInfoResultDto[] | null;
   setResults: (results: StreamInfoResultDto[] | null) => void;
+  /** The values last saved (the refreshed form starts from them rather than from one platform's state). */
+  setSaved: (values: { title: string; category: string }) => void;
 }
 
-function EditorForm({ channelId, targets, current, initial, results, setResults }: FormProps) {
+function EditorForm({ channelId, targets, current, initial, results, setResults, setSaved }: FormProps) {
   const schema = useMemo(() => editorSchema(targets), [targets]);
   const form = useSchemaForm(schema, { initialValues: initial });
   const update = useUpdateAllStreamInfo(channelId);
@@ -142,7 +194,8 @@ function EditorForm({ channelId, targets, current, initial, results, setResults 
       return update.mutateAsync(body);
     },
     {
-      onSuccess: (answer) => {
+      onSuccess: (answer, v) => {
+        setSaved({ title: v.title.trim(), category: v.category });
         setResults(answer);
         const ok = answer.filter((r) => r.ok).length;
         if (ok === answer.length) notifySuccess(ok === 1 ? 'Stream info updated' : `Stream info updated on ${ok} platforms`);
@@ -244,25 +297,11 @@ function EditorForm({ channelId, targets, current, initial, results, setResults 
                         </Text>
                       )}
                       {r && checked && (
-                        <Select
-                          size="xs"
-                          label={`${info.name} category`}
-                          placeholder={r.state === 'searching' ? 'Searching…' : 'No match: pick one'}
-                          data={[...(r.category && !r.options.some((o) => o.id === r.category!.id) ? [r.category] : []), ...r.options].map(
-                            (o) => ({
-                              value: o.id,
-                              label: o.name,
-                            }),
-                          )}
-                          value={r.category?.id ?? null}
-                          onChange={(id, option) =>
-                            id && form.setFieldValue('overrides', { ...values.overrides, [p.id]: { id, name: option?.label ?? id } })
-                          }
-                          error={
-                            r.state === 'error' ? r.error : r.state === 'none' ? `No ${info.name} category matches this name.` : undefined
-                          }
-                          allowDeselect={false}
-                          comboboxProps={{ withinPortal: true }}
+                        <PlatformCategorySelect
+                          channelId={channelId}
+                          provider={p}
+                          resolution={r}
+                          onPick={(category) => form.setFieldValue('overrides', { ...values.overrides, [p.id]: category })}
                         />
                       )}
                       {result && !result.ok && result.error && (
@@ -316,6 +355,7 @@ export function StreamInfoEditor({ channelId, connections }: { channelId: string
   );
   const readable = targets.filter((p) => unavailableReason(p) === null);
   const [results, setResults] = useState<StreamInfoResultDto[] | null>(null);
+  const [saved, setSaved] = useState<{ title: string; category: string } | null>(null);
   const infos = useQueries({
     queries: readable.map((p) => ({ ...getStreamInfoQueryOptions(channelId, p.id), meta: { errorToast: false } })),
   });
@@ -339,8 +379,8 @@ export function StreamInfoEditor({ channelId, connections }: { channelId: string
   readable.forEach((p, i) => (current[p.id] = infos[i]?.data));
   const first = readable.map((p) => current[p.id]).find((i) => i !== undefined);
   const initial: EditorValues = {
-    title: first?.title ?? '',
-    category: first?.category?.name ?? '',
+    title: saved?.title ?? first?.title ?? '',
+    category: saved?.category ?? first?.category?.name ?? '',
     selected: readable.map((p) => p.id),
     overrides: {},
   };
@@ -360,6 +400,7 @@ export function StreamInfoEditor({ channelId, connections }: { channelId: string
         initial={initial}
         results={results}
         setResults={setResults}
+        setSaved={setSaved}
       />
     </Stack>
   );
