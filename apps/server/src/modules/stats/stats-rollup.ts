@@ -67,12 +67,12 @@ export class StatsRollup {
       await tx.execute(sql`
         INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, messages)
         SELECT channel_id, channel_provider_id, provider, date_trunc('minute', received_at), count(*)
-        FROM chat_messages WHERE ${range} GROUP BY 1, 2, 3, 4
+        FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
         ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET messages = stats_minutes.messages + excluded.messages`);
       await tx.execute(sql`
         INSERT INTO stats_chatters (channel_id, day, provider, author_id, author_name, messages)
         SELECT channel_id, (received_at AT TIME ZONE 'UTC')::date, provider, author_id, max(author_name), count(*)
-        FROM chat_messages WHERE ${range} GROUP BY 1, 2, 3, 4
+        FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
         ON CONFLICT (channel_id, day, provider, author_id)
         DO UPDATE SET messages = stats_chatters.messages + excluded.messages, author_name = excluded.author_name`);
     } else if (source === 'activities') {

@@ -1,7 +1,7 @@
 import { can } from '@greenroom/contracts/abilities';
 import { ActivityFeed } from '../../../features/activity-feed/components/activity-feed';
 import { ConnectionStatus } from '../../../features/channel-providers/components/connection-status';
-import { useLiveChannelProviders } from '../../../features/channel-providers/hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page';
 import { useCurrentChannel } from './use-current-channel';
 
