@@ -8,7 +8,7 @@ interface EmulatorAccount {
 }
 
 test('the stats page shows an empty range, then viewers, chat and events as they arrive, and exports CSV', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const channelId = await signInWithChannel(page);
 
   // Nothing collected yet: the empty state.
@@ -51,10 +51,10 @@ test('the stats page shows an empty range, then viewers, chat and events as they
   await page.goto(`/channels/${channelId}/stats`);
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('group', { name: 'Chat messages' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('group', { name: 'Chat messages' })).toBeVisible({ timeout: 30_000 });
     expect(await figure('Chat messages')).toBeGreaterThanOrEqual(3);
     expect(await figure('New followers')).toBeGreaterThanOrEqual(1);
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 120_000 });
   expect(await figure('Peak viewers')).toBe(57);
   expect(await figure('Unique chatters')).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('table', { name: 'Top chatters' }).getByRole('row').first()).toBeVisible();
