@@ -33,6 +33,7 @@ import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
+import { isOAuthProviderId } from '@greenroom/contracts/providers';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 
 /**
@@ -114,12 +115,16 @@ export function createServices(input: {
   const flows = new OAuthFlows(db, endpoints, publicUrl);
   const audit = new AuditLogService(db);
   let channelProviders: ChannelProviderService | null = null;
+  let tokens: TokenSources | null = null;
   const disconnectPlatforms = async (channelId: string, actorUserId: string | null): Promise<void> => {
     await channelProviders?.disconnectAll(channelId, actorUserId);
   };
   const users = new UserService(db, cipher, { disconnectPlatforms, access });
   const channels = new ChannelService(db, { audit, disconnectPlatforms, access });
-  const systemBots = new SystemBotService(db, cipher);
+  // A connected or removed system bot: running channels stop using its cached token (tokens is set below).
+  const systemBots = new SystemBotService(db, cipher, (provider) => {
+    if (isOAuthProviderId(provider)) tokens?.forget({ kind: 'system_bot', provider });
+  });
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -151,7 +156,7 @@ export function createServices(input: {
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
   // Chat sends go through the connection manager.
   const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: chatLog, actions: () => connections });
-  const tokens = new TokenSources({
+  tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,

@@ -10,12 +10,14 @@ import type { Identity, TokenSet } from '../../platforms/oauth-client';
 
 /**
  * The operators' system bot accounts, one per platform with the `systemBot` capability. Tokens are
- * sealed with the server's cipher; a fresh connection clears `scope_needed`.
+ * sealed with the server's cipher; a fresh connection clears `scope_needed`. `changed` runs after a
+ * connect or disconnect (the platform layer drops the bot's cached token, so running channels use the new one).
  */
 export class SystemBotService {
   constructor(
     private readonly db: Db,
     private readonly cipher: TokenCipher,
+    private readonly changed: (provider: ProviderId) => void = () => {},
   ) {}
 
   async list(): Promise<SystemBotProvider[]> {
@@ -48,10 +50,12 @@ export class SystemBotService {
       .insert(systemBots)
       .values({ provider, ...values })
       .onConflictDoUpdate({ target: systemBots.provider, set: values });
+    this.changed(provider);
   }
 
   async disconnect(provider: ProviderId): Promise<void> {
     const removed = await this.db.delete(systemBots).where(eq(systemBots.provider, provider)).returning({ provider: systemBots.provider });
     if (removed.length === 0) throw notFound(`No ${providers[provider].name} system bot is connected.`);
+    this.changed(provider);
   }
 }
