@@ -22,6 +22,7 @@ const benches: [string, string][] = [
   ['chat-render', 'benchChatRender'],
   ['chatbot', 'benchChatbot'],
   ['widget-render', 'benchWidgetRender'],
+  ['stats', 'benchStats'],
   ['web-delivery', 'benchWebDelivery'],
 ];
 

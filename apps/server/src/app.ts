@@ -23,6 +23,7 @@ import { emoteRoutes } from './modules/emotes';
 import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
+import { statsRoutes } from './modules/stats';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
@@ -124,11 +125,13 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   channelProviderRoutes(app, s);
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
+  statsRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
   // Stored effects run once every feature registered its handlers (at construction).
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
+  app.addHook('onClose', async () => s.stats.jobs.stop());
   app.addHook('onClose', async () => {
     await s.chatbot.stop();
     await s.connections.close();

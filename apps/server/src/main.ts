@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     return { services, app };
   });
   services.chat.retention.start();
+  services.stats.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

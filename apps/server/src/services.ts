@@ -15,6 +15,7 @@ import { ChannelEmotesService } from './modules/emotes';
 import { ModerationService } from './modules/moderation';
 import { createPublicChatServices, type PublicChatServices } from './modules/public-chat';
 import { InviteService, StaffService } from './modules/staff';
+import { StatsJobs, StatsQueries, StatsRollup } from './modules/stats';
 import { StreamInfoService } from './modules/stream-info';
 import { SystemBotService } from './modules/system-bots';
 import { ConnectService, UserService } from './modules/user';
@@ -83,6 +84,8 @@ export interface AppServices {
   moderation: ModerationService;
   /** Stream title and category, per connection and on every platform at once (routes, chatbot, dashboard). */
   streamInfo: StreamInfoService;
+  /** Stats rollups (jobs) and their reads (the stats page, the dashboard). */
+  stats: { jobs: StatsJobs; queries: StatsQueries };
   /** Unified chat: retention, staff fan-out hub, history, sending. */
   chat: ChatServices;
   activity: ActivityService;
@@ -204,10 +207,13 @@ export function createServices(input: {
     revoke: createTokenRevoker(endpoints, platformLog),
   });
   channelProviders = providerService;
-  connections.onChange = (change) =>
+  const statsJobs = new StatsJobs(new StatsRollup(db), { log: pino({ level: config.LOG_LEVEL, name: 'stats' }) });
+  connections.onChange = (change) => {
+    statsJobs.connectionChanged();
     void providerService
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+  };
   flows.on('channel', (flow) => providerService.connect(flow));
 
   const streamInfo = new StreamInfoService({ connections, audit });
@@ -265,6 +271,7 @@ export function createServices(input: {
     channelProviders: providerService,
     moderation: new ModerationService({ connections, ingest, audit }),
     streamInfo,
+    stats: { jobs: statsJobs, queries: new StatsQueries(db) },
     chat,
     activity: new ActivityService(db, bus),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),

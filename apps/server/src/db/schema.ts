@@ -7,3 +7,4 @@ export * from './schema/chat';
 export * from './schema/pipeline';
 export * from './schema/chatbot';
 export * from './schema/widgets';
+export * from './schema/stats';

@@ -65,6 +65,7 @@ export const channelPages: ChannelPage[] = [
     ability: 'activity.read',
     lazy: () => import('./routes/channels/activity-feed'),
   },
+  { path: 'stats', nav: 'stats', title: 'Stats', ability: 'stats.read', lazy: () => import('./routes/channels/stats') },
   // The chatbot: list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
   {
     path: 'chat-commands',
