@@ -11,8 +11,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import type { PipelineEffect, StageMessage } from '../src/pipeline/stage';
-import type { BotConnection, ChatbotPlatform, PlatformOutcome } from '../src/modules/chatbot/chatbot-platform';
-import { createChatbot, type Chatbot } from '../src/modules/chatbot/chatbot-module';
+import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 import { eq } from 'drizzle-orm';
 

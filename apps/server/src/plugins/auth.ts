@@ -6,7 +6,7 @@ import { channelUsers, channels } from '../db/schema';
 import type { Access } from '../lib/access';
 import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
-import type { AuthUser, SessionService } from '../modules/auth/sessions';
+import type { AuthUser, SessionService } from '../modules/auth';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

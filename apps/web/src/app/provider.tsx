@@ -7,10 +7,10 @@ import type { ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_TOASTS } from '../lib/notify';
 import { theme } from './theme';
 
-/** Context menu submenu delay (spec §9). */
+/** Context menu submenu delay. */
 export const CONTEXT_MENU_SUBMENU_DELAY_MS = 500;
 
-/** Every app-wide provider: Mantine (dark only), data cache, modals, context menus, notifications (spec §9). */
+/** Every app-wide provider: Mantine (dark only), data cache, modals, context menus, notifications. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">

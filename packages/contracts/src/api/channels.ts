@@ -7,7 +7,7 @@ export const channelSchema = z.object({
   id: z.string(),
   display_name: z.string(),
   created_at: z.string(),
-  /** The caller's level in this channel (spec §3 levels). */
+  /** The caller's level in this channel (an AccessLevel value). */
   access_level: accessLevelSchema,
   /** Summary of connected platforms. */
   providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string() })),

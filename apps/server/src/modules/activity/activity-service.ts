@@ -6,9 +6,8 @@ import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
-import { parseCursor } from '../chat/chat-queries';
-import { activityFromRow } from '../chat/chat-rows';
-import type { BusEvent } from '../chat/fanout-hub';
+import { pageOf, parseSeqCursor } from '../../lib/pagination';
+import { activityFromRow, type BusEvent } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -39,7 +38,7 @@ export class ActivityService {
     q: { cursor?: string; per_page: number; types?: string; providers?: string },
   ): Promise<{ records: Activity[]; cursor: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
-    const cursor = parseCursor(q.cursor);
+    const cursor = parseSeqCursor(q.cursor);
     if (cursor !== null) where.push(lt(activities.seq, cursor));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));
@@ -51,9 +50,8 @@ export class ActivityService {
       .where(and(...where))
       .orderBy(desc(activities.seq))
       .limit(q.per_page + 1);
-    const more = rows.length > q.per_page;
-    const page = more ? rows.slice(0, q.per_page) : rows;
-    return { records: page.map(activityFromRow), cursor: more && page.length ? String(page[page.length - 1]!.seq) : null };
+    const page = pageOf(rows, q.per_page, (last) => String(last.seq));
+    return { records: page.rows.map(activityFromRow), cursor: page.cursor };
   }
 
   /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */

@@ -3,7 +3,7 @@ import type { AuditLogEntry } from '@greenroom/contracts/api/staff';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { parseSeqCursor } from '../../lib/pagination';
 
 /** A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed` or `moderation.ban`. */
 export interface AuditEntryInput {
@@ -13,12 +13,17 @@ export interface AuditEntryInput {
   data?: Record<string, unknown>;
 }
 
+/** Appends audit rows; what other features take (AuditLogService implements it, unit tests pass a fake). */
+export interface AuditRecorder {
+  record(entry: AuditEntryInput, db?: Db): Promise<void>;
+}
+
 /**
  * The per-channel audit log: features append rows (inside their own transaction, by passing the
  * transaction as `db`), Admins read them newest first. The reader is generic: it never interprets
  * `action` or `data`.
  */
-export class AuditLogService {
+export class AuditLogService implements AuditRecorder {
   constructor(private readonly db: Db) {}
 
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
@@ -28,11 +33,7 @@ export class AuditLogService {
   }
 
   async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {
-    let before: number | null = null;
-    if (query.cursor !== undefined) {
-      if (!/^\d{1,15}$/.test(query.cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
-      before = Number(query.cursor);
-    }
+    const before = parseSeqCursor(query.cursor);
     const rows = await this.db
       .select({
         id: auditLog.id,

@@ -14,10 +14,10 @@ import type { TokenCipher } from '../../lib/crypto';
 import { conflict, notFound, unsupported } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
-import type { CompletedFlow } from '../auth/oauth-flows';
-import type { AuditLogService } from '../audit/audit-log-service';
+import type { CompletedFlow } from '../auth';
+import type { AuditRecorder } from '../audit';
 import type { ConnectionManager } from '../../platforms/connection-manager';
-import type { OAuthProvider, PlatformEndpoints } from '../../platforms/endpoints';
+import type { TokenRevoker } from '../../platforms/oauth-client';
 import { scopesFor } from '../../platforms/scopes';
 
 type Row = typeof channelProviders.$inferSelect;
@@ -45,10 +45,10 @@ export class ChannelProviderService {
       db: Db;
       cipher: TokenCipher;
       bus: EventBus<{ type: string }>;
-      manager: ConnectionManager;
-      audit: AuditLogService;
-      endpoints: PlatformEndpoints;
-      log: { warn(obj: object, msg?: string): void };
+      manager: Pick<ConnectionManager, 'health' | 'restart' | 'remove'>;
+      audit: AuditRecorder;
+      /** Revokes tokens at the platform (best effort) when a connection goes for good. */
+      revoke: TokenRevoker;
     },
   ) {}
 
@@ -300,26 +300,7 @@ export class ChannelProviderService {
     for (const row of rows) await this.disconnect(channelId, row.id, actorUserId);
   }
 
-  /** Revokes tokens at the platform; failures are logged, never thrown (the connection is removed anyway). */
-  private async revoke(provider: string, tokens: (string | null)[]): Promise<void> {
-    if (!(provider in scopesFor)) return;
-    const endpoints = this.deps.endpoints[provider as OAuthProvider];
-    if (!endpoints.revokeUrl) return;
-    for (const token of tokens) {
-      if (!token) continue;
-      try {
-        const url = new URL(endpoints.revokeUrl);
-        if (provider === 'kick') url.searchParams.set('token', token);
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
-          signal: AbortSignal.timeout(5_000),
-        });
-        await response.body?.cancel();
-      } catch (error) {
-        this.deps.log.warn({ err: error, provider }, 'revoking a platform token failed');
-      }
-    }
+  private revoke(provider: string, tokens: (string | null)[]): Promise<void> {
+    return this.deps.revoke(provider, tokens);
   }
 }

@@ -7,23 +7,10 @@ import type { Db } from '../../db/client';
 import { channelProviders, channelUsers, channels, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { decodeKeysetCursor, encodeKeysetCursor, escapeLike } from '../../lib/pagination';
+import type { AuditRecorder } from '../audit';
 
-function encodeCursor(parts: string[]): string {
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined, size: number): string[] | null {
-  if (!cursor) return null;
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parts) && parts.length === size && parts.every((p) => typeof p === 'string')) return parts;
-  } catch {
-    // fall through
-  }
-  throw badRequest('The cursor is not valid. Start again from the first page.');
-}
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const CHANNEL_ID_REQUIRED = 'A channel id, or provider plus provider channel name, is required';
 
 export interface ChannelFilters {
   name?: string;
@@ -39,10 +26,55 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Runs inside the transaction that creates a channel (features seed their defaults: the chatbot's commands). */
 export type ChannelCreatedHook = (tx: Tx, channelId: string) => Promise<void>;
 
+export interface ChannelServiceDeps {
+  audit: AuditRecorder;
+  /** Closes every platform connection of a channel, removes what they set up at the platforms and revokes their tokens. */
+  disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+}
+
 export class ChannelService {
   private readonly createdHooks: ChannelCreatedHook[] = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly deps: ChannelServiceDeps,
+  ) {}
+
+  /** Renames the channel (audited) and answers it as the caller sees it. */
+  async renameAs(channelId: string, displayName: string, actor: { userId: string; level: number }): Promise<Channel> {
+    const before = await this.displayName(channelId);
+    await this.rename(channelId, displayName);
+    await this.deps.audit.record({
+      channelId,
+      actorUserId: actor.userId,
+      action: 'channel.renamed',
+      data: { from: before, to: displayName },
+    });
+    return this.getForUser(channelId, actor.userId, actor.level);
+  }
+
+  /**
+   * Deletes the channel, confirmed by its exact name: every platform is disconnected first (connections closed,
+   * tokens revoked, Kick subscriptions removed), then the channel row and, by cascade, all its data.
+   */
+  async deleteConfirmed(channelId: string, confirmName: string, actorUserId: string): Promise<void> {
+    const name = await this.displayName(channelId);
+    if (confirmName !== name) {
+      const message = `Type the channel name "${name}" exactly to confirm.`;
+      throw badRequest(message, { name: message });
+    }
+    await this.deps.disconnectPlatforms(channelId, actorUserId);
+    await this.deleteRow(channelId);
+  }
+
+  /** One channel by id, or by provider plus provider channel name, among the user's channels. */
+  async findForUser(userId: string, q: Omit<ChannelFilters, 'per_page' | 'cursor'>): Promise<Channel> {
+    if (!q.channel_id && !(q.provider && q.provider_channel_name)) throw badRequest(CHANNEL_ID_REQUIRED);
+    const page = await this.listForUser(userId, { ...q, per_page: 1 });
+    const found = page.records[0];
+    if (!found) throw notFound('Channel not found');
+    return found;
+  }
 
   /** Registers a hook run in every channel's creation transaction (a failing hook fails the creation). */
   onCreated(hook: ChannelCreatedHook): void {
@@ -88,7 +120,7 @@ export class ChannelService {
     };
   }
 
-  /** Channels the user is staff of, by name, with the filters of spec §7. */
+  /** Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name. */
   async listForUser(userId: string, f: ChannelFilters): Promise<Paginated<Channel>> {
     const where: SQL[] = [eq(channelUsers.userId, userId)];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
@@ -100,7 +132,7 @@ export class ChannelService {
       where.push(sql`exists (select 1 from ${channelProviders} where ${and(...match)})`);
     }
     const base = and(...where);
-    const after = decodeCursor(f.cursor, 2);
+    const after = decodeKeysetCursor(f.cursor, 2);
     const page = await this.db
       .select({ id: channels.id, displayName: channels.displayName, createdAt: channels.createdAt, level: channelUsers.level })
       .from(channelUsers)
@@ -134,7 +166,7 @@ export class ChannelService {
         access_level: r.level as AccessLevelValue,
         providers: summaries.get(r.id) ?? [],
       })),
-      cursor: page.length > f.per_page && last ? encodeCursor([last.displayName, last.id]) : null,
+      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.displayName, last.id]) : null,
       total,
     };
   }
@@ -144,7 +176,7 @@ export class ChannelService {
     const where: SQL[] = [];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
     const base = where.length ? and(...where) : undefined;
-    const after = decodeCursor(f.cursor, 1);
+    const after = decodeKeysetCursor(f.cursor, 1);
     const page = await this.db
       .select()
       .from(channels)
@@ -184,7 +216,7 @@ export class ChannelService {
             })),
         };
       }),
-      cursor: page.length > f.per_page && last ? encodeCursor([last.id]) : null,
+      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.id]) : null,
       total,
     };
   }

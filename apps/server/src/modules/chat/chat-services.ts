@@ -1,14 +1,10 @@
 /**
- * The unified chat's services (issue 5), built once at start by createServices: the chat log
- * (store + batching writer + retention job), the staff and public fan-out hubs, queries, sending,
- * the activity feed and viewer cards.
+ * The unified chat's services, built once at start by createServices: the chat log
+ * (store + batching writer + retention job), the staff fan-out hub, queries and sending. The
+ * activity feed, viewer cards and the public popout are their own modules reading the chat log.
  */
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/event-bus';
-import { ActivityService } from '../activity/activity-service';
-import { publicEncoder } from '../public-chat/public-encoder';
-import { ConnectionLimiter } from '../public-chat/connection-limiter';
-import { ViewerCardService } from '../viewers/viewer-card-service';
 import { ChatLogStore } from './chat-log-store';
 import { ChatLogWriter, RetentionJob } from './chat-log-writer';
 import { ChatQueries } from './chat-queries';
@@ -28,12 +24,8 @@ export interface ChatServices {
   writer: ChatLogWriter;
   retention: RetentionJob;
   staffHub: FanoutHub;
-  publicHub: FanoutHub;
-  publicConnections: ConnectionLimiter;
   queries: ChatQueries;
   send: ChatSendService;
-  activity: ActivityService;
-  viewerCards: ViewerCardService;
   /** Graceful shutdown: closes sockets, cancels the purge, writes what is queued. */
   close(): Promise<void>;
 }
@@ -49,21 +41,15 @@ export function createChatServices(input: {
   const writer = new ChatLogWriter(store, { log: input.log });
   const retention = new RetentionJob(store, input.retentionDays, input.log);
   const staffHub = new FanoutHub(input.bus, staffEncoder);
-  const publicHub = new FanoutHub(input.bus, publicEncoder());
   return {
     store,
     writer,
     retention,
     staffHub,
-    publicHub,
-    publicConnections: new ConnectionLimiter({ perIp: 20 }),
     queries: new ChatQueries(input.db),
     send: new ChatSendService(input.db, input.actions, input.log),
-    activity: new ActivityService(input.db, input.bus),
-    viewerCards: new ViewerCardService(input.db),
     async close() {
       staffHub.closeAll();
-      publicHub.closeAll();
       await retention.stop();
       await writer.close();
     },

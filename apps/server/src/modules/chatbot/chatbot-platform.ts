@@ -1,14 +1,18 @@
 /**
  * What the chatbot needs from the platform layer, shaped for the bot: send as the bot, moderate,
  * read and change stream info, list a channel's connections. `connectionsPlatform` implements it on
- * the connection manager's actions (the one platform port); tests pass a fake.
+ * the connection manager's facets (the one platform port) and the stream-info module (title and
+ * category on every platform at once); tests pass a fake.
  */
 import { eq } from 'drizzle-orm';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelProviders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { ChannelActions, PlatformEvent } from '../../platforms/port';
+import { AppError, unsupported } from '../../lib/errors';
+import type { ConnectionActions, ConnectionActionsSource } from '../../platforms/connection-manager';
+import { PlatformError } from '../../platforms/platform-error';
+import type { PlatformEvent } from '../../platforms/port';
+import { errorBodyOf } from '../../plugins/errors';
 
 export interface BotConnection {
   id: string;
@@ -40,28 +44,37 @@ export interface ChatbotPlatform {
   announceModeration?(channelProviderId: string, event: Extract<PlatformEvent, { kind: 'moderation' }>['event']): void;
 }
 
-interface ActionsSource {
-  actions(
-    channelProviderId: string,
-  ): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }>;
+/** What the bot uses of the stream-info module (StreamInfoService). */
+export interface StreamInfoChanger {
+  updateAll(
+    channelId: string,
+    change: { title?: string; categoryName?: string },
+    actor: { userId: string | null },
+  ): Promise<
+    (
+      | { provider: ChannelProviderId; ok: true; info: { category: { name: string } | null } }
+      | { provider: ChannelProviderId; ok: false; error: { message: string } }
+    )[]
+  >;
 }
 
 /** A user-facing reason from whatever the platform layer threw. */
 export function platformErrorMessage(provider: ChannelProviderId, error: unknown): string {
-  if (error instanceof AppError) return error.message;
-  return `${providers[provider].name} did not accept it.`;
+  const body = errorBodyOf(error);
+  return body.status >= 500 && !(error instanceof PlatformError) ? `${providers[provider].name} did not accept it.` : body.message;
 }
 
 export function connectionsPlatform(deps: {
   db: Db;
-  source: () => ActionsSource;
+  source: () => ConnectionActionsSource;
+  streamInfo: StreamInfoChanger;
   ingest?: (
     source: { channelId: string; channelProviderId: string; provider: ChannelProviderId; providerChannelId: string },
     event: PlatformEvent,
   ) => void;
   log: { warn(obj: object, msg?: string): void };
 }): ChatbotPlatform {
-  const actions = async (id: string) => (await deps.source().actions(id)).actions;
+  const found = (id: string) => deps.source().actions(id);
   // Replies and timers look the connections up often: one query per channel per second at most.
   const cache = new Map<string, { at: number; list: Promise<BotConnection[]> }>();
   const connections = (channelId: string): Promise<BotConnection[]> => {
@@ -82,70 +95,53 @@ export function connectionsPlatform(deps: {
     list.catch(() => cache.delete(channelId));
     return list;
   };
-  const onEvery = async (
-    channelId: string,
-    can: (p: ChannelProviderId) => boolean,
-    work: (a: ChannelActions, provider: ChannelProviderId) => Promise<string | null>,
-  ): Promise<PlatformOutcome[]> => {
-    const list = (await connections(channelId)).filter((c) => can(c.provider));
-    return Promise.all(
-      list.map(async (c) => {
-        try {
-          const detail = await work(await actions(c.id), c.provider);
-          return { provider: c.provider, ok: true, detail };
-        } catch (error) {
-          return { provider: c.provider, ok: false, detail: platformErrorMessage(c.provider, error) };
-        }
-      }),
-    );
+  const facet = async <F extends keyof ConnectionActions['actions']>(id: string, name: F, what: string) => {
+    const c = await found(id);
+    const f = c.actions[name];
+    if (!f) throw unsupported(`${providers[c.provider].name} cannot ${what} through Greenroom.`);
+    return f as NonNullable<ConnectionActions['actions'][F]>;
   };
+  const outcomes = (results: Awaited<ReturnType<StreamInfoChanger['updateAll']>>): PlatformOutcome[] =>
+    results.map((r) =>
+      r.ok
+        ? { provider: r.provider, ok: true, detail: r.info.category?.name ?? null }
+        : { provider: r.provider, ok: false, detail: r.error.message },
+    );
   return {
     connections,
     async send(id, input) {
-      await (
-        await actions(id)
-      ).sendMessage({ text: input.text, as: 'bot', ...(input.replyTo ? { replyToProviderMessageId: input.replyTo } : {}) });
+      const chat = await facet(id, 'chat', 'send chat messages');
+      await chat.sendMessage({ text: input.text, as: 'bot', ...(input.replyTo ? { replyToProviderMessageId: input.replyTo } : {}) });
     },
     async deleteMessage(id, providerMessageId) {
-      await (await actions(id)).deleteMessage({ providerMessageId });
+      await (await facet(id, 'moderation', 'delete messages')).deleteMessage({ providerMessageId });
     },
     async ban(id, input) {
-      await (await actions(id)).ban(input);
+      await (await facet(id, 'moderation', 'time out or ban')).ban(input);
     },
     async streamInfo(id) {
-      const info = await (await actions(id)).getStreamInfo();
+      const info = await (await facet(id, 'streamInfo', 'read the stream title')).get();
       return { title: info.title, category: info.category?.name ?? null };
     },
-    setTitle(channelId, title) {
-      return onEvery(
-        channelId,
-        (p) => providers[p].changeTitle,
-        async (a, provider) => {
-          const max = providers[provider].streamTitleMaxLength;
-          if (max !== null && [...title].length > max) throw new AppError(400, 'bad_request', `titles are limited to ${max} characters`);
-          await a.updateStreamInfo({ title });
-          return null;
-        },
-      );
+    async setTitle(channelId, title) {
+      try {
+        return outcomes(await deps.streamInfo.updateAll(channelId, { title }, { userId: null }));
+      } catch (error) {
+        if (error instanceof AppError) return [];
+        throw error;
+      }
     },
-    setCategory(channelId, name) {
-      return onEvery(
-        channelId,
-        (p) => providers[p].changeCategory,
-        async (a) => {
-          const found = await a.searchCategories(name);
-          const exact = found.find((c) => c.name.toLowerCase() === name.toLowerCase()) ?? found[0];
-          if (!exact) throw new AppError(404, 'not_found', `no category "${name}"`);
-          await a.updateStreamInfo({ categoryId: exact.id });
-          return exact.name;
-        },
-      );
+    async setCategory(channelId, name) {
+      try {
+        return outcomes(await deps.streamInfo.updateAll(channelId, { categoryName: name }, { userId: null }));
+      } catch (error) {
+        if (error instanceof AppError) return [];
+        throw error;
+      }
     },
     announceModeration(id, event) {
       if (!deps.ingest) return;
-      void deps
-        .source()
-        .actions(id)
+      void found(id)
         .then((c) =>
           deps.ingest!(
             { channelId: c.channelId, channelProviderId: id, provider: c.provider, providerChannelId: c.providerChannelId },

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccessLevel } from '@greenroom/contracts/access';
 import {
   channelTemplateParamsSchema,
   chatCommandListSchema,
@@ -32,18 +31,24 @@ import {
   type ImportItem,
 } from '@greenroom/contracts/api/chatbot';
 import { requireAuth } from '../../plugins/auth';
+import { channelAccess } from '../../lib/access';
 import { badRequest } from '../../lib/errors';
 import { errorResponses, noContent } from '../../lib/http';
 import type { Chatbot } from './chatbot-module';
 import { ImportError, mapImport } from './domain/import';
 
 const channelParams = z.object({ channelId: z.string().max(64) });
-const editor = { access: { channel: AccessLevel.EDITOR } } as const;
+const editor = { access: channelAccess('chatbot.manage') };
 const operator = { access: 'operator' } as const;
 
+export interface ChatbotRouteDeps {
+  chatbot: Pick<Chatbot, 'commands' | 'timers' | 'filters' | 'quotes' | 'templates'>;
+}
+
 /** The chatbot's API: commands, timers, filters (and their log), quotes for Editors; command templates for operators. */
-export function chatbotRoutes(app: FastifyInstance, bot: Chatbot): void {
+export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const bot = deps.chatbot;
   const tags = ['chatbot'];
 
   // Commands --------------------------------------------------------------------------------

@@ -1,15 +1,16 @@
 /**
- * Moderation actions of spec §7 (ban/timeout, unban, delete message) on one connection: refused
+ * Moderation actions (ban/timeout, unban, delete message) on one connection: refused
  * with a clear error where the platform cannot do it (capabilities are data: the provider
  * catalogue), converted by the adapters, recorded in the audit log, and published on the bus as a
  * ModerationEvent with source `greenroom`.
  */
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
-import type { AuditLogService } from '../audit/audit-log-service';
+import type { AuditRecorder } from '../audit';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
-import type { ConnectionManager } from '../../platforms/connection-manager';
+import type { ConnectionActionsSource } from '../../platforms/connection-manager';
 import type { IngestPipeline } from '../../platforms/ingest';
+import type { ModerationFacet } from '../../platforms/port';
 
 export interface ModerationTarget {
   channelId: string;
@@ -22,19 +23,22 @@ export interface Moderator {
   displayName: string;
 }
 
-export class ModerationService {
-  constructor(
-    private readonly deps: {
-      manager: ConnectionManager;
-      ingest: IngestPipeline;
-      audit: AuditLogService;
-    },
-  ) {}
+export interface ModerationServiceDeps {
+  connections: Pick<ConnectionActionsSource, 'actions'>;
+  /** Publishes Greenroom's own moderation events like the platforms' (chat log, fan-out). */
+  ingest: Pick<IngestPipeline, 'ingest'>;
+  audit: AuditRecorder;
+}
 
-  private async connection(t: ModerationTarget) {
-    const found = await this.deps.manager.actions(t.channelProviderId);
+export class ModerationService {
+  constructor(private readonly deps: ModerationServiceDeps) {}
+
+  private async connection(t: ModerationTarget): Promise<{ actions: ModerationFacet; providerChannelId: string }> {
+    const found = await this.deps.connections.actions(t.channelProviderId);
     if (found.channelId !== t.channelId || found.provider !== t.provider) throw notFound('This platform connection does not exist.');
-    return found;
+    const actions = found.actions.moderation;
+    if (!actions) throw unsupported(`${providers[t.provider].name} has no moderation through Greenroom.`);
+    return { actions, providerChannelId: found.providerChannelId };
   }
 
   private publish(

@@ -138,6 +138,7 @@ describe('filters', () => {
 
   it('rejects invalid and unsupported regular expressions with a readable message', () => {
     expect(() => compileRegex('(unclosed')).toThrow(RegexError);
+    expect(() => compileRegex('(unclosed')).toThrow('Invalid regular expression: missing closing ): `(unclosed`');
     expect(() => compileRegex('(?<=a)b')).toThrow(/Invalid regular expression/);
     expect(() => compileRegex('a'.repeat(501))).toThrow(/500 characters/);
   });

@@ -376,7 +376,8 @@ export function compileRegex(pattern: string): RE2JS {
   try {
     return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'invalid';
+    // RE2 names the pattern with the case-insensitive flag it was given; the user wrote it without.
+    const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replaceAll('`(?i)', '`') : 'invalid';
     throw new RegexError(`Invalid regular expression: ${message}`);
   }
 }

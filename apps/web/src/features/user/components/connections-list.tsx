@@ -8,7 +8,7 @@ import { useDeleteUserProvider } from '../api/delete-user-provider';
 import { useUserProviders } from '../api/get-user-providers';
 import { useConnectProvider } from '../hooks/use-connect-provider';
 
-/** Connections list (spec §2, §4): only sign-in providers; Connect, or the display name with Disconnect. */
+/** Connections list: only sign-in providers; Connect, or the display name with Disconnect. */
 export function ConnectionsList() {
   const list = useUserProviders();
   const { connect, pending } = useConnectProvider();

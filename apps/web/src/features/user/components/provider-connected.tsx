@@ -6,7 +6,7 @@ import { ConnectedLanding } from '../../../components/connected-landing';
 import { getUserProvidersQueryOptions } from '../api/get-user-providers';
 
 /**
- * Landing page of the connect popup (spec §2). In a popup the opener reads the hash and closes it; opened
+ * Landing page of the connect popup. In a popup the opener reads the hash and closes it; opened
  * directly (popup blocked, the whole page went through the flow) it confirms and links back to /.
  */
 export function ProviderConnected() {
