@@ -5,3 +5,7 @@ export * from './schema/platforms';
 export * from './schema/webhooks';
 export * from './schema/chat';
 export * from './schema/chatbot';
+export * from './schema/points';
+export * from './schema/games';
+export * from './schema/giveaways';
+export * from './schema/queues';

@@ -4,7 +4,7 @@
  * draws a symbol with probability weight / total weight; roulette wins with the configured chance,
  * drawn at 0.001 % resolution), which the statistical test checks over 100,000 spins.
  */
-import { SLOTS_REELS, type RouletteSettings, type SlotsSettings } from '@greenroom/contracts/api/games';
+import { SLOTS_REELS, type RouletteSettings, type SlotsSymbol } from '@greenroom/contracts/api/games';
 import { weightedIndex, type RandomSource } from '../../../lib/random';
 
 export interface SlotsSpin {
@@ -15,7 +15,7 @@ export interface SlotsSpin {
 }
 
 /** The multiplier a set of reels pays: three of a kind, else exactly two of a kind, else nothing. */
-export function slotsMultiplier(reels: readonly number[], symbols: SlotsSettings['symbols']): number {
+export function slotsMultiplier(reels: readonly number[], symbols: readonly SlotsSymbol[]): number {
   const counts = new Map<number, number>();
   for (const r of reels) counts.set(r, (counts.get(r) ?? 0) + 1);
   let best = 0;
@@ -28,7 +28,7 @@ export function slotsMultiplier(reels: readonly number[], symbols: SlotsSettings
   return best;
 }
 
-export function spinSlots(symbols: SlotsSettings['symbols'], random: RandomSource): SlotsSpin {
+export function spinSlots(symbols: readonly SlotsSymbol[], random: RandomSource): SlotsSpin {
   const weights = symbols.map((s) => s.weight);
   const reels: number[] = [];
   for (let i = 0; i < SLOTS_REELS; i++) reels.push(weightedIndex(weights, random));
