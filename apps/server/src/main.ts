@@ -72,6 +72,9 @@ async function main(): Promise<void> {
   await services.connections.start();
   // Compiles every connected channel's commands and filters, then runs the timers.
   await services.chatbot.start();
+  await services.points.start();
+  await services.games.loadAll();
+  await services.giveaways.start();
   app.log.info(
     `Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind}`,
   );

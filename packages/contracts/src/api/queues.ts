@@ -94,3 +94,20 @@ export const moveBodySchema = z.object({
   position: z.number().int().min(1, 'Positions start at 1').max(QUEUE_SIZE_MAX),
 });
 export type MoveBody = z.infer<typeof moveBodySchema>;
+
+export const pickResultSchema = z.object({ picked: pickedEntrySchema, queue: queueDetailSchema });
+export type PickResult = z.infer<typeof pickResultSchema>;
+
+/** Viewers waiting that a queue event carries; a longer line is refetched whole. */
+export const QUEUE_EVENT_ENTRIES = 100;
+
+/** On the bus (`channel:<id>`) and the queues socket: a queue changed (status, settings, its line, a pick). */
+export const queueUpdatedEventSchema = z.object({ type: z.literal('queue.updated'), data: queueDetailSchema });
+export type QueueUpdatedEvent = z.infer<typeof queueUpdatedEventSchema>;
+/** A queue was deleted. */
+export const queueDeletedEventSchema = z.object({ type: z.literal('queue.deleted'), data: z.object({ id: z.string() }) });
+export const queueSocketMessageSchema = z.discriminatedUnion('type', [
+  queueUpdatedEventSchema,
+  queueDeletedEventSchema,
+  z.object({ type: z.literal('pong') }),
+]);

@@ -75,6 +75,11 @@ export const crowdRateBody = z.object({
 });
 
 export const liveBody = z.object({ live: z.boolean(), viewerCount: z.number().int().min(0).optional() });
+export const chattersBody = z.object({
+  join: z.array(z.string()).optional(),
+  part: z.array(z.string()).optional(),
+  clear: z.boolean().optional(),
+});
 
 export const accountBody = z.object({
   platform: platformSchema,

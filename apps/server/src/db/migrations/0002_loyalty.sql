@@ -185,6 +185,7 @@ CREATE INDEX "giveaway_winners_giveaway" ON "giveaway_winners" USING btree ("giv
 CREATE INDEX "giveaway_winners_claim" ON "giveaway_winners" USING btree ("status","claim_deadline");--> statement-breakpoint
 CREATE INDEX "giveaways_channel" ON "giveaways" USING btree ("channel_id","id");--> statement-breakpoint
 CREATE INDEX "giveaways_closes" ON "giveaways" USING btree ("status","closes_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "giveaways_one_open" ON "giveaways" USING btree ("channel_id") WHERE "giveaways"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "point_identities_wallet" ON "point_identities" USING btree ("wallet_id");--> statement-breakpoint
 CREATE INDEX "point_identities_login" ON "point_identities" USING btree ("channel_id",lower("login"));--> statement-breakpoint
 CREATE INDEX "point_identities_name" ON "point_identities" USING btree ("channel_id",lower("display_name"));--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { GiveawayEntryMode, GiveawayStatus, WinnerMessage, WinnerStatus } from '@greenroom/contracts/api/giveaways';
 import { channels } from './core';
 import { pointWallets } from './points';
@@ -43,7 +43,12 @@ export const giveaways = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('giveaways_channel').on(t.channelId, t.id), index('giveaways_closes').on(t.status, t.closesAt)],
+  (t) => [
+    index('giveaways_channel').on(t.channelId, t.id),
+    index('giveaways_closes').on(t.status, t.closesAt),
+    // One giveaway takes entries in a channel at a time (its keyword is the one chat uses).
+    uniqueIndex('giveaways_one_open').on(t.channelId).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /** One entry per viewer (wallet) per giveaway, whichever platform they entered from. */

@@ -13,6 +13,7 @@ export {
   PointsLedger,
   walletIdFor,
   type IdentityInput,
+  type PlayInput,
   type PlayResult,
   type WalletRow,
   type WalletsMergedHook,

@@ -81,6 +81,19 @@ export type PlayResult =
   /** The loss cap: `remaining` is what the viewer may still lose this stream. */
   | { status: 'capped'; remaining: number };
 
+export interface PlayInput {
+  channelId: string;
+  walletId: string;
+  stake: number;
+  payout: number;
+  kind: LedgerKind;
+  key: string;
+  note: string;
+  /** The outcome, answered again when the play is delivered again. */
+  data: Record<string, unknown>;
+  lossCap: { streamKey: string; cap: number } | null;
+}
+
 export type JoinResult =
   | { status: 'joined'; walletId: string; balance: number; moved: number }
   | { status: 'same_wallet' }
@@ -569,17 +582,7 @@ export class DbPointsRepository {
    * the outcome (`data`) so a re-delivered play answers the same outcome. With a loss cap, the
    * viewer's net loss this stream plus the stake must stay within it.
    */
-  async play(op: {
-    channelId: string;
-    walletId: string;
-    stake: number;
-    payout: number;
-    kind: LedgerKind;
-    key: string;
-    note: string;
-    data: Record<string, unknown>;
-    lossCap: { streamKey: string; cap: number } | null;
-  }): Promise<PlayResult> {
+  async play(op: PlayInput): Promise<PlayResult> {
     return this.tx(async (tx): Promise<PlayResult> => {
       const seen = await this.ledgerOps.existing(tx, op.channelId, op.key);
       if (seen) return { status: 'duplicate', balance: await this.ledgerOps.balance(tx, op.walletId), data: seen.data };
