@@ -225,7 +225,9 @@ export function createServices(input: {
   const loyaltyLog = pino({ level: config.LOG_LEVEL, name: 'loyalty' });
   const botChat: BotChat = {
     async say(channelId, text, only) {
-      const list = (await chatbotPlatform.connections(channelId)).filter((c) => providers[c.provider].chatWrite && (!only || c.provider === only));
+      const list = (await chatbotPlatform.connections(channelId)).filter(
+        (c) => providers[c.provider].chatWrite && (!only || c.provider === only),
+      );
       await Promise.all(
         list.map((c) => {
           const max = providers[c.provider].chatMessageMaxLength ?? 500;

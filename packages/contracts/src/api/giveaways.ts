@@ -157,4 +157,7 @@ export type GiveawayAction = z.infer<typeof giveawayActionSchema>;
 /** On the bus (`channel:<id>`) and the giveaways socket: a giveaway changed (entries, status, winners, claims). */
 export const giveawayUpdatedEventSchema = z.object({ type: z.literal('giveaway.updated'), data: giveawaySchema });
 export type GiveawayUpdatedEvent = z.infer<typeof giveawayUpdatedEventSchema>;
-export const giveawaySocketMessageSchema = z.discriminatedUnion('type', [giveawayUpdatedEventSchema, z.object({ type: z.literal('pong') })]);
+export const giveawaySocketMessageSchema = z.discriminatedUnion('type', [
+  giveawayUpdatedEventSchema,
+  z.object({ type: z.literal('pong') }),
+]);

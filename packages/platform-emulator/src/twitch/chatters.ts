@@ -23,7 +23,11 @@ export async function chattersRoutes(app: FastifyInstance, deps: HelixDeps): Pro
     if (!isModerator(channel, query.moderator_id))
       return helixError(reply, 403, "The user in moderator_id is not one of the broadcaster's moderators.");
     const ids = [...channel.chatters];
-    const page = paginate(ids, { ...(query.first !== undefined ? { first: query.first } : { first: '100' }), ...(query.after ? { after: query.after } : {}) }, 1000);
+    const page = paginate(
+      ids,
+      { ...(query.first !== undefined ? { first: query.first } : { first: '100' }), ...(query.after ? { after: query.after } : {}) },
+      1000,
+    );
     if ('error' in page) return helixError(reply, 400, page.error);
     const data = page.page.flatMap((id) => {
       const account = deps.world.account('twitch', id);

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { GiveawayEntryMode, GiveawayStatus, WinnerMessage, WinnerStatus } from '@greenroom/contracts/api/giveaways';
 import { channels } from './core';
 import { pointWallets } from './points';
@@ -47,7 +59,9 @@ export const giveaways = pgTable(
     index('giveaways_channel').on(t.channelId, t.id),
     index('giveaways_closes').on(t.status, t.closesAt),
     // One giveaway takes entries in a channel at a time (its keyword is the one chat uses).
-    uniqueIndex('giveaways_one_open').on(t.channelId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('giveaways_one_open')
+      .on(t.channelId)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -235,7 +235,10 @@ export class CommandService {
       if (missing.length === 0) continue;
       added += await this.deps.db.transaction(async (tx) => {
         await lockChannel(tx, channelId);
-        const rows = await tx.select({ name: chatCommands.name, aliases: chatCommands.aliases }).from(chatCommands).where(eq(chatCommands.channelId, channelId));
+        const rows = await tx
+          .select({ name: chatCommands.name, aliases: chatCommands.aliases })
+          .from(chatCommands)
+          .where(eq(chatCommands.channelId, channelId));
         const taken = new Set(rows.flatMap((r) => [r.name, ...r.aliases]));
         const values: (typeof chatCommands.$inferInsert)[] = [];
         for (const b of missing) {

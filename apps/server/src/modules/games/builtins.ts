@@ -20,8 +20,20 @@ function gameCommand(games: GamesService, game: Game, name: string, aliases: str
 
 export function gamesBuiltins(games: GamesService): BuiltinCommand[] {
   return [
-    gameCommand(games, 'slots', '!slots', ['!slot'], 'Spins the slots: !slots 100 (or 50%, 5k, 1m, all). Set the reels, payouts and cooldowns on the Slots page.'),
-    gameCommand(games, 'roulette', '!roulette', ['!gamble'], 'Bets on roulette: !roulette 100 (or 50%, 5k, 1m, all). Set the chance, payout and cooldowns on the Roulette page.'),
+    gameCommand(
+      games,
+      'slots',
+      '!slots',
+      ['!slot'],
+      'Spins the slots: !slots 100 (or 50%, 5k, 1m, all). Set the reels, payouts and cooldowns on the Slots page.',
+    ),
+    gameCommand(
+      games,
+      'roulette',
+      '!roulette',
+      ['!gamble'],
+      'Bets on roulette: !roulette 100 (or 50%, 5k, 1m, all). Set the chance, payout and cooldowns on the Roulette page.',
+    ),
     {
       key: 'odds',
       description: 'Tells viewers the chance to win and the average return of slots and roulette, and the loss limit.',

@@ -12,7 +12,9 @@ export class DbGameSettingsRepository implements GameSettingsRepository {
   constructor(private readonly db: Db) {}
 
   async all() {
-    return this.db.select({ channelId: gameSettings.channelId, game: gameSettings.game, settings: gameSettings.settings }).from(gameSettings);
+    return this.db
+      .select({ channelId: gameSettings.channelId, game: gameSettings.game, settings: gameSettings.settings })
+      .from(gameSettings);
   }
 
   async save(channelId: string, game: 'slots' | 'roulette', settings: object): Promise<void> {

@@ -182,7 +182,9 @@ export class GamesService {
       if (stake.reason === 'empty') return refuse(`${who}, you have no ${name} to bet.`);
       return refuse(
         `${who}, you have only ${formatPoints(wallet.balance)} ${name}` +
-          (bet.bet.kind === 'amount' ? `; you cannot bet ${formatPoints(bet.bet.amount)}.` : `; the smallest bet is ${formatPoints(s.min_bet)}.`),
+          (bet.bet.kind === 'amount'
+            ? `; you cannot bet ${formatPoints(bet.bet.amount)}.`
+            : `; the smallest bet is ${formatPoints(s.min_bet)}.`),
       );
     }
     let multiplier: number;
@@ -203,7 +205,10 @@ export class GamesService {
       payout,
       kind: game,
       key: c.effectId,
-      note: game === 'slots' ? `Bet ${formatPoints(stake.stake)}: ${emotes}` : `Bet ${formatPoints(stake.stake)}: ${payout > 0 ? 'won' : 'lost'}`,
+      note:
+        game === 'slots'
+          ? `Bet ${formatPoints(stake.stake)}: ${emotes}`
+          : `Bet ${formatPoints(stake.stake)}: ${payout > 0 ? 'won' : 'lost'}`,
       data: { stake: stake.stake, payout, emotes, all_in: stake.allIn },
       lossCap: cap > 0 ? { streamKey: this.deps.points.channel(c.channelId).streamKey(c.now), cap } : null,
     });
@@ -257,7 +262,9 @@ export class GamesService {
     }
     if (roulette.enabled) {
       const o = rouletteOdds(roulette);
-      parts.push(`Roulette: ${formatChance(o.win_chance)} to win ${roulette.payout_multiplier}× the bet, ${formatChance(o.expected_return)} paid back on average.`);
+      parts.push(
+        `Roulette: ${formatChance(o.win_chance)} to win ${roulette.payout_multiplier}× the bet, ${formatChance(o.expected_return)} paid back on average.`,
+      );
     }
     if (parts.length === 0) return 'No games are on in this channel.';
     const cap = this.deps.points.service.settings(channelId).gamble_loss_cap;

@@ -42,7 +42,12 @@ export function gamesRoutes(app: FastifyInstance, deps: GamesRouteDeps): void {
   });
   r.put('/api/2/channels/:channelId/games/roulette', {
     config: editor,
-    schema: { tags, params: channelParams, body: rouletteSettingsSchema, response: { 200: rouletteSettingsResponseSchema, ...errorResponses } },
+    schema: {
+      tags,
+      params: channelParams,
+      body: rouletteSettingsSchema,
+      response: { 200: rouletteSettingsResponseSchema, ...errorResponses },
+    },
     handler: async (request) => games.saveRoulette(request.params.channelId, request.body, requireAuth(request).user.id),
   });
 }

@@ -141,7 +141,10 @@ export class GiveawayRepository {
       .where(eq(giveawayEntries.giveawayId, giveawayId))
       .orderBy(desc(giveawayEntries.tickets), asc(giveawayEntries.enteredAt))
       .limit(limit);
-    const [count] = await this.db.select({ n: sql<number>`count(*)` }).from(giveawayEntries).where(eq(giveawayEntries.giveawayId, giveawayId));
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(giveawayEntries)
+      .where(eq(giveawayEntries.giveawayId, giveawayId));
     return { rows, total: Number(count?.n ?? 0) };
   }
 
@@ -253,7 +256,12 @@ export class GiveawayRepository {
     return this.tx(async (tx) => {
       const [g] = await tx
         .update(giveaways)
-        .set({ status: 'drawn', drawnAt: now, closedAt: sql`coalesce(${giveaways.closedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .set({
+          status: 'drawn',
+          drawnAt: now,
+          closedAt: sql`coalesce(${giveaways.closedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
         .where(and(eq(giveaways.channelId, channelId), eq(giveaways.id, id), inArray(giveaways.status, ['open', 'closed'])))
         .returning();
       if (!g) return null;
@@ -295,7 +303,13 @@ export class GiveawayRepository {
     const [claimed] = await this.db
       .update(giveawayWinners)
       .set({ status: 'claimed', claimedAt: at, messages: appendMessage(message) })
-      .where(and(eq(giveawayWinners.id, winnerId), eq(giveawayWinners.status, 'pending'), sql`${giveawayWinners.claimDeadline} >= ${at.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(giveawayWinners.id, winnerId),
+          eq(giveawayWinners.status, 'pending'),
+          sql`${giveawayWinners.claimDeadline} >= ${at.toISOString()}::timestamptz`,
+        ),
+      )
       .returning();
     if (claimed) return { winner: claimed, claimed: true };
     const [kept] = await this.db

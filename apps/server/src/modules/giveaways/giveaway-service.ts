@@ -60,7 +60,12 @@ export class GiveawayService {
     const page = rows.slice(0, q.per_page);
     const winners = await this.deps.repo.winners(page.map((g) => g.id));
     return {
-      records: page.map((g) => toDto(g, winners.filter((w) => w.giveawayId === g.id))),
+      records: page.map((g) =>
+        toDto(
+          g,
+          winners.filter((w) => w.giveawayId === g.id),
+        ),
+      ),
       cursor: rows.length > q.per_page ? page.at(-1)!.id : null,
     };
   }
@@ -112,7 +117,8 @@ export class GiveawayService {
   async delete(channelId: string, id: string, actorUserId: string): Promise<void> {
     const g = await this.deps.repo.get(channelId, id);
     if (!g) throw notFound('Giveaway not found');
-    if (!(await this.deps.repo.delete(channelId, id))) throw conflict('Cancel the giveaway first (its tickets are refunded), then delete it.');
+    if (!(await this.deps.repo.delete(channelId, id)))
+      throw conflict('Cancel the giveaway first (its tickets are refunded), then delete it.');
     await this.deps.audit.record({ channelId, actorUserId, action: 'giveaway.deleted', data: { giveaway_id: id, title: g.title } });
   }
 
@@ -153,8 +159,16 @@ export class GiveawayService {
     const c = this.deps.state.get(g.channelId);
     if (c?.open?.id === g.id) c.open = null;
     if (actorUserId)
-      await this.deps.audit.record({ channelId: g.channelId, actorUserId, action: 'giveaway.closed', data: { giveaway_id: g.id, title: g.title } });
-    await this.say(g.channelId, `Entries for “${g.title}” are closed: ${g.entryCount} ${g.entryCount === 1 ? 'viewer' : 'viewers'} entered.`);
+      await this.deps.audit.record({
+        channelId: g.channelId,
+        actorUserId,
+        action: 'giveaway.closed',
+        data: { giveaway_id: g.id, title: g.title },
+      });
+    await this.say(
+      g.channelId,
+      `Entries for “${g.title}” are closed: ${g.entryCount} ${g.entryCount === 1 ? 'viewer' : 'viewers'} entered.`,
+    );
   }
 
   /** Draws the giveaway's winners (closing it first if it is open), weighted by tickets and subscriber luck. */
@@ -300,7 +314,11 @@ export class GiveawayService {
     for (const g of active) if (g.status === 'open') this.setOpen(g);
     const drawn = active.filter((g) => g.status === 'drawn' && g.drawnAt && g.drawnAt.getTime() + WINNER_WATCH_MS > this.clock());
     const winners = await this.deps.repo.winners(drawn.map((g) => g.id));
-    for (const g of drawn) await this.watchWinners(g, winners.filter((w) => w.giveawayId === g.id && w.status !== 'rerolled'));
+    for (const g of drawn)
+      await this.watchWinners(
+        g,
+        winners.filter((w) => w.giveawayId === g.id && w.status !== 'rerolled'),
+      );
   }
 
   // Helpers ----------------------------------------------------------------------------------
@@ -336,7 +354,9 @@ export class GiveawayService {
   }
 
   private async say(channelId: string, text: string): Promise<void> {
-    await this.deps.chat.say(channelId, text).catch((error: unknown) => this.deps.log.warn({ err: error }, 'a giveaway announcement failed'));
+    await this.deps.chat
+      .say(channelId, text)
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'a giveaway announcement failed'));
   }
 
   /** Publishes the giveaway as it now is (with its winners) and answers it. */
@@ -369,7 +389,14 @@ export class GiveawayService {
 }
 
 function newWinner(e: EntryRow, place: number): NewWinner {
-  return { place, walletId: e.walletId, provider: e.provider, providerUserId: e.providerUserId, displayName: e.displayName, tickets: e.tickets };
+  return {
+    place,
+    walletId: e.walletId,
+    provider: e.provider,
+    providerUserId: e.providerUserId,
+    displayName: e.displayName,
+    tickets: e.tickets,
+  };
 }
 
 export function toDto(g: GiveawayRow, winners: WinnerRow[]): Giveaway {
@@ -423,4 +450,3 @@ export function durationWords(seconds: number): string {
   const parts = [h ? `${h} hour${h === 1 ? '' : 's'}` : '', m ? `${m} minute${m === 1 ? '' : 's'}` : ''].filter(Boolean);
   return parts.join(' ');
 }
-

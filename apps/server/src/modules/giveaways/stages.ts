@@ -42,7 +42,10 @@ export function ticketsAsked(rest: string | undefined, max: number): number {
   return Math.max(1, Math.min(n, max));
 }
 
-export function createGiveawayStage(state: Pick<GiveawayState, 'get'>, isBot: (channelId: string, m: StageMessage['message']) => boolean): ChatStage {
+export function createGiveawayStage(
+  state: Pick<GiveawayState, 'get'>,
+  isBot: (channelId: string, m: StageMessage['message']) => boolean,
+): ChatStage {
   return {
     name: 'giveaways.chat',
     phase: 'command',

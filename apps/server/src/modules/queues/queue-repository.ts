@@ -127,7 +127,11 @@ export class QueueRepository {
   /** Sets the status (the one-active-queue index refuses a second open or paused queue: the caller explains). */
   async setStatus(channelId: string, id: string, status: QueueStatus): Promise<QueueRow | null> {
     return this.locked(channelId, id, async (tx) => {
-      const [row] = await tx.update(queues).set({ status, updatedAt: sql`now()` }).where(eq(queues.id, id)).returning();
+      const [row] = await tx
+        .update(queues)
+        .set({ status, updatedAt: sql`now()` })
+        .where(eq(queues.id, id))
+        .returning();
       return row!;
     });
   }
@@ -226,7 +230,13 @@ export class QueueRepository {
   }
 
   /** Takes a waiting entry out of the line (left, picked or removed); the entry, or null if it was not waiting. */
-  private async takeOut(tx: Db, q: QueueRow, entry: QueueEntryRow, status: 'left' | 'picked' | 'removed', now: Date): Promise<QueueEntryRow> {
+  private async takeOut(
+    tx: Db,
+    q: QueueRow,
+    entry: QueueEntryRow,
+    status: 'left' | 'picked' | 'removed',
+    now: Date,
+  ): Promise<QueueEntryRow> {
     const [gone] = await tx
       .update(queueEntries)
       .set({ status, position: null, endedAt: now })
@@ -265,9 +275,16 @@ export class QueueRepository {
       let entry: QueueEntryRow | undefined;
       const waiting = and(eq(queueEntries.queueId, queueId), eq(queueEntries.status, 'waiting'));
       if (mode.mode === 'next') {
-        [entry] = await tx.select().from(queueEntries).where(and(waiting, eq(queueEntries.position, 1)));
+        [entry] = await tx
+          .select()
+          .from(queueEntries)
+          .where(and(waiting, eq(queueEntries.position, 1)));
       } else if (mode.mode === 'random') {
-        if (q.size > 0) [entry] = await tx.select().from(queueEntries).where(and(waiting, eq(queueEntries.position, 1 + random.int(q.size))));
+        if (q.size > 0)
+          [entry] = await tx
+            .select()
+            .from(queueEntries)
+            .where(and(waiting, eq(queueEntries.position, 1 + random.int(q.size))));
       } else {
         const name = mode.name.replace(/^@+/u, '').toLowerCase();
         [entry] = await tx
@@ -315,7 +332,10 @@ export class QueueRepository {
           .set({ position: sql`${queueEntries.position} - 1` })
           .where(and(waiting, gte(queueEntries.position, from + 1), lte(queueEntries.position, to)));
       await tx.update(queueEntries).set({ position: to }).where(eq(queueEntries.id, entryId));
-      await tx.update(queues).set({ updatedAt: sql`now()` }).where(eq(queues.id, queueId));
+      await tx
+        .update(queues)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(queues.id, queueId));
       return true;
     });
     return moved === true;
@@ -328,7 +348,10 @@ export class QueueRepository {
         .update(queueEntries)
         .set({ status: 'removed', position: null, endedAt: now })
         .where(and(eq(queueEntries.queueId, queueId), eq(queueEntries.status, 'waiting')));
-      await tx.update(queues).set({ size: 0, updatedAt: sql`now()` }).where(eq(queues.id, queueId));
+      await tx
+        .update(queues)
+        .set({ size: 0, updatedAt: sql`now()` })
+        .where(eq(queues.id, queueId));
       return true;
     });
     return done === true;
@@ -340,10 +363,14 @@ export class QueueRepository {
       SELECT f.id AS from_id, t.id AS to_id, f.queue_id, f.position AS from_pos, t.position AS to_pos
       FROM ${queueEntries} f JOIN ${queueEntries} t ON t.queue_id = f.queue_id AND t.wallet_id = ${m.to} AND t.status = 'waiting'
       WHERE f.wallet_id = ${m.from} AND f.status = 'waiting'`);
-    for (const r of (both as unknown as { rows: { from_id: string; to_id: string; queue_id: string; from_pos: number; to_pos: number }[] }).rows) {
+    for (const r of (both as unknown as { rows: { from_id: string; to_id: string; queue_id: string; from_pos: number; to_pos: number }[] })
+      .rows) {
       const drop = Number(r.from_pos) > Number(r.to_pos) ? r.from_id : r.to_id;
       const pos = Math.max(Number(r.from_pos), Number(r.to_pos));
-      await tx.update(queueEntries).set({ status: 'removed', position: null, endedAt: sql`now()` }).where(eq(queueEntries.id, drop));
+      await tx
+        .update(queueEntries)
+        .set({ status: 'removed', position: null, endedAt: sql`now()` })
+        .where(eq(queueEntries.id, drop));
       await tx
         .update(queueEntries)
         .set({ position: sql`${queueEntries.position} - 1` })

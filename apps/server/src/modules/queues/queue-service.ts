@@ -116,7 +116,12 @@ export class QueueService {
       throw conflict('Nobody is waiting.');
     }
     const e = result.entry;
-    await this.deps.audit.record({ channelId, actorUserId, action: 'queue.picked', data: { queue_id: id, viewer: e.displayName, mode: body.mode } });
+    await this.deps.audit.record({
+      channelId,
+      actorUserId,
+      action: 'queue.picked',
+      data: { queue_id: id, viewer: e.displayName, mode: body.mode },
+    });
     await this.say(channelId, `@${e.displayName}, you're up!`, e.provider as ChannelProviderId);
     return { picked: toPickedDto(e), queue: await this.changed(channelId, id) };
   }
@@ -218,7 +223,9 @@ export class QueueService {
   }
 
   private async say(channelId: string, text: string, only?: ChannelProviderId): Promise<void> {
-    await this.deps.chat.say(channelId, text, only).catch((error: unknown) => this.deps.log.warn({ err: error }, 'a queue announcement failed'));
+    await this.deps.chat
+      .say(channelId, text, only)
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'a queue announcement failed'));
   }
 }
 
@@ -262,4 +269,3 @@ function toPickedDto(e: QueueEntryRow): PickedEntry {
     picked_at: (e.endedAt ?? new Date()).toISOString(),
   };
 }
-

@@ -477,7 +477,9 @@ class TwitchModeration extends TwitchFacet implements ModerationFacet {
 class TwitchChatters extends TwitchFacet implements ChattersFacet {
   async list(): Promise<Chatter[]> {
     try {
-      const all = await this.api.asUser(this.ctx.broadcaster.providerUserId, (c) => c.chat.getChattersPaginated(this.broadcasterId).getAll());
+      const all = await this.api.asUser(this.ctx.broadcaster.providerUserId, (c) =>
+        c.chat.getChattersPaginated(this.broadcasterId).getAll(),
+      );
       return all.map((c) => ({ providerUserId: c.userId, login: c.userName, displayName: c.userDisplayName }));
     } catch (error) {
       throw await mapError(error, this.ctx.broadcaster);
