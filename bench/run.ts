@@ -21,6 +21,7 @@ const benches: [string, string][] = [
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
   ['chatbot', 'benchChatbot'],
+  ['web-delivery', 'benchWebDelivery'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,25 +1,35 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ContextMenuProvider } from 'mantine-contextmenu';
-import type { ReactNode } from 'react';
-import { DEFAULT_TOAST_MS, MAX_TOASTS } from '../lib/notify';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme';
 
-/** Context menu submenu delay. */
-export const CONTEXT_MENU_SUBMENU_DELAY_MS = 500;
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
-/** Every app-wide provider: Mantine (dark only), data cache, modals, context menus, notifications. */
+/**
+ * The toast container (with its transitions and scroll handling) loads with the first toast, then stays: most visits
+ * show none. A toast raised before it is there waits in the notifications store and shows when it mounts.
+ */
+function ToastsOnDemand() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The app-wide providers: Mantine (dark only), data cache, notifications. Modals and context menus are
+ * provided to the signed-in pages only (`SignedInProviders`), so public pages do not load them.
+ */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
-      <Notifications position="bottom-right" limit={MAX_TOASTS} autoClose={DEFAULT_TOAST_MS} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <ContextMenuProvider submenuDelay={CONTEXT_MENU_SUBMENU_DELAY_MS}>{children}</ContextMenuProvider>
-        </ModalsProvider>
-      </QueryClientProvider>
+      <ToastsOnDemand />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

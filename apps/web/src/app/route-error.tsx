@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-ro
 import { ErrorAlert } from '../components/error-alert';
 import { FullHeightLoader } from '../components/full-height-loader';
 import { isChunkLoadError, reloadForStaleChunk } from '../lib/stale-chunk';
+import { useDocumentTitle } from '../lib/document-title';
 
 /** "Go back": one step back in history when there is one inside the app, else to /. */
 function GoBack() {
@@ -31,6 +32,9 @@ export function RouteError({ embedded = false }: { embedded?: boolean }) {
   const error = useRouteError();
   const stale = isChunkLoadError(error);
   const [reloading, setReloading] = useState(stale);
+  useDocumentTitle(
+    isRouteErrorResponse(error) ? [String(error.status), error.statusText].filter(Boolean).join(' ') : 'Something went wrong',
+  );
 
   useEffect(() => {
     if (stale) setReloading(reloadForStaleChunk(error));

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-providers';
 import { ConnectedLanding } from '../../../components/connected-landing';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../api/get-channel-providers';
+import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 import { connectedMessage } from '../hooks/use-connect-channel-provider';
 
 /**

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
-import { useChannelProviders } from '../../channel-providers/api/get-channel-providers';
+import { useChannelProviders } from '../../../api/get-channel-providers';
 import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';

@@ -1,14 +1,16 @@
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck, IconClock, IconCopy, IconId, IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { useContextMenu, type ContextMenuItemOptions } from 'mantine-contextmenu';
-import { useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { ModerationTarget } from '../api/ban-viewer';
-import { BanForm } from '../components/ban-form';
-import { TimeoutForm } from '../components/timeout-form';
 import type { useModeration } from './use-moderation';
+
+// The forms load when a dialog first opens: the chat page renders without them.
+const BanForm = lazy(() => import('../components/ban-form').then((m) => ({ default: m.BanForm })));
+const TimeoutForm = lazy(() => import('../components/timeout-form').then((m) => ({ default: m.TimeoutForm })));
 
 export const TIMEOUT_PRESETS: { seconds: number; label: string }[] = [
   { seconds: 60, label: '1 min' },
@@ -90,11 +92,13 @@ export function openTimeoutModal(target: ModerationTarget, moderation: Moderatio
     modalId: id,
     title: 'Custom timeout',
     children: (
-      <TimeoutForm
-        target={target}
-        onSubmit={(seconds, reason) => moderation.timeout(target, seconds, reason)}
-        onCancel={() => modals.close(id)}
-      />
+      <Suspense fallback={null}>
+        <TimeoutForm
+          target={target}
+          onSubmit={(seconds, reason) => moderation.timeoutOrThrow(target, seconds, reason)}
+          onCancel={() => modals.close(id)}
+        />
+      </Suspense>
     ),
   });
 }
@@ -104,7 +108,11 @@ export function openBanModal(target: ModerationTarget, moderation: Moderation): 
   modals.open({
     modalId: id,
     title: `Ban ${target.displayName}?`,
-    children: <BanForm target={target} onSubmit={(reason) => moderation.ban(target, reason)} onCancel={() => modals.close(id)} />,
+    children: (
+      <Suspense fallback={null}>
+        <BanForm target={target} onSubmit={(reason) => moderation.banOrThrow(target, reason)} onCancel={() => modals.close(id)} />
+      </Suspense>
+    ),
   });
 }
 
