@@ -97,6 +97,14 @@ export const channelPages: ChannelPage[] = [
   { path: 'chat-filters/:filterId', title: 'Chat Filters', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-filter') },
   { path: 'quotes', nav: 'quotes', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quotes') },
   { path: 'quotes/:channelQuoteId', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quote') },
+  // Loyalty: points, slots and roulette, giveaways and the viewer queue.
+  {
+    path: 'gambling/point-settings',
+    nav: 'gambling-points',
+    title: 'Points',
+    ability: 'games.manage',
+    lazy: () => import('./routes/channels/point-settings'),
+  },
   {
     path: 'user-access',
     nav: 'user-access',

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInWithChannel } from './support';
+
+/**
+ * The loyalty pages in the browser: points settings (a field error, saving, the empty leaderboard), giveaways and the
+ * viewer queue. `SHOTS_DIR` saves screenshots at 1280 and 390 px.
+ */
+
+const shotsDir = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string): Promise<void> {
+  if (!shotsDir) return;
+  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shotsDir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** Opens a page of the side navigation's Chatbot group, opening the groups on the way (each shows the next). */
+async function openNav(page: Page, groups: string[], name: string): Promise<void> {
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByText(groups[0]!, { exact: true })).toBeVisible();
+  for (const [i, group] of groups.entries()) {
+    const next = i + 1 < groups.length ? nav.getByText(groups[i + 1]!, { exact: true }) : nav.getByRole('link', { name, exact: true });
+    if (!(await next.isVisible())) await nav.getByText(group, { exact: true }).click();
+    await expect(next).toBeVisible();
+  }
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
+test('points settings: a field error, save, the empty leaderboard', async ({ page }) => {
+  await signInWithChannel(page);
+  await openNav(page, ['Chatbot', 'Gambling Settings'], 'Points');
+  await expect(page.getByRole('heading', { name: 'Points', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^Points · /);
+  await expect(page.getByText('No viewers have points yet')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Points settings' });
+  await form.getByRole('textbox', { name: 'Payout every (minutes)' }).fill('0');
+  await expect(form.getByText('At least 1 minute')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Payout every (minutes)' }).fill('10');
+  await form.getByRole('textbox', { name: 'Points name' }).fill('coins');
+  await form.getByRole('textbox', { name: 'Sub', exact: true }).fill('750');
+  await form.getByRole('combobox', { name: 'Bot accounts that earn nothing' }).fill('@StreamHelperBot');
+  await form.getByRole('combobox', { name: 'Bot accounts that earn nothing' }).press('Enter');
+  await shot(page, 'points');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Points settings saved')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.reload();
+  await expect(form.getByRole('textbox', { name: 'Points name' })).toHaveValue('coins');
+  await expect(form.getByRole('textbox', { name: 'Payout every (minutes)' })).toHaveValue('10');
+  await expect(form.getByRole('textbox', { name: 'Sub', exact: true })).toHaveValue('750');
+  await expect(form.getByText('streamhelperbot')).toBeVisible();
+  await expect(page.getByText('Viewers earn coins by watching, chatting and supporting the stream.')).toBeVisible();
+});
