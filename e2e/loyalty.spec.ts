@@ -56,3 +56,51 @@ test('points settings: a field error, save, the empty leaderboard', async ({ pag
   await expect(form.getByText('streamhelperbot')).toBeVisible();
   await expect(page.getByText('Viewers earn coins by watching, chatting and supporting the stream.')).toBeVisible();
 });
+
+test('giveaways: create with a field error, open, the popout, cancel, the history', async ({ page, context }) => {
+  const channelId = await signInWithChannel(page);
+  await openNav(page, ['Chatbot'], 'Giveaways');
+  await expect(page.getByRole('heading', { name: 'Giveaways' })).toBeVisible();
+  await expect(page.getByText('No giveaways yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New giveaway' }).first().click();
+
+  const form = page.getByRole('form', { name: 'Giveaway' });
+  await form.getByRole('textbox', { name: 'Title' }).fill('');
+  await form.getByRole('button', { name: 'Create giveaway' }).click();
+  await expect(form.getByText('Give it a title')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Title' }).fill('Game key');
+  await form.getByText('Tickets bought with points').click();
+  await form.getByRole('textbox', { name: 'Ticket cost' }).fill('250');
+  await form.getByRole('textbox', { name: 'Winners', exact: true }).fill('2');
+  await shot(page, 'giveaway-new');
+  await form.getByRole('button', { name: 'Create giveaway' }).click();
+  await expect(page.getByText('Game key saved')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/channels/${channelId}/giveaways/[0-9a-f-]{36}$`));
+  const giveawayUrl = page.url();
+
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByText('Game key is open')).toBeVisible();
+  await expect(page.getByText('No entries yet. Viewers type !enter in chat.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Title' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Draw 2 winners' })).toBeDisabled();
+  await shot(page, 'giveaway-open');
+
+  const popout = await context.newPage();
+  await popout.goto(`/popout/channels/${channelId}/giveaways/${giveawayUrl.split('/').pop()}`);
+  await expect(popout.getByRole('heading', { name: 'Game key' })).toBeVisible();
+  await expect(popout.getByText('Type !enter in chat to enter')).toBeVisible();
+  await expect(popout.getByText('0 entries')).toBeVisible();
+  await shot(popout, 'giveaway-popout');
+
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel giveaway' }).click();
+  await expect(page.getByText('Game key cancelled')).toBeVisible();
+  // The popout follows live.
+  await expect(popout.getByText('Cancelled')).toBeVisible();
+  await popout.close();
+
+  await page.getByRole('link', { name: 'Giveaways' }).first().click();
+  const row = page.getByRole('table', { name: 'Giveaways' }).getByRole('row', { name: /Game key/ });
+  await expect(row.getByText('Cancelled')).toBeVisible();
+  await shot(page, 'giveaways');
+});

@@ -105,6 +105,8 @@ export const channelPages: ChannelPage[] = [
     ability: 'games.manage',
     lazy: () => import('./routes/channels/point-settings'),
   },
+  { path: 'giveaways', nav: 'giveaways', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaways') },
+  { path: 'giveaways/:giveawayId', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaway') },
   {
     path: 'user-access',
     nav: 'user-access',

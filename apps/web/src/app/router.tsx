@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: 'channel-provider-connected', lazy: titledRoute('Connected', () => import('./routes/channel-provider-connected')) },
           { path: 'popout/channels/:channelId/activity-feed', lazy: () => import('./routes/popout/activity-feed') },
           { path: 'popout/channels/:channelId/viewers/:provider/:providerViewerId', lazy: () => import('./routes/popout/viewer-card') },
+          { path: 'popout/channels/:channelId/giveaways/:giveawayId', lazy: () => import('./routes/popout/giveaway') },
           { path: 'admin', lazy: () => import('./routes/admin/admin-layout'), children: adminPageRoutes() },
         ],
       },
