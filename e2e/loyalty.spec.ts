@@ -60,7 +60,7 @@ test('points settings: a field error, save, the empty leaderboard', async ({ pag
 test('giveaways: create with a field error, open, the popout, cancel, the history', async ({ page, context }) => {
   const channelId = await signInWithChannel(page);
   await openNav(page, ['Chatbot'], 'Giveaways');
-  await expect(page.getByRole('heading', { name: 'Giveaways' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Giveaways', exact: true })).toBeVisible();
   await expect(page.getByText('No giveaways yet')).toBeVisible();
   await page.getByRole('link', { name: 'New giveaway' }).first().click();
 
@@ -103,4 +103,47 @@ test('giveaways: create with a field error, open, the popout, cancel, the histor
   const row = page.getByRole('table', { name: 'Giveaways' }).getByRole('row', { name: /Game key/ });
   await expect(row.getByText('Cancelled')).toBeVisible();
   await shot(page, 'giveaways');
+});
+
+test('viewer queue: create with a field error, open, a refused pick by name, pause, delete', async ({ page }) => {
+  const channelId = await signInWithChannel(page);
+  await openNav(page, ['Chatbot'], 'Viewer Queue');
+  await expect(page.getByRole('heading', { name: 'Viewer Queue', exact: true })).toBeVisible();
+  await expect(page.getByText('No queues yet')).toBeVisible();
+  await shot(page, 'queues-empty');
+  await page.getByRole('link', { name: 'New queue' }).first().click();
+
+  const form = page.getByRole('form', { name: 'Queue' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('');
+  await form.getByRole('button', { name: 'Create queue' }).click();
+  await expect(form.getByText('Name the queue')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Name' }).fill('Viewer games');
+  await form.getByRole('textbox', { name: 'Maximum size' }).fill('20');
+  await form.getByRole('switch', { name: 'Subs and members go ahead' }).click({ force: true });
+  await form.getByRole('button', { name: 'Create queue' }).click();
+  await expect(page.getByText('Viewer games saved')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/channels/${channelId}/queues/[0-9a-f-]{36}$`));
+  await expect(page.getByText('0 waiting of at most 20')).toBeVisible();
+
+  const status = page.getByRole('radiogroup', { name: 'Queue status' });
+  await status.getByText('Open', { exact: true }).click();
+  await expect(page.getByText('Nobody is waiting. Viewers type !join in chat.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pick next' })).toBeDisabled();
+  const byName = page.getByRole('form', { name: 'Pick by name' });
+  await byName.getByRole('textbox', { name: 'Viewer name' }).fill('somebody');
+  await byName.getByRole('button', { name: 'Pick this viewer' }).click();
+  await expect(byName.getByText('Nobody named “somebody” is waiting.')).toBeVisible();
+  await shot(page, 'queue');
+
+  await status.getByText('Paused', { exact: true }).click();
+  await page.getByRole('link', { name: 'Viewer Queue' }).first().click();
+  const row = page.getByRole('table', { name: 'Queues' }).getByRole('row', { name: /Viewer games/ });
+  await expect(row.getByText('Paused')).toBeVisible();
+  await expect(row.getByText('0 / 20')).toBeVisible();
+
+  await row.getByRole('link', { name: 'Viewer games' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Viewer games deleted')).toBeVisible();
+  await expect(page.getByText('No queues yet')).toBeVisible();
 });

@@ -107,6 +107,8 @@ export const channelPages: ChannelPage[] = [
   },
   { path: 'giveaways', nav: 'giveaways', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaways') },
   { path: 'giveaways/:giveawayId', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaway') },
+  { path: 'queues', nav: 'viewer-queue', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queues') },
+  { path: 'queues/:queueId', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queue') },
   {
     path: 'user-access',
     nav: 'user-access',

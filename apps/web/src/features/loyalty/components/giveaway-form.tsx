@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { audienceLevels, accessLevelLabels } from '@greenroom/contracts/access';
@@ -76,20 +76,17 @@ export function GiveawayForm({ channelId, giveaway, pointsName }: { channelId: s
   const locked = giveaway !== null && giveaway.status !== 'draft';
   return (
     <form onSubmit={submit.onSubmit} aria-label="Giveaway" noValidate>
-      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
+      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
           <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              Entry
-            </Text>
-            <SegmentedControl
-              aria-label="Entry"
-              data={(['keyword', 'tickets'] as const).map((m) => ({ value: m, label: giveawayEntryModeLabels[m] }))}
-              {...form.getInputProps('entry_mode')}
-            />
-          </div>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
+          <Radio.Group label="Entry" {...form.getInputProps('entry_mode')}>
+            <Group gap="lg" mt={6}>
+              {(['keyword', 'tickets'] as const).map((m) => (
+                <Radio key={m} value={m} label={giveawayEntryModeLabels[m]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" verticalSpacing="md">
             <TextInput
               label="Keyword"
               description={values.entry_mode === 'tickets' ? 'Viewers type it with a count, e.g. !enter 5' : 'What viewers type to enter'}
@@ -103,7 +100,7 @@ export function GiveawayForm({ channelId, giveaway, pointsName }: { channelId: s
               </>
             )}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" verticalSpacing="md">
             <Select
               label="Who may enter"
               allowDeselect={false}
