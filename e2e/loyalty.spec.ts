@@ -147,3 +147,44 @@ test('viewer queue: create with a field error, open, a refused pick by name, pau
   await expect(page.getByText('Viewer games deleted')).toBeVisible();
   await expect(page.getByText('No queues yet')).toBeVisible();
 });
+
+test('slots and roulette: odds follow the settings as typed, a field error, save', async ({ page }) => {
+  await signInWithChannel(page);
+  await openNav(page, ['Chatbot', 'Gambling Settings'], 'Slots');
+  await expect(page.getByRole('heading', { name: 'Slots', exact: true })).toBeVisible();
+  const odds = page.getByRole('region', { name: 'Odds' });
+  const form = page.getByRole('form', { name: 'Slots settings' });
+  // The default reels: weights 4, 3, 3, 2, 1.
+  await expect(odds.getByLabel('Win chance')).toHaveText('13.43%');
+  await form.getByRole('textbox', { name: 'Weight 1' }).fill('1');
+  await expect(odds.getByLabel('Win chance')).not.toHaveText('13.43%');
+  await form.getByRole('textbox', { name: 'Maximum bet' }).fill('5');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('The maximum bet must be at least the minimum')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Maximum bet' }).fill('5000');
+  await form.getByRole('textbox', { name: 'Symbol 1' }).fill('PogChamp');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Each symbol once')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Symbol 1' }).fill('catJAM');
+  await shot(page, 'slots');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Slots settings saved')).toBeVisible();
+  await page.reload();
+  await expect(form.getByRole('textbox', { name: 'Symbol 1' })).toHaveValue('catJAM');
+  await expect(form.getByRole('textbox', { name: 'Maximum bet' })).toHaveValue('5,000');
+
+  await openNav(page, ['Chatbot', 'Gambling Settings'], 'Roulette Settings');
+  await expect(page.getByRole('heading', { name: 'Roulette Settings', exact: true })).toBeVisible();
+  const roulette = page.getByRole('form', { name: 'Roulette settings' });
+  await expect(odds.getByLabel('Expected return')).toHaveText('90%');
+  await roulette.getByRole('textbox', { name: 'Win chance' }).fill('60');
+  await expect(odds.getByLabel('Expected return')).toHaveText('120%');
+  await expect(odds.getByText('Above 100%: viewers win points on average, and the channel hands them out.')).toBeVisible();
+  await roulette.getByRole('textbox', { name: 'Win message', exact: true }).fill('');
+  await roulette.getByRole('button', { name: 'Save' }).click();
+  await expect(roulette.getByText('The win message is required')).toBeVisible();
+  await roulette.getByRole('textbox', { name: 'Win message', exact: true }).fill('{user} won {payout} {pointsname}!');
+  await shot(page, 'roulette');
+  await roulette.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Roulette settings saved')).toBeVisible();
+});
