@@ -228,11 +228,17 @@ export function createServices(input: {
       const list = (await chatbotPlatform.connections(channelId)).filter(
         (c) => providers[c.provider].chatWrite && (!only || c.provider === only),
       );
+      // An announcement is best effort: a platform that cannot take it (disconnected, refused) is logged, and what was
+      // announced (an entry, a draw, a claim) stands.
       await Promise.all(
-        list.map((c) => {
+        list.map(async (c) => {
           const max = providers[c.provider].chatMessageMaxLength ?? 500;
           const chars = [...text];
-          return chatbotPlatform.send(c.id, { text: chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…` });
+          try {
+            await chatbotPlatform.send(c.id, { text: chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…` });
+          } catch (error) {
+            loyaltyLog.warn({ channelId, provider: c.provider, err: error }, 'loyalty announcement not sent');
+          }
         }),
       );
     },
