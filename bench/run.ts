@@ -22,6 +22,7 @@ const benches: [string, string][] = [
   ['chat-render', 'benchChatRender'],
   ['chatbot', 'benchChatbot'],
   ['web-delivery', 'benchWebDelivery'],
+  ['points', 'benchPoints'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
