@@ -124,6 +124,9 @@ export function walletIdFor(channelId: string, provider: string, providerUserId:
   return `w_${createHash('sha256').update(`${channelId}\u0000${provider}\u0000${providerUserId}`).digest('base64url').slice(0, 24)}`;
 }
 
+/** Identities looked up per statement. */
+const LOOKUP_CHUNK = 100;
+
 const RETRYABLE = new Set(['40P01', '40001']);
 function isRetryable(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -918,7 +921,16 @@ export class DbPointsRepository {
     items: readonly { channelId: string; identity: IdentityInput }[],
   ): Promise<Map<string, { walletId: string; banned: boolean; login: string; displayName: string }>> {
     const out = new Map<string, { walletId: string; banned: boolean; login: string; displayName: string }>();
-    if (items.length === 0) return out;
+    // In chunks: PGlite fails on a few hundred row values in one IN list ("bad buffer ID", or rows missing).
+    for (let at = 0; at < items.length; at += LOOKUP_CHUNK) await this.lookupChunk(tx, items.slice(at, at + LOOKUP_CHUNK), out);
+    return out;
+  }
+
+  private async lookupChunk(
+    tx: Db,
+    items: readonly { channelId: string; identity: IdentityInput }[],
+    out: Map<string, { walletId: string; banned: boolean; login: string; displayName: string }>,
+  ): Promise<void> {
     const rows = rowsOf<{
       channel_id: string;
       provider: string;
@@ -945,7 +957,6 @@ export class DbPointsRepository {
         displayName: r.display_name,
       });
     }
-    return out;
   }
 }
 
