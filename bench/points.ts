@@ -17,9 +17,9 @@
  * The goal is 10,000 events/s. Run: npx tsx bench/points.ts [viewers] [seconds per rate]
  */
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
-import { channels } from '../apps/server/src/db/schema';
+import { channels, pointWallets } from '../apps/server/src/db/schema';
 import { EarnBatcher } from '../apps/server/src/modules/points/earn-batcher';
 import { DbPointsRepository, type EarnEntry, type IdentityInput } from '../apps/server/src/modules/points/points-repository';
 
@@ -76,8 +76,9 @@ export async function benchPoints(
     await repo.earn(batch);
   }
   console.log(`  ${viewers.toLocaleString('en-US')} wallets made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
-  const ids = (await db.execute(sql`SELECT id FROM point_wallets WHERE channel_id = ${CHANNEL}`)) as unknown as { rows?: { id: string }[] };
-  const walletIds = (ids.rows ?? (ids as unknown as { id: string }[])).map((r) => r.id);
+  const walletIds = (await db.select({ id: pointWallets.id }).from(pointWallets).where(eq(pointWallets.channelId, CHANNEL))).map(
+    (r) => r.id,
+  );
 
   const results: BenchResult[] = [];
   const source = events(viewers);
@@ -128,10 +129,16 @@ export async function benchPoints(
   results.push({ name: `goal ${GOAL.toLocaleString('en-US')} events/s met`, value: sustained >= GOAL ? 1 : 0, unit: '(1 = yes)' });
 
   // Every wallet's ledger still sums to its balance.
-  const check = (await db.execute(
-    sql`SELECT count(*)::int AS bad FROM point_wallets w WHERE w.channel_id = ${CHANNEL} AND w.balance <> (SELECT coalesce(sum(delta), 0) FROM point_ledger l WHERE l.wallet_id = w.id)`,
-  )) as unknown as { rows?: { bad: number }[] };
-  const bad = (check.rows ?? (check as unknown as { bad: number }[]))[0]?.bad ?? 0;
+  const [check] = await db
+    .select({ bad: sql<number>`count(*)::int` })
+    .from(pointWallets)
+    .where(
+      and(
+        eq(pointWallets.channelId, CHANNEL),
+        sql`${pointWallets.balance} <> (SELECT coalesce(sum(l.delta), 0) FROM point_ledger l WHERE l.wallet_id = ${pointWallets.id})`,
+      ),
+    );
+  const bad = Number(check?.bad ?? 0);
   if (bad !== 0) throw new Error(`${bad} wallets' ledgers do not sum to their balance`);
 
   // The ceiling: the bare batched UPDATE of balances, 1,000 rows a statement.

@@ -262,7 +262,7 @@ export function createServices(input: {
         .filter((r) => r.provider in providers && providers[r.provider as ChannelProviderId].chatRead)
         .map((r) => ({ channelId: r.channelId, channelProviderId: r.id, provider: r.provider as ChannelProviderId })),
     chatters: async (c) => {
-      const facet = (await connections!.actions(c.channelProviderId)).actions.chatters;
+      const facet = (await connections.actions(c.channelProviderId)).actions.chatters;
       return facet ? facet.list() : null;
     },
     botIdentities: async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { channels } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { DbPointsRepository, type IdentityInput } from '../src/modules/points/points-repository';
+import { DbPointsRepository, type IdentityInput } from '../src/modules/points';
 import { freshDatabase } from './helper';
 
 let database: Database;

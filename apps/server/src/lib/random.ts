@@ -35,10 +35,10 @@ export function seededRandom(seed: number): RandomSource {
     const t = (s[1]! << 9) >>> 0;
     s[2] = (s[2]! ^ s[0]!) >>> 0;
     s[3] = (s[3]! ^ s[1]!) >>> 0;
-    s[1] = (s[1]! ^ s[2]!) >>> 0;
-    s[0] = (s[0]! ^ s[3]!) >>> 0;
-    s[2] = (s[2]! ^ t) >>> 0;
-    s[3] = rotl(s[3]!, 11);
+    s[1] = (s[1]! ^ s[2]) >>> 0;
+    s[0] = (s[0]! ^ s[3]) >>> 0;
+    s[2] = (s[2] ^ t) >>> 0;
+    s[3] = rotl(s[3], 11);
     return result;
   };
   // 48 random bits as a float-safe integer.

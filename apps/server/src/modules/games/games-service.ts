@@ -226,7 +226,7 @@ export class GamesService {
         ? {
             stake: Number(result.data.stake),
             payout: Number(result.data.payout),
-            emotes: String(result.data.emotes ?? ''),
+            emotes: typeof result.data.emotes === 'string' ? result.data.emotes : '',
             allIn: result.data.all_in === true,
           }
         : { stake: stake.stake, payout, emotes, allIn: stake.allIn };

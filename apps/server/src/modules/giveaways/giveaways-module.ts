@@ -49,7 +49,7 @@ export function createGiveaways(deps: GiveawaysDeps): Giveaways {
     points: deps.points,
     chat: deps.chat,
     audit: deps.audit,
-    publish: deps.publish,
+    publish: (channelId, event) => deps.publish(channelId, event),
     random: deps.random ?? cryptoRandom,
     log: deps.log,
     ...(deps.clock ? { clock: deps.clock } : {}),
@@ -68,7 +68,7 @@ export function createGiveaways(deps: GiveawaysDeps): Giveaways {
     repo,
     state,
     service,
-    stages: [createGiveawayStage(state, deps.isBot)],
+    stages: [createGiveawayStage(state, (channelId, m) => deps.isBot(channelId, m))],
     effectHandlers: createGiveawayHandlers(service),
     async start() {
       await service.load();

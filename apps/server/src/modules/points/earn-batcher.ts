@@ -42,7 +42,7 @@ export class EarnBatcher {
       const bad = (error: unknown) => {
         if (failed) return;
         failed = true;
-        fail(error);
+        fail(error instanceof Error ? error : new Error(String(error)));
       };
       for (const entry of entries) this.pending.push({ entry, done: one, fail: bad });
       this.kick();

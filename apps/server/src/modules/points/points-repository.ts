@@ -9,7 +9,7 @@
  * (possible on PostgreSQL between a batch and a single change) is retried.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerKind, PointSettings } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -123,6 +123,8 @@ class Refusal<T> extends Error {
 export function walletIdFor(channelId: string, provider: string, providerUserId: string): string {
   return `w_${createHash('sha256').update(`${channelId}\u0000${provider}\u0000${providerUserId}`).digest('base64url').slice(0, 24)}`;
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** Identities looked up per statement. */
 const LOOKUP_CHUNK = 100;
@@ -532,7 +534,7 @@ export class DbPointsRepository {
       if (!(await this.ledgerOps.record(tx, { ...op, delta }))) throw new DuplicateChange();
       await op.also?.(tx, { delta, balance });
       return { status: 'applied', delta, balance };
-    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.change(op) : Promise.reject(error)));
+    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.change(op) : Promise.reject(asError(error))));
   }
 
   /** Moves points from one wallet to another (`!give`): refused whole when the giver's balance does not cover it. */
@@ -576,7 +578,7 @@ export class DbPointsRepository {
       });
       if (!out || !into) throw new DuplicateChange();
       return { status: 'applied', delta: -op.amount, balance };
-    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.give(op) : Promise.reject(error)));
+    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.give(op) : Promise.reject(asError(error))));
   }
 
   /**
@@ -625,7 +627,7 @@ export class DbPointsRepository {
       });
       if (!recorded) throw new DuplicateChange();
       return { status: 'applied', balance: num(row.balance) };
-    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.play(op) : Promise.reject(error)));
+    }).catch((error: unknown) => (error instanceof DuplicateChange ? this.play(op) : Promise.reject(asError(error))));
   }
 
   /** What a viewer lost at the games this stream (negative: won). */

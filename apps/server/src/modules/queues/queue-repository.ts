@@ -363,8 +363,7 @@ export class QueueRepository {
       SELECT f.id AS from_id, t.id AS to_id, f.queue_id, f.position AS from_pos, t.position AS to_pos
       FROM ${queueEntries} f JOIN ${queueEntries} t ON t.queue_id = f.queue_id AND t.wallet_id = ${m.to} AND t.status = 'waiting'
       WHERE f.wallet_id = ${m.from} AND f.status = 'waiting'`);
-    for (const r of (both as unknown as { rows: { from_id: string; to_id: string; queue_id: string; from_pos: number; to_pos: number }[] })
-      .rows) {
+    for (const r of (both as { rows: { from_id: string; to_id: string; queue_id: string; from_pos: number; to_pos: number }[] }).rows) {
       const drop = Number(r.from_pos) > Number(r.to_pos) ? r.from_id : r.to_id;
       const pos = Math.max(Number(r.from_pos), Number(r.to_pos));
       await tx

@@ -6,7 +6,7 @@ import { formatChance, type GameOdds } from '@greenroom/contracts/api/games';
 export function numberProps<V>(form: UseFormReturnType<V, unknown>, path: string) {
   return {
     ...form.getInputProps(path),
-    onChange: (v: number | string) => form.setFieldValue(path as never, (v === '' ? '' : Number(v)) as never),
+    onChange: (v: number | string) => form.setFieldValue(path as never, v === '' ? '' : Number(v)),
   };
 }
 

@@ -17,7 +17,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowLeft, IconArrowUp, IconGripVertical, IconMoodEmpty, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pickBodySchema, queueStatusLabels, type QueueDetail, type QueueStatus } from '@greenroom/contracts/api/queues';
+import { pickBodySchema, queueStatusLabels, type QueueDetail } from '@greenroom/contracts/api/queues';
 import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
@@ -125,7 +125,7 @@ function StatusControl({ channelId, queue: q }: { channelId: string; queue: Queu
       aria-label="Queue status"
       value={status.isPending && status.variables ? status.variables : q.status}
       disabled={status.isPending}
-      onChange={(v) => status.mutate(v as QueueStatus)}
+      onChange={(v) => status.mutate(v)}
       data={(['open', 'paused', 'closed'] as const).map((s) => ({ value: s, label: queueStatusLabels[s] }))}
     />
   );
