@@ -1,9 +1,9 @@
 import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
-import type { StreamStatus } from '@greenroom/contracts/api/events';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
-import { LocalEventBus, type EventBus } from './lib/event-bus';
+import { AccessEvents } from './lib/access-events';
+import { LocalEventBus, type BusEvent, type EventBus } from './lib/event-bus';
 import { persistentSecret } from './lib/secrets';
 import { ActivityService } from './modules/activity';
 import { AuditLogService } from './modules/audit';
@@ -28,13 +28,12 @@ import { EmoteService } from './platforms/emotes/emote-service';
 import { pino } from 'pino';
 import { createTokenRevoker } from './platforms/oauth-client';
 import { ConnectionManager } from './platforms/connection-manager';
-import { IngestPipeline } from './platforms/ingest';
+import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders as channelProvidersTable, systemBots as systemBotsTable } from './db/schema';
 import { createPoints, type BotChat, type Points } from './modules/points';
@@ -42,9 +41,6 @@ import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules
 import { createGiveaways, type Giveaways } from './modules/giveaways';
 import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
 import { cryptoRandom } from './lib/random';
-
-/** Domain events carried by the bus (extended by features). */
-export type DomainEvent = { type: string; [key: string]: unknown };
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -60,7 +56,8 @@ export interface AppServices {
   cipher: TokenCipher;
   cookieSecret: string;
   secureCookies: boolean;
-  bus: EventBus<DomainEvent>;
+  /** The one bus, carrying the event union of `@greenroom/contracts/bus`. */
+  bus: EventBus;
   sessions: SessionService;
   flows: OAuthFlows;
   users: UserService;
@@ -77,15 +74,19 @@ export interface AppServices {
   emotes: EmoteService;
   /** A channel's 7TV/BTTV emotes for autocomplete. */
   channelEmotes: ChannelEmotesService;
-  /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
+  /** Platform layer: token sources, live connections, channel providers, moderation. */
   tokens: TokenSources;
+  /**
+   * The chat pipeline: every platform event and Greenroom's own chat events → stages → group commit
+   * → bus → effects. Features add stages and effect handlers here when they are built.
+   */
   ingest: IngestPipeline;
   connections: ConnectionManager;
   channelProviders: ChannelProviderService;
   moderation: ModerationService;
   /** Stream title and category, per connection and on every platform at once (routes, chatbot, dashboard). */
   streamInfo: StreamInfoService;
-  /** Unified chat: chat log sink, staff fan-out hub, history, sending. */
+  /** Unified chat: retention, staff fan-out hub, history, sending. */
   chat: ChatServices;
   activity: ActivityService;
   viewerCards: ViewerCardService;
@@ -120,15 +121,17 @@ export function createServices(input: {
   const publicUrl = publicUrlOf(config);
   const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
-  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins);
+  const bus = new LocalEventBus(pino({ level: config.LOG_LEVEL, name: 'bus' }));
+  const access = new AccessEvents(bus);
+  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins, access);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
   const audit = new AuditLogService(db);
   let channelProviders: ChannelProviderService | null = null;
   const disconnectPlatforms = async (channelId: string, actorUserId: string | null): Promise<void> => {
     await channelProviders?.disconnectAll(channelId, actorUserId);
   };
-  const users = new UserService(db, cipher, { disconnectPlatforms });
-  const channels = new ChannelService(db, { audit, disconnectPlatforms });
+  const users = new UserService(db, cipher, { disconnectPlatforms, access });
+  const channels = new ChannelService(db, { audit, disconnectPlatforms, access });
   const systemBots = new SystemBotService(db, cipher);
 
   flows.on('signin', async (flow) => {
@@ -150,7 +153,6 @@ export function createServices(input: {
     return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
-  const bus = new LocalEventBus<DomainEvent>();
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
     store: new DbWebhookDeliveryStore(db),
@@ -158,15 +160,10 @@ export function createServices(input: {
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
-  // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
-  const chat = createChatServices({
-    db,
-    bus,
-    retentionDays: config.CHAT_RETENTION_DAYS,
-    log: pino({ level: config.LOG_LEVEL, name: 'chat' }),
-    actions: () => connections,
-  });
-  const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
+  const chatLog = pino({ level: config.LOG_LEVEL, name: 'chat' });
+  const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  // Chat sends go through the connection manager.
+  const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: chatLog, actions: () => connections });
   const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
     endpoints,
@@ -208,7 +205,7 @@ export function createServices(input: {
     db,
     source: () => connections,
     streamInfo,
-    ingest: (source, event) => ingest.ingest(source, event),
+    ingest: (source, event) => ingest.submit(source, [event]),
     log: chatbotLog,
   });
   const chatbot = createChatbot({
@@ -216,7 +213,7 @@ export function createServices(input: {
     platform: chatbotPlatform,
     watchStreams: (channelId, onStatus) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
-        if (event.type === 'stream.status') onStatus(event.data as StreamStatus);
+        if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
   });
@@ -249,8 +246,8 @@ export function createServices(input: {
     chat: botChat,
     watch: (channelId, on) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
-        if (event.type === 'stream.status') on.status(event.data as StreamStatus);
-        else if (event.type === 'chat.moderation') on.moderation(event.data as ModerationEvent);
+        if (event.type === 'stream.status') on.status(event.data);
+        else if (event.type === 'chat.moderation') on.moderation(event.data);
       }),
     liveConnections: async () =>
       (
@@ -285,7 +282,7 @@ export function createServices(input: {
     audit,
     random: cryptoRandom,
   });
-  const publish = (channelId: string, event: DomainEvent) => bus.publish(`channel:${channelId}`, event);
+  const publish = (channelId: string, event: BusEvent) => bus.publish(`channel:${channelId}`, event);
   const giveaways = createGiveaways({
     db,
     ledger: points.repo.ledgerOps,
@@ -316,7 +313,14 @@ export function createServices(input: {
   points.repo.onWalletsMerged((tx, m) => giveaways.repo.walletsMerged(tx, m));
   points.repo.onWalletsMerged((tx, m) => queueRepo.walletsMerged(tx, m));
   for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues)]) chatbot.builtins.register(b);
-
+  // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
+  // platform actions and replies are effects, run once after the message is committed.
+  for (const stage of chatbot.stages) ingest.addStage(stage);
+  for (const handler of chatbot.effectHandlers) ingest.addEffectHandler(handler);
+  // The loyalty stages (message points, giveaway entries and winners' claims) and their effects join the pipeline
+  // after the chatbot's; the loyalty commands run as chatbot built-ins.
+  for (const stage of [...points.stages, ...giveaways.stages]) ingest.addStage(stage);
+  for (const handler of [...points.effectHandlers, ...giveaways.effectHandlers]) ingest.addEffectHandler(handler);
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
@@ -338,7 +342,7 @@ export function createServices(input: {
     connect: new ConnectService({ flows, channelLevel: (channelId, user) => channelLevel(db, channelId, user) }),
     channels,
     audit,
-    staff: new StaffService(db, audit),
+    staff: new StaffService(db, audit, access),
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,

@@ -4,6 +4,7 @@ export * from './schema/staff';
 export * from './schema/platforms';
 export * from './schema/webhooks';
 export * from './schema/chat';
+export * from './schema/pipeline';
 export * from './schema/chatbot';
 export * from './schema/points';
 export * from './schema/games';

@@ -1,13 +1,17 @@
-/** The persisted activity feed: newest first with a `seq` cursor, type/platform filters, replay. */
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+/**
+ * The persisted activity feed: newest first with a `seq` cursor (or, with `after`, what was stored
+ * after a position, oldest first — a reconnect's catch-up), type/platform filters, replay.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { channelTopic } from '@greenroom/contracts/bus';
 import type { EventBus } from '../../lib/event-bus';
 import { pageOf, parseSeqCursor } from '../../lib/pagination';
-import { activityFromRow, type BusEvent } from '../chat';
+import { activityFromRow } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -30,16 +34,19 @@ function csv<T extends string>(
 export class ActivityService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus<BusEvent>,
+    private readonly bus: EventBus,
   ) {}
 
   async list(
     channelId: string,
-    q: { cursor?: string; per_page: number; types?: string; providers?: string },
-  ): Promise<{ records: Activity[]; cursor: string | null }> {
+    q: { cursor?: string; after?: string; per_page: number; types?: string; providers?: string },
+  ): Promise<{ records: Activity[]; cursor: string | null; head: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
     const cursor = parseSeqCursor(q.cursor);
+    const after = parseSeqCursor(q.after);
+    if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
     if (cursor !== null) where.push(lt(activities.seq, cursor));
+    if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));
     const providers = csv(q.providers, channelProviderIdSchema, 'platform');
@@ -48,10 +55,15 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(...where))
-      .orderBy(desc(activities.seq))
+      .orderBy(after !== null ? asc(activities.seq) : desc(activities.seq))
       .limit(q.per_page + 1);
     const page = pageOf(rows, q.per_page, (last) => String(last.seq));
-    return { records: page.rows.map(activityFromRow), cursor: page.cursor };
+    const newest = after !== null ? page.rows.at(-1) : page.rows[0];
+    return {
+      records: page.rows.map(activityFromRow),
+      cursor: page.cursor,
+      head: newest ? String(newest.seq) : after !== null ? String(after) : null,
+    };
   }
 
   /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */
@@ -63,7 +75,7 @@ export class ActivityService {
       .limit(1);
     if (!row) throw notFound('Activity not found');
     const data = activityFromRow(row);
-    this.bus.publish(`channel:${channelId}`, { type: 'activity.replay', data });
+    this.bus.publish(channelTopic(channelId), { type: 'activity.replay', data });
     return data;
   }
 }

@@ -1,17 +1,19 @@
-import { Button, Center, Chip, Group, Loader, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Chip, Group, Loader, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconMessages, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMessages, IconPlugConnectedX, IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
-import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { ChatIngestStatus, ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
-import { useChannelProviders } from '../../../api/get-channel-providers';
+import { liveEndedMessage } from '../../../lib/live-socket';
+import { duration } from '../../../lib/format';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';
@@ -19,9 +21,11 @@ import type { ChatEntry } from '../hooks/message-buffer';
 import { ChatComposer } from './chat-composer';
 import { ChatList } from './chat-list';
 import type { MenuTarget } from './chat-message-row';
+import { PlatformStates } from './platform-states';
 import classes from './chat-page.module.css';
 
 function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query: string): boolean {
+  if (entry.kind === 'gap') return !query && (!platforms || platforms.has(entry.gap.provider));
   const m = entry.message;
   if (platforms && !platforms.has(m.provider)) return false;
   if (!query) return true;
@@ -34,6 +38,7 @@ function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query:
 
 interface ChatToolbarProps {
   socketState: ReturnType<typeof useChatFeed>['state'];
+  channelProviders: ChannelProvider[] | undefined;
   chatPlatforms: ChannelProviderId[];
   platformFilter: string[];
   onPlatformFilter: (value: string[]) => void;
@@ -44,6 +49,7 @@ interface ChatToolbarProps {
 /** Title, connection state, platform filter and search. Memoized: the live list re-renders many times a second, this does not. */
 const ChatToolbar = memo(function ChatToolbar({
   socketState,
+  channelProviders,
   chatPlatforms,
   platformFilter,
   onPlatformFilter,
@@ -52,11 +58,12 @@ const ChatToolbar = memo(function ChatToolbar({
 }: ChatToolbarProps) {
   return (
     <div className={classes.toolbar}>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap">
         <Title order={1} size="h4">
           Chat
         </Title>
         <LiveStatus state={socketState} />
+        {channelProviders && <PlatformStates channelProviders={channelProviders} />}
       </Group>
       <Group gap="xs" wrap="wrap" className={classes.filters}>
         {chatPlatforms.length > 1 && (
@@ -112,10 +119,49 @@ const ChatFooter = memo(function ChatFooter({ isError, error, channelId, channel
   );
 });
 
+/**
+ * The chat log cannot keep up (the database is not answering): chat is held and shows once saved; and
+ * what could not be held is counted. Never silent.
+ */
+const IngestAlert = memo(function IngestAlert({ status }: { status: ChatIngestStatus | null }) {
+  const [dismissedLost, setDismissedLost] = useState(0);
+  if (!status) return null;
+  if (status.state === 'delayed') {
+    const since = (Date.now() - Date.parse(status.since)) / 1000;
+    return (
+      <Alert color="yellow" variant="light" radius={0} py={6} icon={<IconAlertTriangle size={16} />} role="status" title="Chat is delayed">
+        Greenroom cannot save chat right now (for {duration(since)}). {status.held.toLocaleString('en-US')} messages are held and appear
+        here once saved.
+        {status.lost > 0 && ` ${status.lost.toLocaleString('en-US')} could not be held and are lost.`}
+      </Alert>
+    );
+  }
+  if (status.lost > dismissedLost) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        radius={0}
+        py={6}
+        icon={<IconAlertTriangle size={16} />}
+        role="alert"
+        title="Messages lost"
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={() => setDismissedLost(status.lost)}
+      >
+        {status.lost.toLocaleString('en-US')} messages arrived while Greenroom could not save them and are missing from the chat. A line in
+        the chat marks when.
+      </Alert>
+    );
+  }
+  return null;
+});
+
 /** `/channels/:channelId/chat`: every platform's chat in one live list, with moderation and a composer. */
 export function ChatPage({ channel }: { channel: Channel }) {
   const feed = useChatFeed(channel.id);
-  const channelProviders = useChannelProviders(channel.id);
+  const channelProviders = useLiveChannelProviders(channel.id);
   const canModerate = hasLevel(channel.access_level, AccessLevel.MOD);
   const moderation = useModeration(feed.applyModeration);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -198,12 +244,19 @@ export function ChatPage({ channel }: { channel: Channel }) {
     <div className={classes.page}>
       <ChatToolbar
         socketState={feed.state}
+        channelProviders={channelProviders.data}
         chatPlatforms={chatPlatforms}
         platformFilter={platformFilter}
         onPlatformFilter={setPlatformFilter}
         search={search}
         onSearch={setSearch}
       />
+      {feed.ended !== null && (
+        <Alert color="gray" variant="light" radius={0} py={6} icon={<IconPlugConnectedX size={16} />} role="alert">
+          {liveEndedMessage(feed.ended)}
+        </Alert>
+      )}
+      <IngestAlert status={feed.ingest} />
       <ChatList
         entries={entries}
         paused={paused}

@@ -10,7 +10,7 @@ import {
   type GiveawayBody,
 } from '@greenroom/contracts/api/giveaways';
 import { api } from '../../../lib/api-client';
-import { parseFrame, useLiveSocket, type LiveState } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/giveaways`;
 const one = (channelId: string, id: string) => `${base(channelId)}/${encodeURIComponent(id)}`;
@@ -109,7 +109,7 @@ export function useDeleteGiveaway(channelId: string) {
  * Keeps the channel's giveaways current while the page is open: each `giveaway.updated` replaces the giveaway in the
  * cache and refreshes its entries; on (re)connect everything is fetched again.
  */
-export function useLiveGiveaways(channelId: string): LiveState {
+export function useLiveGiveaways(channelId: string): LiveConnection {
   const queryClient = useQueryClient();
   const onData = useCallback(
     (raw: string) => {

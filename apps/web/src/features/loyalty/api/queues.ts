@@ -12,7 +12,7 @@ import {
   type QueueStatus,
 } from '@greenroom/contracts/api/queues';
 import { api } from '../../../lib/api-client';
-import { parseFrame, useLiveSocket, type LiveState } from '../../../lib/live-socket';
+import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/queues`;
 const one = (channelId: string, id: string) => `${base(channelId)}/${encodeURIComponent(id)}`;
@@ -137,7 +137,7 @@ export function useDeleteQueue(channelId: string) {
 }
 
 /** Keeps the channel's queues current while the page is open; on (re)connect everything is fetched again. */
-export function useLiveQueues(channelId: string): LiveState {
+export function useLiveQueues(channelId: string): LiveConnection {
   const queryClient = useQueryClient();
   const onData = useCallback(
     (raw: string) => {
