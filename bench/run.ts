@@ -24,6 +24,7 @@ const benches: [string, string][] = [
   ['widget-render', 'benchWidgetRender'],
   ['stats', 'benchStats'],
   ['web-delivery', 'benchWebDelivery'],
+  ['points', 'benchPoints'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

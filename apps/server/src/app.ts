@@ -19,6 +19,10 @@ import { channelProviderRoutes } from './modules/channel-providers';
 import { channelRoutes } from './modules/channels';
 import { chatRoutes } from './modules/chat';
 import { chatbotRoutes } from './modules/chatbot';
+import { pointsRoutes } from './modules/points';
+import { gamesRoutes } from './modules/games';
+import { giveawayRoutes } from './modules/giveaways';
+import { queueRoutes } from './modules/queues';
 import { emoteRoutes } from './modules/emotes';
 import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
@@ -128,11 +132,19 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   statsRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
+  const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>
+    s.bus.subscribe(`channel:${channelId}`, handler);
+  pointsRoutes(app, { points: s.points.service });
+  gamesRoutes(app, { games: s.games });
+  giveawayRoutes(app, { giveaways: s.giveaways.service, subscribe });
+  queueRoutes(app, { queues: s.queues, subscribe });
   // Stored effects run once every feature registered its handlers (at construction).
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.stats.jobs.stop());
   app.addHook('onClose', async () => {
+    await s.giveaways.stop();
+    await s.points.stop();
     await s.chatbot.stop();
     await s.connections.close();
     // What the connections delivered last is written before the database closes.

@@ -123,6 +123,9 @@ async function main(): Promise<void> {
   await services.connections.start();
   // Compiles every connected channel's commands and filters, then runs the timers.
   await services.chatbot.start();
+  await services.points.start();
+  await services.games.loadAll();
+  await services.giveaways.start();
   app.log.info(
     { startup },
     `Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind} — answering ${startup.ready} ms after start`,

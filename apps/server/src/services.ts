@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
 import { AccessEvents } from './lib/access-events';
-import { LocalEventBus, type EventBus } from './lib/event-bus';
+import { LocalEventBus, type BusEvent, type EventBus } from './lib/event-bus';
 import { persistentSecret } from './lib/secrets';
 import { ActivityService } from './modules/activity';
 import { AuditLogService } from './modules/audit';
@@ -37,6 +37,14 @@ import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { isOAuthProviderId } from '@greenroom/contracts/providers';
 import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { channelProviders as channelProvidersTable, systemBots as systemBotsTable } from './db/schema';
+import { createPoints, type BotChat, type Points } from './modules/points';
+import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules/games';
+import { createGiveaways, type Giveaways } from './modules/giveaways';
+import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
+import { cryptoRandom } from './lib/random';
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -96,6 +104,14 @@ export interface AppServices {
   chatbot: Chatbot;
   /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
   widgets: WidgetServices;
+  /** Loyalty points: wallets across platforms, ledger, earning (stage, effect, watch time), commands, `!link`. */
+  points: Points;
+  /** Slots and roulette. */
+  games: GamesService;
+  /** Giveaways: service, chat stage, effect handlers, timers. */
+  giveaways: Giveaways;
+  /** The viewer queue. */
+  queues: QueueService;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -218,25 +234,126 @@ export function createServices(input: {
 
   const streamInfo = new StreamInfoService({ connections, audit });
   const chatbotLog = pino({ level: config.LOG_LEVEL, name: 'chatbot' });
+  const chatbotPlatform = connectionsPlatform({
+    db,
+    source: () => connections,
+    streamInfo,
+    ingest: (source, event) => ingest.submit(source, [event]),
+    log: chatbotLog,
+  });
   const chatbot = createChatbot({
     db,
-    platform: connectionsPlatform({
-      db,
-      source: () => connections,
-      streamInfo,
-      ingest: (source, event) => ingest.submit(source, [event]),
-      log: chatbotLog,
-    }),
+    platform: chatbotPlatform,
     watchStreams: (channelId, onStatus) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
         if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
   });
+  // Loyalty: points (wallets across platforms), slots and roulette, giveaways, the viewer queue. Their chat
+  // commands are chatbot built-ins; their stages and effect handlers join the chat pipeline's.
+  const loyaltyLog = pino({ level: config.LOG_LEVEL, name: 'loyalty' });
+  const botChat: BotChat = {
+    async say(channelId, text, only) {
+      const list = (await chatbotPlatform.connections(channelId)).filter(
+        (c) => providers[c.provider].chatWrite && (!only || c.provider === only),
+      );
+      // An announcement is best effort: a platform that cannot take it (disconnected, refused) is logged, and what was
+      // announced (an entry, a draw, a claim) stands.
+      await Promise.all(
+        list.map(async (c) => {
+          const max = providers[c.provider].chatMessageMaxLength ?? 500;
+          const chars = [...text];
+          try {
+            await chatbotPlatform.send(c.id, { text: chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…` });
+          } catch (error) {
+            loyaltyLog.warn({ channelId, provider: c.provider, err: error }, 'loyalty announcement not sent');
+          }
+        }),
+      );
+    },
+  };
+  const points = createPoints({
+    db,
+    audit,
+    chat: botChat,
+    watch: (channelId, on) =>
+      bus.subscribe(`channel:${channelId}`, (event) => {
+        if (event.type === 'stream.status') on.status(event.data);
+        else if (event.type === 'chat.moderation') on.moderation(event.data);
+      }),
+    liveConnections: async () =>
+      (
+        await db
+          .select({ id: channelProvidersTable.id, channelId: channelProvidersTable.channelId, provider: channelProvidersTable.provider })
+          .from(channelProvidersTable)
+          .where(eq(channelProvidersTable.isLive, true))
+      )
+        .filter((r) => r.provider in providers && providers[r.provider as ChannelProviderId].chatRead)
+        .map((r) => ({ channelId: r.channelId, channelProviderId: r.id, provider: r.provider as ChannelProviderId })),
+    chatters: async (c) => {
+      const facet = (await connections.actions(c.channelProviderId)).actions.chatters;
+      return facet ? facet.list() : null;
+    },
+    botIdentities: async () => {
+      const own = await db
+        .select({ provider: channelProvidersTable.provider, id: channelProvidersTable.botProviderUserId })
+        .from(channelProvidersTable)
+        .where(and(isNotNull(channelProvidersTable.botProviderUserId)));
+      const system = await db.select({ provider: systemBotsTable.provider, id: systemBotsTable.providerUserId }).from(systemBotsTable);
+      return [...own, ...system].map((r) => ({ provider: r.provider as ChannelProviderId, providerUserId: r.id! }));
+    },
+    log: loyaltyLog,
+  });
+  const games = new GamesService({
+    repo: new DbGameSettingsRepository(db),
+    points: {
+      service: points.service,
+      play: (op) => points.repo.play(op),
+      channel: (channelId) => points.state.get(channelId),
+    },
+    audit,
+    random: cryptoRandom,
+  });
+  const publish = (channelId: string, event: BusEvent) => bus.publish(`channel:${channelId}`, event);
+  const giveaways = createGiveaways({
+    db,
+    ledger: points.repo.ledgerOps,
+    points: {
+      walletOf: (channelId, identity) => points.service.walletOf(channelId, identity),
+      identitiesOf: async (walletIds) => {
+        const found = await points.repo.identities(walletIds);
+        return new Map([...found].map(([id, list]) => [id, list.map((i) => ({ provider: i.provider, providerUserId: i.providerUserId }))]));
+      },
+      pointsName: (channelId) => points.service.pointsName(channelId),
+    },
+    isBot: (channelId, m) => points.state.get(channelId).bots.isBot(m.provider, m.author.provider_user_id, m.author.login),
+    chat: botChat,
+    audit,
+    publish,
+    log: loyaltyLog,
+  });
+  const queues = new QueueService({
+    repo: new QueueRepository(db),
+    walletOf: (channelId, identity) => points.service.walletOf(channelId, identity),
+    chat: botChat,
+    audit,
+    publish,
+    random: cryptoRandom,
+    log: loyaltyLog,
+  });
+  const queueRepo = new QueueRepository(db);
+  points.repo.onWalletsMerged((tx, m) => giveaways.repo.walletsMerged(tx, m));
+  points.repo.onWalletsMerged((tx, m) => queueRepo.walletsMerged(tx, m));
+  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues)]) chatbot.builtins.register(b);
   // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
   // platform actions and replies are effects, run once after the message is committed.
   for (const stage of chatbot.stages) ingest.addStage(stage);
   for (const handler of chatbot.effectHandlers) ingest.addEffectHandler(handler);
+  // The loyalty stages (message points, giveaway entries and winners' claims) and their effects join the pipeline
+  // after the chatbot's; the loyalty commands run as chatbot built-ins.
+  for (const stage of [...points.stages, ...giveaways.stages]) ingest.addStage(stage);
+  for (const handler of [...points.effectHandlers, ...giveaways.effectHandlers]) ingest.addEffectHandler(handler);
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
@@ -278,5 +395,9 @@ export function createServices(input: {
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
     widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
+    points,
+    games,
+    giveaways,
+    queues,
   };
 }

@@ -22,6 +22,8 @@ import {
   chatModerationEventSchema,
   streamStatusEventSchema,
 } from './api/events';
+import { giveawayUpdatedEventSchema } from './api/giveaways';
+import { queueDeletedEventSchema, queueUpdatedEventSchema } from './api/queues';
 
 export const BUS_EVENTS_VERSION = 1;
 
@@ -39,6 +41,10 @@ export const busEventSchemas = [
   z.object({ type: z.literal('widget.test'), data: activitySchema }),
   /** A platform connection was added, changed (health, live status) or removed (providers websocket). */
   z.object({ type: z.literal('provider.update'), data: providerUpdateMessageSchema }),
+  // Loyalty: a giveaway or a queue changed (their pages, the giveaway popout).
+  giveawayUpdatedEventSchema,
+  queueUpdatedEventSchema,
+  queueDeletedEventSchema,
   // Access (sockets close when it is lost).
   /** A member's level in the channel changed; `level` null: removed (or left). */
   z.object({

@@ -44,6 +44,8 @@ export interface ProviderCapabilities {
   deleteMessage: boolean;
   /** Whether a ban/timeout may carry a reason. */
   banReason: boolean;
+  /** The platform lists who is connected to the chat, lurkers included (Twitch's Get Chatters). */
+  chatterList: boolean;
 }
 
 export interface ProviderInfo extends ProviderCapabilities {
@@ -82,6 +84,7 @@ const none: ProviderCapabilities = {
   unban: false,
   deleteMessage: false,
   banReason: false,
+  chatterList: false,
 };
 
 const streaming: ProviderCapabilities = {
@@ -118,6 +121,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     color: 'grape',
     chatReplyMessage: true,
     banReason: true,
+    chatterList: true,
     dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,

@@ -8,3 +8,7 @@ export * from './schema/pipeline';
 export * from './schema/chatbot';
 export * from './schema/widgets';
 export * from './schema/stats';
+export * from './schema/points';
+export * from './schema/games';
+export * from './schema/giveaways';
+export * from './schema/queues';

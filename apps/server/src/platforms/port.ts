@@ -159,6 +159,19 @@ export interface StreamInfoFacet {
   searchCategories(query: string): Promise<Category[]>;
 }
 
+/** A user connected to a channel's chat. */
+export interface Chatter {
+  providerUserId: string;
+  login: string;
+  displayName: string;
+}
+
+/** Who is connected to the chat, lurkers included. Present where the catalogue says `chatterList` (Twitch). */
+export interface ChattersFacet {
+  /** Every page of the list (the platform caps a page; this follows the cursor). */
+  list(): Promise<Chatter[]>;
+}
+
 /**
  * What Greenroom can do on one connected channel, in facets. A facet is present exactly when the provider
  * catalogue gives the platform its capabilities (`facetsFor`, checked for every adapter by registry.test.ts), so
@@ -170,6 +183,7 @@ export interface ChannelActions {
   chat?: ChatFacet;
   moderation?: ModerationFacet;
   streamInfo?: StreamInfoFacet;
+  chatters?: ChattersFacet;
 }
 
 export type FacetName = keyof ChannelActions;
@@ -180,6 +194,7 @@ export function facetsFor(info: ProviderCapabilities): FacetName[] {
   if (info.chatWrite) facets.push('chat');
   if (info.ban || info.unban || info.deleteMessage) facets.push('moderation');
   if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
+  if (info.chatterList) facets.push('chatters');
   return facets;
 }
 

@@ -80,6 +80,11 @@ export const liveBody = z.object({
   /** YouTube: the kind of broadcast this and later streams of the channel use (default persistent, "Stream now"). */
   broadcastType: z.enum(['event', 'persistent']).optional(),
 });
+export const chattersBody = z.object({
+  join: z.array(z.string()).optional(),
+  part: z.array(z.string()).optional(),
+  clear: z.boolean().optional(),
+});
 
 export const accountBody = z.object({
   platform: platformSchema,

@@ -15,6 +15,9 @@ import type {
   Category,
   ChannelConnectionContext,
   ChatFacet,
+  Chatter,
+  ChattersFacet,
+  LiveConnection,
   ModerationFacet,
   PlatformAdapter,
   SendResult,
@@ -83,6 +86,7 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
         chat: new TwitchChat(ctx, api),
         moderation: new TwitchModeration(ctx, api, ownBans),
         streamInfo: new TwitchStreamInfo(ctx, api),
+        chatters: new TwitchChatters(ctx, api),
       };
     },
   };
@@ -173,6 +177,20 @@ class TwitchModeration extends TwitchFacet implements ModerationFacet {
   async deleteMessage(input: { providerMessageId: string }): Promise<void> {
     try {
       await this.api.moderation.deleteChatMessages(this.broadcasterId, input.providerMessageId);
+    } catch (error) {
+      throw await mapError(error, this.ctx.broadcaster);
+    }
+  }
+}
+
+/** Get Chatters as the broadcaster (a moderator of their own chat; scope `moderator:read:chatters`), every page of 1,000. */
+class TwitchChatters extends TwitchFacet implements ChattersFacet {
+  async list(): Promise<Chatter[]> {
+    try {
+      const all = await this.api.asUser(this.ctx.broadcaster.providerUserId, (c) =>
+        c.chat.getChattersPaginated(this.broadcasterId).getAll(),
+      );
+      return all.map((c) => ({ providerUserId: c.userId, login: c.userName, displayName: c.userDisplayName }));
     } catch (error) {
       throw await mapError(error, this.ctx.broadcaster);
     }
