@@ -21,6 +21,7 @@ const benches: [string, string][] = [
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
   ['chatbot', 'benchChatbot'],
+  ['widget-render', 'benchWidgetRender'],
   ['web-delivery', 'benchWebDelivery'],
 ];
 

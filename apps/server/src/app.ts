@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
+import { registerCanonicalHost } from './plugins/canonical-host';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCompression, registerWebApp } from './plugins/web-app';
 import { activityRoutes } from './modules/activity';
@@ -27,6 +28,7 @@ import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
 import { viewerRoutes } from './modules/viewers';
 import { webhookRoutes } from './modules/webhooks';
+import { widgetRoutes } from './modules/widgets';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -47,6 +49,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCanonicalHost(app, s.publicUrl);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -122,6 +125,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   chatbotRoutes(app, s);
+  widgetRoutes(app, s);
   // Stored effects run once every feature registered its handlers (at construction).
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
@@ -132,6 +136,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     await s.ingest.close();
     s.publicChat.close();
   });
+  app.addHook('onClose', async () => s.widgets.close());
 
   await registerWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist);
   return app;

@@ -108,7 +108,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await timed('listen', () => app.listen({ host: config.HOST, port: config.PORT }));
+  // Fastify's own line would name the bound address (http://127.0.0.1:3000); people open what the log shows, and
+  // only PUBLIC_URL works for signing in (other hosts are redirected to it).
+  await timed('listen', () =>
+    app.listen({
+      host: config.HOST,
+      port: config.PORT,
+      listenTextResolver: (address) => `Listening on ${address}; open Greenroom at ${services.publicUrl}`,
+    }),
+  );
   startup.ready = sinceStart();
   // Opens every stored platform connection (closed by app.close() on shutdown).
   await services.connections.start();

@@ -20,6 +20,7 @@ import { SystemBotService } from './modules/system-bots';
 import { ConnectService, UserService } from './modules/user';
 import { DbViewerRepository, ViewerCardService } from './modules/viewers';
 import { DbWebhookDeliveryStore } from './modules/webhooks';
+import { createWidgetServices, type WidgetServices } from './modules/widgets';
 import { channelLevel } from './plugins/auth';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
@@ -33,6 +34,7 @@ import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { isOAuthProviderId } from '@greenroom/contracts/providers';
+import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 
 /**
@@ -65,6 +67,8 @@ export interface AppServices {
   kickWebhooks: KickWebhookReceiver;
   /** 7TV/BTTV emote sets per channel (annotates ingested chat). */
   emotes: EmoteService;
+  /** YouTube Data API units spent today by this Greenroom's Google project. */
+  youtubeQuota: YoutubeQuotaMeter;
   /** A channel's 7TV/BTTV emotes for autocomplete. */
   channelEmotes: ChannelEmotesService;
   /** Platform layer: token sources, live connections, channel providers, moderation. */
@@ -87,6 +91,8 @@ export interface AppServices {
   publicChat: PublicChatServices;
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
+  /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
+  widgets: WidgetServices;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -143,11 +149,19 @@ export function createServices(input: {
   });
 
   const kickWebhooks = new KickWebhookReceiver({
-    client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
+    client: new KickClient({ apiUrl: endpoints.kick.apiUrl, apiV2Url: endpoints.kick.apiV2Url }),
     store: new DbWebhookDeliveryStore(db),
+    // Until the connection manager exists every delivery waits (answered 503: Kick delivers it again).
+    isStored: async (broadcasterUserId) => (connections ? connections.isStored('kick', broadcasterUserId) : true),
   });
   const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
+  const youtubeQuota = new YoutubeQuotaMeter({
+    db,
+    project: endpoints.youtube.clientId,
+    limit: config.YOUTUBE_DAILY_QUOTA,
+    onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
+  });
   let connections: ConnectionManager | null = null;
   const chatLog = pino({ level: config.LOG_LEVEL, name: 'chat' });
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
@@ -157,7 +171,9 @@ export function createServices(input: {
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
-    onReauthRequired: (ref) => {
+    onReauthRequired: (ref, detail) => {
+      // The broadcaster's token is refused for good: the live connection cannot work either.
+      if (ref.kind === 'broadcaster') connections?.reauthRequired(ref.channelProviderId, detail);
       const done =
         ref.kind === 'system_bot'
           ? channelProviders?.publishSystemBotChanged(ref.provider)
@@ -170,8 +186,14 @@ export function createServices(input: {
     tokens,
     ingest,
     sendQueue: new SendQueue(),
-    adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
+    adapters: createPlatformAdapters({
+      endpoints,
+      kickWebhooks,
+      youtubeQuota,
+      ...(input.platformOptions ? { options: input.platformOptions } : {}),
+    }),
     log: platformLog,
+    ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
   const providerService = new ChannelProviderService({
     db,
@@ -234,6 +256,7 @@ export function createServices(input: {
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,
+    youtubeQuota,
     emotes,
     channelEmotes: new ChannelEmotesService(db, emotes),
     tokens,
@@ -247,5 +270,6 @@ export function createServices(input: {
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
+    widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
   };
 }

@@ -35,6 +35,8 @@ export const busEventSchemas = [
   chatIngestStatusEventSchema,
   /** A stored activity sent again to widgets. */
   z.object({ type: z.literal('activity.replay'), data: activitySchema }),
+  /** A sample activity from a widget editor's "Send test event" (widgets only; never stored or counted). */
+  z.object({ type: z.literal('widget.test'), data: activitySchema }),
   /** A platform connection was added, changed (health, live status) or removed (providers websocket). */
   z.object({ type: z.literal('provider.update'), data: providerUpdateMessageSchema }),
   // Access (sockets close when it is lost).

@@ -6,3 +6,4 @@ export * from './schema/webhooks';
 export * from './schema/chat';
 export * from './schema/pipeline';
 export * from './schema/chatbot';
+export * from './schema/widgets';

@@ -125,6 +125,11 @@ export interface BanInput {
   reason?: string;
 }
 
+/** What the platform applied: the timeout's length in seconds as the platform reports it, null for a permanent ban. */
+export interface BanResult {
+  durationSeconds: number | null;
+}
+
 /**
  * Sending to a platform's chat. Present where the catalogue says `chatWrite` (Twitch, YouTube, Kick).
  * The connection manager wraps it in the send queue (the platform's per-sender rate limit: waits, never drops).
@@ -137,9 +142,12 @@ export interface ChatFacet {
   sendMessage(input: { text: string; replyToProviderMessageId?: string; as: Actor }): Promise<SendResult>;
 }
 
-/** Ban/timeout, unban and delete a message. Present where the catalogue says `ban`, `unban` or `deleteMessage`. */
+/**
+ * Ban/timeout, unban and delete a message. Present where the catalogue says `ban`, `unban` or `deleteMessage`.
+ * `ban` refuses a duration the platform would change (see `timeoutProblem` in the catalogue) and returns what it applied.
+ */
 export interface ModerationFacet {
-  ban(input: BanInput): Promise<void>;
+  ban(input: BanInput): Promise<BanResult>;
   unban(input: { providerViewerId: string }): Promise<void>;
   deleteMessage(input: { providerMessageId: string }): Promise<void>;
 }

@@ -98,6 +98,14 @@ export const channelPages: ChannelPage[] = [
   { path: 'quotes', nav: 'quotes', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quotes') },
   { path: 'quotes/:channelQuoteId', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quote') },
   {
+    path: 'widgets',
+    nav: 'stream-widgets',
+    title: 'Stream Widgets',
+    ability: 'widgets.manage',
+    lazy: () => import('./routes/channels/widgets'),
+  },
+  { path: 'widgets/:widgetId', title: 'Stream Widgets', ability: 'widgets.manage', lazy: () => import('./routes/channels/widget') },
+  {
     path: 'user-access',
     nav: 'user-access',
     title: 'User Access',

@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: 'sign-in/success', lazy: titledRoute('Signed in', () => import('./routes/sign-in-success')) },
       { path: 'oauth/:provider', lazy: titledRoute('Signing in', () => import('./routes/oauth')) },
       { path: 'popout/channels/:channelId/chat', lazy: () => import('./routes/popout/public-chat') },
+      { path: 'widget/:widgetId', lazy: () => import('./routes/widget') },
       // Signed-in routes.
       {
         lazy: () => import('./routes/signed-in-layout'),

@@ -106,6 +106,7 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     if (!channel) return notFound(reply, 'channel');
     const b = parse(liveBody, request.body, reply);
     if (!b) return reply;
+    if (b.broadcastType && channel.platform === 'youtube') s.ctx.youtube?.setBroadcastType(channel.id, b.broadcastType);
     setChannelLive(world, s.random, channel, b.live, b.viewerCount);
     return channelJson(world, channel);
   });
@@ -343,6 +344,9 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     if (b.keepaliveSeconds) hub.settings.defaultKeepaliveSeconds = Math.max(1, Math.min(600, Number(b.keepaliveSeconds)));
     if (b.unusedTimeoutMs) hub.settings.unusedTimeoutMs = Math.max(100, Number(b.unusedTimeoutMs));
     if (b.reconnectGraceMs) hub.settings.reconnectGraceMs = Math.max(100, Number(b.reconnectGraceMs));
+    if (b.pingIntervalMs !== undefined && Number.isFinite(Number(b.pingIntervalMs)))
+      hub.settings.pingIntervalMs = Math.max(0, Number(b.pingIntervalMs));
+    if (b.maxConnectionsPerUser) hub.settings.maxConnectionsPerUser = Math.max(1, Number(b.maxConnectionsPerUser));
     return hub.settings;
   });
 
