@@ -1,4 +1,4 @@
-import { ActionIcon, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Chip, CloseButton, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconCornerDownRight, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { CHAT_MESSAGE_MAX, sendChatBodySchema } from '@greenroom/contracts/api/c
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers } from '@greenroom/contracts/providers';
+import { ProviderIcon } from '../../../components/provider-icon';
 import { serverFieldErrors, useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifyError } from '../../../lib/notify';
 import { useSendChatMessage } from '../api/send-chat-message';
@@ -106,28 +107,39 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
       )}
       <Group gap="xs" wrap="wrap" mb={6}>
         {!replyTo && (
-          <MultiSelect
-            size="xs"
-            aria-label="Send to"
-            placeholder={targets.length === 0 ? 'Pick platforms' : undefined}
-            data={writable.map((p) => ({ value: p.id, label: targetLabel(p) }))}
-            value={targets}
-            onChange={setSelected}
-            style={{ flex: '1 1 220px', minWidth: 0 }}
-            error={targets.length === 0 ? 'Pick at least one platform' : undefined}
-            clearable={false}
-          />
+          // A toggle per platform (a handful at most): where the message goes is visible at a glance.
+          <Chip.Group multiple value={targets} onChange={setSelected}>
+            <Group gap={6} role="group" aria-label="Send to" style={{ flex: '1 1 220px', minWidth: 0 }}>
+              {writable.map((p) => (
+                <Chip
+                  key={p.id}
+                  value={p.id}
+                  size="xs"
+                  color={providers[p.provider].color}
+                  variant="light"
+                  icon={<ProviderIcon provider={p.provider} size={12} />}
+                >
+                  {targetLabel(p)}
+                </Chip>
+              ))}
+              {targets.length === 0 && (
+                <Text size="xs" c="red" role="alert">
+                  Pick at least one platform
+                </Text>
+              )}
+            </Group>
+          </Chip.Group>
         )}
-        <SegmentedControl
-          size="xs"
-          value={anyBot ? as : 'broadcaster'}
-          onChange={(value) => setAs(value)}
-          data={[
-            { value: 'broadcaster', label: 'As streamer' },
-            { value: 'bot', label: 'As bot', disabled: !anyBot },
-          ]}
-          aria-label="Send as"
-        />
+        <Chip.Group value={anyBot ? as : 'broadcaster'} onChange={(value) => setAs(value === 'bot' ? 'bot' : 'broadcaster')}>
+          <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="Send as">
+            <Chip value="broadcaster" type="radio" size="xs" variant="light">
+              As streamer
+            </Chip>
+            <Chip value="bot" type="radio" size="xs" variant="light" disabled={!anyBot}>
+              As bot
+            </Chip>
+          </Group>
+        </Chip.Group>
       </Group>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <TextInput
