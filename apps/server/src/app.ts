@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -10,7 +10,9 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { httpLoggerOptions } from './lib/logging';
 import { adminRoutes } from './modules/admin/routes';
 import { auditLogRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -32,21 +34,33 @@ import type { AppServices } from './services';
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** false: no logging; default: pino at LOG_LEVEL with secrets redacted (lib/logging.ts). */
+  logger?: false;
+  /** A logger to use instead (tests read what is logged). */
+  loggerInstance?: FastifyBaseLogger;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | null;
 }
 
+/** Trusts the nearest `count` proxies (the last `count` addresses of X-Forwarded-For). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
+
 /** Builds the whole HTTP app: plugins, the authorization gate, every feature's routes, the web app. */
 export async function buildApp(s: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: s.config.LOG_LEVEL },
-    trustProxy: true,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? httpLoggerOptions(s.config.LOG_LEVEL) }),
+    // Only proxies named by TRUST_PROXY may set the client address (per-IP limits) through X-Forwarded-For.
+    trustProxy: typeof s.config.TRUST_PROXY === 'number' ? hops(s.config.TRUST_PROXY) : s.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -100,7 +114,13 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
 
-  registerAuth(app, { db: s.db, sessions: s.sessions, cookieSecret: s.cookieSecret, secureCookies: s.secureCookies });
+  registerAuth(app, {
+    db: s.db,
+    sessions: s.sessions,
+    cookieSecret: s.cookieSecret,
+    secureCookies: s.secureCookies,
+    publicOrigin: new URL(s.publicUrl).origin,
+  });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
 import { LocalEventBus, type EventBus } from './lib/event-bus';
+import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
 import { OAuthFlows } from './modules/auth/oauth-flows';
 import { SessionService } from './modules/auth/sessions';
@@ -18,7 +19,6 @@ import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
 import { EmoteService } from './platforms/emotes/emote-service';
 import { DbWebhookDeliveryStore } from './modules/webhooks/webhook-delivery-store';
 import { createChatServices, type ChatServices } from './modules/chat/chat-services';
-import { pino } from 'pino';
 import { ChannelProviderService } from './modules/channel-providers/channel-provider-service';
 import { ModerationService } from './modules/moderation/moderation-service';
 import { ConnectionManager } from './platforms/connection-manager';
@@ -112,7 +112,7 @@ export function createServices(input: {
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
     store: new DbWebhookDeliveryStore(db),
   });
-  const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
+  const platformLog = createLogger(config.LOG_LEVEL, 'platforms');
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
   // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
@@ -120,7 +120,7 @@ export function createServices(input: {
     db,
     bus,
     retentionDays: config.CHAT_RETENTION_DAYS,
-    log: pino({ level: config.LOG_LEVEL, name: 'chat' }),
+    log: createLogger(config.LOG_LEVEL, 'chat'),
     actions: () => connections,
   });
   const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { makePrivate, privateFileCreation } from '../lib/private-files';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,9 +38,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? dir : path.join(dir, 'pglite'));
+  const onDisk = !dir.startsWith('memory://');
+  if (onDisk) {
+    // The database files hold chat logs and encrypted tokens: private to this user, also the ones created later.
+    privateFileCreation();
+    makePrivate(dir);
+  }
+  const client = await PGlite.create(onDisk ? path.join(dir, 'pglite') : dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  if (onDisk) makePrivate(dir);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

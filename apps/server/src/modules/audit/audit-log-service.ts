@@ -4,6 +4,7 @@ import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { storableJson } from '../../lib/text';
 
 /** A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed` or `moderation.ban`. */
 export interface AuditEntryInput {
@@ -21,10 +22,13 @@ export interface AuditEntryInput {
 export class AuditLogService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Appends a row. What was done is recorded even when its details hold text PostgreSQL cannot store (a
+   * platform's name with NUL, a broken surrogate): such characters become U+FFFD rather than losing the row.
+   */
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
-    await db
-      .insert(auditLog)
-      .values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data: entry.data ?? {} });
+    const data = storableJson(entry.data ?? {}) as Record<string, unknown>;
+    await db.insert(auditLog).values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data });
   }
 
   async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {
