@@ -19,7 +19,12 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: 'http://localhost:3000', ws: true },
+      '/api': {
+        target: 'http://localhost:3000',
+        ws: true,
+        // The server opens signed-in websockets only for its own origin (PUBLIC_URL): the dev page is on another port.
+        configure: (proxy) => proxy.on('proxyReqWs', (proxyReq) => proxyReq.setHeader('origin', 'http://localhost:3000')),
+      },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },

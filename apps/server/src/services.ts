@@ -86,7 +86,6 @@ export function createServices(input: {
   const users = new UserService(db, cipher);
   const channels = new ChannelService(db);
   const audit = new AuditLogService(db);
-  const systemBots = new SystemBotService(db, cipher);
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -113,6 +112,7 @@ export function createServices(input: {
     store: new DbWebhookDeliveryStore(db),
   });
   const platformLog = createLogger(config.LOG_LEVEL, 'platforms');
+  const systemBots = new SystemBotService({ db, cipher, endpoints, log: platformLog });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
   // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
@@ -151,6 +151,10 @@ export function createServices(input: {
     void providerService
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+  systemBots.onChanged = async (provider) => {
+    await connections?.systemBotChanged(provider);
+    await providerService.publishSystemBotChanged(provider);
+  };
   flows.on('channel', (flow) => providerService.connect(flow));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
 

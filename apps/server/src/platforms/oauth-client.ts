@@ -244,3 +244,33 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
     }
   }
 }
+
+/**
+ * Revokes tokens at the platform (RFC 7009 style), best effort: a platform that is down or already forgot a
+ * token must not keep a disconnect from finishing, so failures are logged and never thrown. Pass the refresh
+ * token first: revoking it ends the whole grant where the platform ties them (Google, Kick).
+ */
+export async function revokeTokens(
+  provider: OAuthProvider,
+  endpoints: OAuthEndpoints,
+  tokens: (string | null)[],
+  log: { warn(obj: object, msg?: string): void },
+): Promise<void> {
+  if (!endpoints.revokeUrl) return;
+  for (const token of tokens) {
+    if (!token) continue;
+    try {
+      const url = new URL(endpoints.revokeUrl);
+      if (provider === 'kick') url.searchParams.set('token', token);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.body?.cancel();
+    } catch (error) {
+      log.warn({ err: error, provider }, 'revoking a platform token failed');
+    }
+  }
+}

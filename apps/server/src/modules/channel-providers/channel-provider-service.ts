@@ -18,6 +18,7 @@ import type { CompletedFlow } from '../auth/oauth-flows';
 import type { AuditLogService } from '../audit/audit-log-service';
 import type { ConnectionManager } from '../../platforms/connection-manager';
 import type { OAuthProvider, PlatformEndpoints } from '../../platforms/endpoints';
+import { revokeTokens } from '../../platforms/oauth-client';
 import { scopesFor } from '../../platforms/scopes';
 
 type Row = typeof channelProviders.$inferSelect;
@@ -303,23 +304,6 @@ export class ChannelProviderService {
   /** Revokes tokens at the platform; failures are logged, never thrown (the connection is removed anyway). */
   private async revoke(provider: string, tokens: (string | null)[]): Promise<void> {
     if (!(provider in scopesFor)) return;
-    const endpoints = this.deps.endpoints[provider as OAuthProvider];
-    if (!endpoints.revokeUrl) return;
-    for (const token of tokens) {
-      if (!token) continue;
-      try {
-        const url = new URL(endpoints.revokeUrl);
-        if (provider === 'kick') url.searchParams.set('token', token);
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
-          signal: AbortSignal.timeout(5_000),
-        });
-        await response.body?.cancel();
-      } catch (error) {
-        this.deps.log.warn({ err: error, provider }, 'revoking a platform token failed');
-      }
-    }
+    await revokeTokens(provider as OAuthProvider, this.deps.endpoints[provider as OAuthProvider], tokens, this.deps.log);
   }
 }
