@@ -19,7 +19,6 @@ let owner: TestUser;
 let operator: TestUser;
 let channelId: string;
 let cp: string;
-let streamer: Account;
 let greenroomBot: Account;
 let helperBot: Account;
 
@@ -30,7 +29,6 @@ beforeAll(async () => {
   owner = await t.createUser({ displayName: 'Streamer' });
   operator = await t.createUser({ displayName: 'Operator', operator: true });
   channelId = (await t.s.channels.create(owner.id, 'Bot lifecycle')).id;
-  streamer = emulator.world.accountByLogin('twitch', 'greenroomdemo')!;
   [greenroomBot, helperBot] = emulator.world.accountsOf('twitch', 'bot') as [Account, Account];
   cp = await connectChannelProvider(t, emulator, owner, channelId, 'twitch', 'greenroomdemo');
   await until(() => t.s.connections.health(cp)?.state === 'connected');
