@@ -122,6 +122,7 @@ export function createServices(input: {
     retentionDays: config.CHAT_RETENTION_DAYS,
     log: createLogger(config.LOG_LEVEL, 'chat'),
     actions: () => connections,
+    audit,
   });
   const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
   let channelProviders: ChannelProviderService | null = null;
@@ -183,7 +184,7 @@ export function createServices(input: {
     ingest,
     connections,
     channelProviders: providerService,
-    moderation: new ModerationService({ manager: connections, ingest, audit }),
+    moderation: new ModerationService({ manager: connections, ingest, audit, db }),
     chat,
   };
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditLogEntry } from '@greenroom/contracts/api/staff';
+import { and, asc, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
+import type { AuditLogEntry, UserRef } from '@greenroom/contracts/api/staff';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -31,12 +31,18 @@ export class AuditLogService {
     await db.insert(auditLog).values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data });
   }
 
-  async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {
-    let before: number | null = null;
+  async list(
+    channelId: string,
+    query: { cursor?: string; per_page: number; action?: string; actor_user_id?: string },
+  ): Promise<Paginated<AuditLogEntry>> {
+    const where: SQL[] = [eq(auditLog.channelId, channelId)];
     if (query.cursor !== undefined) {
       if (!/^\d{1,15}$/.test(query.cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
-      before = Number(query.cursor);
+      where.push(lt(auditLog.id, Number(query.cursor)));
     }
+    // `moderation` is the whole area (every `moderation.*`), `moderation.ban` one action.
+    if (query.action) where.push(or(eq(auditLog.action, query.action), like(auditLog.action, `${query.action.replace(/_/g, '\\_')}.%`))!);
+    if (query.actor_user_id) where.push(eq(auditLog.actorUserId, query.actor_user_id));
     const rows = await this.db
       .select({
         id: auditLog.id,
@@ -48,7 +54,7 @@ export class AuditLogService {
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(before == null ? eq(auditLog.channelId, channelId) : and(eq(auditLog.channelId, channelId), lt(auditLog.id, before)))
+      .where(and(...where))
       .orderBy(desc(auditLog.id))
       .limit(query.per_page + 1);
     const records = rows.slice(0, query.per_page);
@@ -63,5 +69,16 @@ export class AuditLogService {
       })),
       cursor: rows.length > query.per_page && last ? String(last.id) : null,
     };
+  }
+
+  /** Everyone who did something in the channel (still a user), by name: the audit log's "person" filter. */
+  async actors(channelId: string): Promise<UserRef[]> {
+    const rows = await this.db
+      .selectDistinct({ id: users.id, displayName: users.displayName })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(eq(auditLog.channelId, channelId))
+      .orderBy(asc(users.displayName), asc(users.id));
+    return rows.map((r) => ({ id: r.id, display_name: r.displayName }));
   }
 }

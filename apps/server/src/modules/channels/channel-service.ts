@@ -72,7 +72,22 @@ export class ChannelService {
       created_at: row.createdAt.toISOString(),
       access_level: level as AccessLevelValue,
       providers: summaries.get(channelId) ?? [],
+      editors_post_as_streamer: row.editorsPostAsStreamer,
     };
+  }
+
+  /** The chat settings only the Owner changes; returns the value before. */
+  async setEditorsPostAsStreamer(channelId: string, allowed: boolean): Promise<boolean> {
+    const [before] = await this.db.select({ value: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
+    if (!before) throw notFound('Channel not found');
+    await this.db.update(channels).set({ editorsPostAsStreamer: allowed }).where(eq(channels.id, channelId));
+    return before.value;
+  }
+
+  /** Whether Editors may post as the streamer in this channel. */
+  async editorsPostAsStreamer(channelId: string): Promise<boolean> {
+    const [row] = await this.db.select({ value: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
+    return row?.value ?? false;
   }
 
   /** Channels the user is staff of, by name, with the filters of spec §7. */
@@ -89,7 +104,13 @@ export class ChannelService {
     const base = and(...where);
     const after = decodeCursor(f.cursor, 2);
     const page = await this.db
-      .select({ id: channels.id, displayName: channels.displayName, createdAt: channels.createdAt, level: channelUsers.level })
+      .select({
+        id: channels.id,
+        displayName: channels.displayName,
+        createdAt: channels.createdAt,
+        level: channelUsers.level,
+        editorsPostAsStreamer: channels.editorsPostAsStreamer,
+      })
       .from(channelUsers)
       .innerJoin(channels, eq(channels.id, channelUsers.channelId))
       .where(
@@ -120,6 +141,7 @@ export class ChannelService {
         created_at: r.createdAt.toISOString(),
         access_level: r.level as AccessLevelValue,
         providers: summaries.get(r.id) ?? [],
+        editors_post_as_streamer: r.editorsPostAsStreamer,
       })),
       cursor: page.length > f.per_page && last ? encodeCursor([last.displayName, last.id]) : null,
       total,

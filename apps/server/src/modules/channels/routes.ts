@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccessLevel } from '@greenroom/contracts/access';
 import {
+  channelChatSettingsBodySchema,
   channelListSchema,
   channelSchema,
   createChannelBodySchema,
@@ -81,6 +82,27 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
         data: { from: before, to: request.body.display_name },
       });
       return s.channels.getForUser(channelId, requireAuth(request).user.id, request.channelLevel ?? 0);
+    },
+  });
+
+  /** Chat settings only the Owner changes: whether Editors may post as the streamer. */
+  r.put('/api/2/channels/:channelId/chat-settings', {
+    config: { access: { channel: AccessLevel.OWNER } },
+    schema: { tags: ['channels'], params, body: channelChatSettingsBodySchema, response: { 200: channelSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { channelId } = request.params;
+      const { user } = requireAuth(request);
+      const allowed = request.body.editors_post_as_streamer;
+      const before = await s.channels.setEditorsPostAsStreamer(channelId, allowed);
+      if (before !== allowed) {
+        await s.audit.record({
+          channelId,
+          actorUserId: user.id,
+          action: 'channel.chat_settings_changed',
+          data: { editors_post_as_streamer: allowed },
+        });
+      }
+      return s.channels.getForUser(channelId, user.id, request.channelLevel ?? 0);
     },
   });
 

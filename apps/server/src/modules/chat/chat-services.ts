@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/event-bus';
+import type { AuditLogService } from '../audit/audit-log-service';
 import { ActivityService } from '../activity/activity-service';
 import { publicEncoder } from '../public-chat/public-encoder';
 import { ConnectionLimiter } from '../public-chat/connection-limiter';
@@ -44,6 +45,7 @@ export function createChatServices(input: {
   retentionDays: number;
   log: ChatLog;
   actions: () => ChatActionsSource | null;
+  audit: AuditLogService;
 }): ChatServices {
   const store = new ChatLogStore(input.db);
   const writer = new ChatLogWriter(store, { log: input.log });
@@ -58,7 +60,7 @@ export function createChatServices(input: {
     publicHub,
     publicConnections: new ConnectionLimiter({ perIp: 20 }),
     queries: new ChatQueries(input.db),
-    send: new ChatSendService(input.db, input.actions, input.log),
+    send: new ChatSendService(input.db, input.actions, input.log, input.audit),
     activity: new ActivityService(input.db, input.bus),
     viewerCards: new ViewerCardService(input.db),
     async close() {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { chatHistoryQuerySchema, chatHistorySchema, sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
 import { errorResponses } from '../../lib/http';
+import { requireAuth } from '../../plugins/auth';
 import { liveSocket } from '../../lib/live-socket';
 import type { AppServices } from '../../services';
 
@@ -37,6 +38,10 @@ export function chatRoutes(app: FastifyInstance, s: AppServices): void {
   r.post('/api/2/channels/:channelId/chat/messages', {
     config: { access: { channel: AccessLevel.MOD } },
     schema: { tags: ['chat'], params: channelParams, body: sendChatBodySchema, response: { 200: sendChatResultSchema, ...errorResponses } },
-    handler: async (request) => s.chat.send.send(request.params.channelId, request.body),
+    handler: async (request) =>
+      s.chat.send.send(request.params.channelId, request.body, {
+        userId: requireAuth(request).user.id,
+        level: request.channelLevel ?? 0,
+      }),
   });
 }

@@ -4,8 +4,11 @@
  * catalogue), converted by the adapters, recorded in the audit log, and published on the bus as a
  * ModerationEvent with source `greenroom`.
  */
+import { and, eq } from 'drizzle-orm';
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../../db/client';
+import { chatMessages, viewers } from '../../db/schema';
 import type { AuditLogService } from '../audit/audit-log-service';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
 import type { ConnectionManager } from '../../platforms/connection-manager';
@@ -28,8 +31,36 @@ export class ModerationService {
       manager: ConnectionManager;
       ingest: IngestPipeline;
       audit: AuditLogService;
+      /** Reads viewer names and message texts from the chat log, so the audit log and events show names, not ids. */
+      db: Db;
     },
   ) {}
+
+  /** The viewer's name as last seen in the channel's chat, or null. */
+  private async viewerName(t: ModerationTarget, providerViewerId: string): Promise<string | null> {
+    const [row] = await this.deps.db
+      .select({ name: viewers.displayName })
+      .from(viewers)
+      .where(and(eq(viewers.channelId, t.channelId), eq(viewers.provider, t.provider), eq(viewers.providerUserId, providerViewerId)))
+      .limit(1);
+    return row?.name ?? null;
+  }
+
+  /** The author and text of a message in the chat log, or nulls. */
+  private async message(t: ModerationTarget, providerMessageId: string): Promise<{ author: string | null; text: string | null }> {
+    const [row] = await this.deps.db
+      .select({ author: chatMessages.authorName, text: chatMessages.text })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.channelId, t.channelId),
+          eq(chatMessages.provider, t.provider),
+          eq(chatMessages.providerMessageId, providerMessageId),
+        ),
+      )
+      .limit(1);
+    return { author: row?.author ?? null, text: row?.text ?? null };
+  }
 
   private async connection(t: ModerationTarget) {
     const found = await this.deps.manager.actions(t.channelProviderId);
@@ -76,6 +107,7 @@ export class ModerationService {
     }
     const { actions, providerChannelId } = await this.connection(t);
     const reason = input.reason || undefined;
+    const name = await this.viewerName(t, input.providerViewerId);
     await actions.ban({
       providerViewerId: input.providerViewerId,
       ...(timeout ? { durationSeconds: input.durationSeconds } : {}),
@@ -90,6 +122,7 @@ export class ModerationService {
         provider: t.provider,
         channel_provider_id: t.channelProviderId,
         provider_viewer_id: input.providerViewerId,
+        viewer_display_name: name,
         duration_seconds: input.durationSeconds ?? null,
         reason: reason ?? null,
       },
@@ -99,7 +132,7 @@ export class ModerationService {
       providerChannelId,
       {
         kind,
-        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        target: { provider_user_id: input.providerViewerId, display_name: name ?? input.providerViewerId },
         provider_message_id: null,
         duration_seconds: input.durationSeconds ?? null,
         reason: reason ?? null,
@@ -112,19 +145,25 @@ export class ModerationService {
     const info = providers[t.provider];
     if (!info.unban) throw unsupported(`${info.name} does not support unbanning through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
+    const name = await this.viewerName(t, input.providerViewerId);
     await actions.unban({ providerViewerId: input.providerViewerId });
     await this.deps.audit.record({
       channelId: t.channelId,
       actorUserId: by.userId,
       action: 'moderation.unban',
-      data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_viewer_id: input.providerViewerId },
+      data: {
+        provider: t.provider,
+        channel_provider_id: t.channelProviderId,
+        provider_viewer_id: input.providerViewerId,
+        viewer_display_name: name,
+      },
     });
     this.publish(
       t,
       providerChannelId,
       {
         kind: 'unban',
-        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        target: { provider_user_id: input.providerViewerId, display_name: name ?? input.providerViewerId },
         provider_message_id: null,
         duration_seconds: null,
         reason: null,
@@ -137,12 +176,19 @@ export class ModerationService {
     const info = providers[t.provider];
     if (!info.deleteMessage) throw unsupported(`${info.name} does not support deleting messages through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
+    const message = await this.message(t, input.providerMessageId);
     await actions.deleteMessage({ providerMessageId: input.providerMessageId });
     await this.deps.audit.record({
       channelId: t.channelId,
       actorUserId: by.userId,
       action: 'moderation.delete_message',
-      data: { provider: t.provider, channel_provider_id: t.channelProviderId, provider_message_id: input.providerMessageId },
+      data: {
+        provider: t.provider,
+        channel_provider_id: t.channelProviderId,
+        provider_message_id: input.providerMessageId,
+        viewer_display_name: message.author,
+        message_text: message.text,
+      },
     });
     this.publish(
       t,

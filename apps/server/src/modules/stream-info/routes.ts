@@ -69,13 +69,25 @@ export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
       if (categoryId !== undefined && !info.changeCategory)
         throw unsupported(`${info.name} categories cannot be changed through Greenroom.`);
       await actions.updateStreamInfo({ ...(title !== undefined ? { title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) });
+      // The change is made: it is recorded even when reading it back fails (the answer is then an error).
+      const after = await actions.getStreamInfo().then(
+        (info) => ({ ok: true as const, info }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
       await s.audit.record({
         channelId,
         actorUserId: requireAuth(request).user.id,
         action: 'stream.updated',
-        data: { provider, channel_provider_id: channelProviderId, title: title ?? null, category_id: categoryId ?? null },
+        data: {
+          provider,
+          channel_provider_id: channelProviderId,
+          title: title ?? null,
+          category_id: categoryId ?? null,
+          category_name: categoryId !== undefined && after.ok ? (after.info.category?.name ?? null) : null,
+        },
       });
-      return toDto(await actions.getStreamInfo());
+      if (!after.ok) throw after.error;
+      return toDto(after.info);
     },
   });
 

@@ -21,6 +21,23 @@ export function banState(history: ModerationEvent[], now = Date.now()): { banned
   return { banned: false, timed_out_until: null };
 }
 
+/** How far apart a ban or timeout and the platform's "messages cleared" for it may arrive. */
+const CLEAR_ECHO_MS = 15_000;
+
+/**
+ * The moderation history without the platforms' "messages cleared" that only echo a ban or timeout (Twitch
+ * clears a user's messages whenever they are banned or timed out, by anyone): one action, one entry. A clear
+ * with no ban or timeout next to it stays.
+ */
+export function withoutEchoedClears(history: ModerationEvent[]): ModerationEvent[] {
+  const bans = history.filter((e) => e.kind === 'ban' || e.kind === 'timeout').map((e) => new Date(e.occurred_at).getTime());
+  return history.filter((e) => {
+    if (e.kind !== 'clear') return true;
+    const at = new Date(e.occurred_at).getTime();
+    return !bans.some((b) => Math.abs(b - at) <= CLEAR_ECHO_MS);
+  });
+}
+
 export class ViewerCardService {
   constructor(private readonly db: Db) {}
 
@@ -59,7 +76,7 @@ export class ViewerCardService {
       .from(channelProviders)
       .where(and(eq(channelProviders.channelId, channelId), eq(channelProviders.provider, provider)))
       .limit(1);
-    const moderation = modRows.map(moderationFromRow);
+    const moderation = withoutEchoedClears(modRows.map(moderationFromRow));
     const latest = messages[0];
     return {
       provider,

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "editors_post_as_streamer" boolean DEFAULT false NOT NULL;
