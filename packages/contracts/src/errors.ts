@@ -18,5 +18,12 @@ export const errorTypes = [
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];
 
-export const errorBodySchema = z.object({ type: z.string(), message: z.string() });
+/**
+ * What is wrong with single fields of a request, by the field's path in the body or query (dotted for nested values:
+ * `display_name`, `options.0.text`). Forms show each message on its field; `message` still says it for everyone else.
+ */
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const errorBodySchema = z.object({ type: z.string(), message: z.string(), fields: fieldErrorsSchema.optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,8 +1,18 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@greenroom/contracts/errors';
+import type { ErrorBody, FieldErrors } from '@greenroom/contracts/errors';
 import { AppError } from '../lib/errors';
+
+/** The first message for each field path of a failed schema validation (`/a/0/b` → `a.0.b`); issues about the whole object have no field. */
+export function fieldErrorsOf(issues: readonly { instancePath: string; message?: string }[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (path && !(path in fields)) fields[path] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
 
 /** What Fastify's own refusals (bad URL encoding, an over-long path parameter, …) say to the caller. */
 function frameworkMessage(error: FastifyError): string {
@@ -54,14 +64,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.status).send({ type: error.type, message: error.message });
+      return reply.status(error.status).send({ type: error.type, message: error.message, ...(error.fields && { fields: error.fields }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const where = error.validationContext ?? 'request';
       const field = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
       const message = issue ? `Invalid ${where}${field ? ` field "${field}"` : ''}: ${issue.message}` : `Invalid ${where}`;
-      return reply.status(400).send({ type: 'validation_error', message });
+      // Field paths for what a form sends (body, query); route parameters are not fields of a form.
+      const fields = where === 'body' || where === 'querystring' ? fieldErrorsOf(error.validation) : {};
+      return reply.status(400).send({ type: 'validation_error', message, ...(Object.keys(fields).length > 0 && { fields }) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -26,7 +26,7 @@ export function findUnsafeInput(root: unknown, maxDepth = MAX_JSON_DEPTH): { pat
     if (value === null || typeof value !== 'object') continue;
     if (depth >= maxDepth) return { path, problem: `is nested more than ${maxDepth} levels deep` };
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], path: path ? `${path}.${i}` : String(i), depth: depth + 1 });
       continue;
     }
     for (const [key, child] of Object.entries(value)) {
@@ -41,8 +41,10 @@ export function findUnsafeInput(root: unknown, maxDepth = MAX_JSON_DEPTH): { pat
 function check(part: 'address' | 'query string' | 'body', value: unknown): void {
   const found = findUnsafeInput(value);
   if (!found) return;
-  const where = found.path ? ` field "${found.path.slice(0, 80)}"` : '';
-  throw badRequest(`Invalid ${part}${where}: ${found.problem}.`);
+  const field = found.path.slice(0, 80);
+  const where = field ? ` field "${field}"` : '';
+  // A form shows the message on its field (request bodies only: address and query are not form fields).
+  throw badRequest(`Invalid ${part}${where}: ${found.problem}.`, part === 'body' && field ? { [field]: found.problem } : undefined);
 }
 
 export function registerInputGuard(app: FastifyInstance): void {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { LEAVE_WITHOUT_ASKING } from '../components/unsaved-changes';
 import { setSessionEndedHandler, signInPathFor } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { installStaleChunkGuard } from '../lib/stale-chunk';
@@ -17,7 +18,7 @@ export function App() {
     // with `next` (unless at /), then drop the cached data of the ended session.
     setSessionEndedHandler(() => {
       if (window.location.pathname === '/sign-in') return;
-      void router.navigate(signInPathFor(window.location), { replace: true }).then(() => queryClient.clear());
+      void router.navigate(signInPathFor(window.location), { replace: true, state: LEAVE_WITHOUT_ASKING }).then(() => queryClient.clear());
     });
   }, [router, queryClient]);
 

@@ -49,8 +49,11 @@ export const createChannelBodySchema = z.object({
     .max(CHANNEL_NAME_MAX, `A channel name has at most ${CHANNEL_NAME_MAX} characters`),
 });
 
+export type CreateChannelBody = z.infer<typeof createChannelBodySchema>;
+
 /** Rename (Admin). */
 export const updateChannelBodySchema = createChannelBodySchema;
+export type UpdateChannelBody = z.infer<typeof updateChannelBodySchema>;
 
 /** Delete (Owner): the channel's name typed as confirmation; the server verifies it. */
 export const deleteChannelQuerySchema = z.object({ name: z.string().max(200) });

@@ -116,7 +116,10 @@ export function channelRoutes(app: FastifyInstance, s: AppServices): void {
     handler: async (request, reply) => {
       const { channelId } = request.params;
       const name = await s.channels.displayName(channelId);
-      if (request.query.name !== name) throw badRequest(`Type the channel name "${name}" exactly to confirm.`);
+      if (request.query.name !== name) {
+        const message = `Type the channel name "${name}" exactly to confirm.`;
+        throw badRequest(message, { name: message });
+      }
       const { user } = requireAuth(request);
       await s.channelProviders.disconnectAll(channelId, user.id);
       await s.channels.deleteRow(channelId);

@@ -99,11 +99,14 @@ export class ModerationService {
     if (input.reason !== undefined && input.reason !== '') {
       if (!info.banReason)
         throw unsupported(`${info.name} ${timeout ? 'timeouts' : 'bans'} cannot carry a reason; leave the reason empty.`);
-      if (info.banReasonMaxLength !== null && [...input.reason].length > info.banReasonMaxLength)
-        throw badRequest(`${info.name} ban reasons are limited to ${info.banReasonMaxLength} characters.`);
+      if (info.banReasonMaxLength !== null && [...input.reason].length > info.banReasonMaxLength) {
+        const message = `${info.name} ban reasons are limited to ${info.banReasonMaxLength} characters.`;
+        throw badRequest(message, { reason: message });
+      }
     }
     if (timeout && info.maxTimeoutSeconds !== null && input.durationSeconds! > info.maxTimeoutSeconds) {
-      throw badRequest(`${info.name} timeouts last at most ${info.maxTimeoutSeconds} seconds.`);
+      const message = `${info.name} timeouts last at most ${info.maxTimeoutSeconds} seconds.`;
+      throw badRequest(message, { duration_seconds: message });
     }
     const { actions, providerChannelId } = await this.connection(t);
     const reason = input.reason || undefined;

@@ -167,7 +167,10 @@ export class StaffService {
 
   /** The Owner hands the channel to another staff member and becomes Admin. */
   async transferOwnership(channelId: string, actor: AuthUser, targetUserId: string, confirmName: string): Promise<void> {
-    if (targetUserId === actor.id) throw badRequest('You already own this channel. Choose another staff member.');
+    if (targetUserId === actor.id) {
+      const message = 'You already own this channel. Choose another staff member.';
+      throw badRequest(message, { user_id: message });
+    }
     await this.db.transaction(async (tx) => {
       const [channel] = await tx
         .select({ displayName: channels.displayName })
@@ -175,8 +178,10 @@ export class StaffService {
         .where(eq(channels.id, channelId))
         .for('update');
       if (!channel) throw notFound('Channel not found');
-      if (confirmName.trim() !== channel.displayName)
-        throw badRequest(`Type the channel name "${channel.displayName}" exactly to confirm.`);
+      if (confirmName.trim() !== channel.displayName) {
+        const message = `Type the channel name "${channel.displayName}" exactly to confirm.`;
+        throw badRequest(message, { confirm_channel_name: message });
+      }
       const own = await lockMember(tx, channelId, actor.id);
       if (!own || own.level < AccessLevel.OWNER) throw forbidden('Only the Owner can transfer ownership.');
       const target = await lockMember(tx, channelId, targetUserId);

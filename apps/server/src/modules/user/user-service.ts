@@ -146,7 +146,8 @@ export class UserService {
   ): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
-      throw badRequest(`Type your display name "${user.displayName}" exactly to confirm.`);
+      const message = `Type your display name "${user.displayName}" exactly to confirm.`;
+      throw badRequest(message, { username: message });
     }
     await beforeChannelsDeleted(await this.solelyOwnedChannels(this.db, userId));
     await this.db.transaction(async (tx) => {

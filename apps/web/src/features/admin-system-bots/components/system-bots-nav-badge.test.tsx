@@ -4,22 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SystemBotProvider } from '@greenroom/contracts/api/system-bots';
 import { getSystemBotsQueryOptions } from '../api/get-system-bots';
+import { installMatchMedia } from '../../../test/mantine';
 import { SystemBotsNavBadge } from './system-bots-nav-badge';
 
-beforeAll(() => {
-  // Mantine reads the colour scheme media query; jsdom has no matchMedia.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-});
+beforeAll(installMatchMedia);
 afterEach(cleanup);
 
 const bot = (provider: SystemBotProvider['provider'], scopeNeeded: boolean): SystemBotProvider => ({

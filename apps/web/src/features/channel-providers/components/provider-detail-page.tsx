@@ -20,6 +20,7 @@ import { ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
 import { StreamInfoCard } from './stream-info-form';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 /** `/channels/{channelId}/providers/{channelProviderId}`: one connection, live. */
 export function ProviderDetailPage({ channel, channelProviderId }: { channel: Channel; channelProviderId: string }) {
@@ -100,7 +101,7 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
             {canManage && (
               <>
                 <ReconnectButton provider={p} connect={connect} pending={pending} />
-                <DisconnectProviderButton provider={p} onDisconnected={() => void navigate(listPath)} />
+                <DisconnectProviderButton provider={p} onDisconnected={() => void navigate(listPath, { state: LEAVE_WITHOUT_ASKING })} />
               </>
             )}
           </Group>

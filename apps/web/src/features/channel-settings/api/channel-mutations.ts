@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { channelSchema, type Channel } from '@greenroom/contracts/api/channels';
+import { channelSchema, type Channel, type UpdateChannelBody } from '@greenroom/contracts/api/channels';
 import { api } from '../../../lib/api-client';
 import { getChannelQueryOptions } from '../../channels/api/get-channel';
 import { channelListsKey } from '../../channels/api/get-channels';
@@ -10,8 +10,7 @@ const path = (channelId: string) => `/api/2/channels/${encodeURIComponent(channe
 export function useRenameChannel(channelId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (displayName: string): Promise<Channel> =>
-      api.patch(path(channelId), { display_name: displayName }, { schema: channelSchema }),
+    mutationFn: (body: UpdateChannelBody): Promise<Channel> => api.patch(path(channelId), body, { schema: channelSchema }),
     meta: { errorToast: false }, // the form shows the error
     onSuccess: async (channel) => {
       queryClient.setQueryData(getChannelQueryOptions(channelId).queryKey, channel);

@@ -1,53 +1,14 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
-import { CHANNEL_NAME_MAX, type Channel } from '@greenroom/contracts/api/channels';
-import { ErrorAlert } from '../../../components/error-alert';
+import type { Channel } from '@greenroom/contracts/api/channels';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
-import { useDeleteChannel, useRenameChannel } from '../api/channel-mutations';
-
-function RenameForm({ channel }: { channel: Channel }) {
-  const [name, setName] = useState(channel.display_name);
-  const rename = useRenameChannel(channel.id);
-  useEffect(() => setName(channel.display_name), [channel.display_name]);
-  const trimmed = name.trim();
-  const tooLong = trimmed.length > CHANNEL_NAME_MAX;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (trimmed === '' || tooLong || trimmed === channel.display_name) return;
-    rename.mutate(trimmed, { onSuccess: () => notifySuccess('Channel renamed') });
-  };
-  return (
-    <form onSubmit={submit} aria-label="Channel name">
-      <Stack gap="sm">
-        <TextInput
-          label="Channel name"
-          description="Shown to your staff in Greenroom. Platform channel names do not change."
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={
-            trimmed === '' ? 'Enter a channel name' : tooLong ? `A channel name has at most ${CHANNEL_NAME_MAX} characters` : undefined
-          }
-        />
-        {rename.isError && <ErrorAlert error={rename.error} />}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={16} />}
-            loading={rename.isPending}
-            disabled={trimmed === '' || tooLong || trimmed === channel.display_name}
-          >
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+import { useDeleteChannel } from '../api/channel-mutations';
+import { RenameChannelForm } from './rename-channel-form';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 /** Delete the channel (Owner): type its name, then the red button; every platform is disconnected first. */
 function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; opened: boolean; onClose: () => void }) {
@@ -70,7 +31,7 @@ function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; o
         remove.mutate(typed, {
           onSuccess: () => {
             notifySuccess(`${channel.display_name} was deleted`);
-            void navigate('/channels', { replace: true });
+            void navigate('/channels', { replace: true, state: LEAVE_WITHOUT_ASKING });
           },
         })
       }
@@ -96,7 +57,7 @@ export function ChannelSettingsPage({ channel }: { channel: Channel }) {
         Channel Settings
       </Title>
       <Paper withBorder radius="md" p="md" component="section" aria-label="General">
-        <RenameForm channel={channel} />
+        <RenameChannelForm key={channel.display_name} channel={channel} />
       </Paper>
       {isOwner && (
         <Paper

@@ -1,30 +1,33 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CHANNEL_NAME_MAX, createChannelBodySchema } from '@greenroom/contracts/api/channels';
 import { ErrorAlert } from '../../../components/error-alert';
+import { LEAVE_WITHOUT_ASKING, useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { useCreateChannel } from '../api/create-channel';
 
-/** `/create-channel`: a name (at most 64 characters); server errors are shown under the form. */
+/** `/create-channel`: a name (at most 64 characters); server errors are shown on the field or under the form. */
 export function CreateChannelForm() {
   const navigate = useNavigate();
   const create = useCreateChannel();
-  const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createChannelBodySchema.safeParse({ display_name: name });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'Check the channel name');
-      return;
-    }
-    setFieldError(null);
-    create.mutate(parsed.data, { onSuccess: (channel) => void navigate(`/channels/${channel.id}`) });
-  };
+  const form = useSchemaForm(createChannelBodySchema, { initialValues: { display_name: '' }, validateInputOnChange: false });
+  const submit = useFormSubmit(form, create.mutateAsync, { onSuccess: (channel) => void navigate(`/channels/${channel.id}`) });
+  useUnsavedChangesGuard(form);
+  const name = form.values.display_name;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={520} w="100%" mx="auto" component="form" onSubmit={submit} noValidate>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={520}
+      w="100%"
+      mx="auto"
+      component="form"
+      onSubmit={submit.onSubmit}
+      noValidate
+      aria-label="Create a channel"
+    >
       <Stack gap="md">
         <div>
           <Title order={1} size="h3">
@@ -37,24 +40,19 @@ export function CreateChannelForm() {
         <TextInput
           label="Channel name"
           placeholder="My stream"
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            if (fieldError) setFieldError(null);
-          }}
+          {...form.getInputProps('display_name')}
           maxLength={CHANNEL_NAME_MAX}
           description={`${name.length}/${CHANNEL_NAME_MAX} characters`}
-          error={fieldError}
           required
           data-autofocus
           autoFocus
         />
-        {create.isError && <ErrorAlert error={create.error} />}
+        {submit.error != null && <ErrorAlert error={submit.error} />}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/">
+          <Button variant="default" component={Link} to="/" state={LEAVE_WITHOUT_ASKING}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={form.submitting}>
             Create channel
           </Button>
         </Group>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import { notifySuccess } from '../../../lib/notify';
 import { useLeaveChannel } from '../../user-access/api/leave-channel';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 /** Gives up one's own staff role (everyone but the Owner), after a confirmation. */
 export function LeaveChannelButton({ channel }: { channel: Channel }) {
@@ -21,7 +22,7 @@ export function LeaveChannelButton({ channel }: { channel: Channel }) {
         leave.mutate(undefined, {
           onSuccess: () => {
             notifySuccess(`You left ${channel.display_name}`);
-            void navigate('/channels', { replace: true });
+            void navigate('/channels', { replace: true, state: LEAVE_WITHOUT_ASKING });
           },
         }),
     });

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useLeaveChannel } from '../api/leave-channel';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useUpdateStaffLevel } from '../api/update-staff-level';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 interface StaffTableProps {
   channel: Channel;
@@ -54,7 +55,7 @@ export function StaffTable({ channel, staff, currentUserId, loading }: StaffTabl
         leave.mutate(undefined, {
           onSuccess: () => {
             notifySuccess(`You left ${channel.display_name}`);
-            void navigate('/', { replace: true });
+            void navigate('/', { replace: true, state: LEAVE_WITHOUT_ASKING });
           },
         }),
     });

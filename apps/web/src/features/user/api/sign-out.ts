@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { clearAccessToken } from '../../../lib/auth-token';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 /** Revokes the session on the server. */
 export function signOut(): Promise<void> {
@@ -18,7 +19,7 @@ export function useSignOut() {
         await signOut();
       } finally {
         clearAccessToken();
-        await navigate('/sign-in', { replace: true });
+        await navigate('/sign-in', { replace: true, state: LEAVE_WITHOUT_ASKING });
         queryClient.clear();
       }
     },

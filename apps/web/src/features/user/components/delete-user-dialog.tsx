@@ -6,6 +6,7 @@ import { clearAccessToken } from '../../../lib/auth-token';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
+import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your user account has been deleted successfully, bye!';
 
@@ -19,7 +20,7 @@ export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boole
       notifySuccess(ACCOUNT_DELETED_MESSAGE);
       clearAccessToken();
       onDeleted();
-      void Promise.resolve(navigate('/', { replace: true })).then(() => queryClient.clear());
+      void Promise.resolve(navigate('/', { replace: true, state: LEAVE_WITHOUT_ASKING })).then(() => queryClient.clear());
     },
   });
 
