@@ -13,8 +13,8 @@ export default defineConfig({
     postcss: { plugins: [presetMantine()] },
   },
   resolve: {
-    // mantine-datatable / mantine-contextmenu resolve their own @mantine/core copy from the workspace root;
-    // keep one copy, or they would not see the MantineProvider context.
+    // mantine-datatable resolves its own @mantine/core copy from the workspace root;
+    // keep one copy, or it would not see the MantineProvider context.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
   },
   server: {

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { NavPageEntry } from '../components/nav-tree';
 import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
-import { EmbeddedRouteError } from './route-error';
+import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
 import { SystemBotsNavBadge } from '../features/admin-system-bots/components/system-bots-nav-badge';
 
 /** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item (spec §2). */
@@ -29,11 +29,13 @@ export const adminPages: AdminPage[] = [
   { path: 'system-provider-bots/:provider', lazy: () => import('./routes/admin/system-provider-bot') },
 ];
 
+/** Route objects for the children of `/admin`; an unknown admin page shows 404 inside the admin shell. */
 export function adminPageRoutes(pages: AdminPage[] = adminPages): RouteObject[] {
-  return pages.flatMap((page): RouteObject[] => {
+  const routes = pages.flatMap((page): RouteObject[] => {
     const route: RouteObject = { path: page.path, lazy: page.lazy, ErrorBoundary: EmbeddedRouteError };
     return page.index ? [{ index: true, lazy: page.lazy, ErrorBoundary: EmbeddedRouteError }, route] : [route];
   });
+  return [...routes, { path: '*', Component: EmbeddedNotFound }];
 }
 
 export function adminNavPages(pages: AdminPage[] = adminPages): Partial<Record<AdminNavKey, NavPageEntry>> {

@@ -9,7 +9,7 @@ import { PlatformsNavBadge } from '../features/channel-providers/components/plat
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
-import { EmbeddedRouteError } from './route-error';
+import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
 import { useCurrentChannel } from './routes/channels/use-current-channel';
 
 /**
@@ -75,14 +75,15 @@ function guarded(Page: ComponentType, level: AccessLevelValue | undefined): Comp
   return GuardedPage;
 }
 
-/** Route objects for the children of `/channels/:channelId`. */
+/** Route objects for the children of `/channels/:channelId`; an unknown page shows 404 inside the channel's shell. */
 export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
-  return pages.map((page): RouteObject => {
+  const routes = pages.map((page): RouteObject => {
     const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.minLevel) });
     return page.path === undefined
       ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
       : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
   });
+  return [...routes, { path: '*', Component: EmbeddedNotFound }];
 }
 
 /** The nav entries the given channel's user may see, keyed by nav item. */

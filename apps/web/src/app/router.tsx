@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'user-provider-connected', lazy: () => import('./routes/user-provider-connected') },
           { path: 'channel-provider-connected', lazy: () => import('./routes/channel-provider-connected') },
           { path: 'popout/channels/:channelId/activity-feed', lazy: () => import('./routes/popout/activity-feed') },
+          { path: 'popout/channels/:channelId/staff-chat', lazy: () => import('./routes/popout/staff-chat') },
           { path: 'popout/channels/:channelId/viewers/:provider/:providerViewerId', lazy: () => import('./routes/popout/viewer-card') },
           { path: 'admin', lazy: () => import('./routes/admin/admin-layout'), children: adminPageRoutes() },
         ],

@@ -16,6 +16,11 @@ interface TypedConfirmModalProps {
   confirmLabel: string;
   /** Further conditions for the red button besides the typed text (e.g. a new owner picked). */
   ready?: boolean;
+  /**
+   * false: the red button works as soon as something is typed and the server alone judges it (its answer is
+   * shown), for confirmations the server verifies and where a disabled button would say nothing.
+   */
+  requireMatch?: boolean;
   pending: boolean;
   error: unknown;
   onConfirm: (typed: string) => void;
@@ -31,12 +36,13 @@ export function TypedConfirmModal({
   expected,
   confirmLabel,
   ready = true,
+  requireMatch = true,
   pending,
   error,
   onConfirm,
 }: TypedConfirmModalProps) {
   const [typed, setTyped] = useState('');
-  const matches = expected !== '' && typed.trim() === expected;
+  const matches = requireMatch ? expected !== '' && typed.trim() === expected : typed.trim() !== '';
   const close = () => {
     setTyped('');
     onClose();

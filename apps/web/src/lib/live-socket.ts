@@ -77,8 +77,8 @@ export function liveState(readyState: ReadyState): LiveState {
   }
 }
 
-/** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. */
-export function useLiveSocket(path: string, onMessage: (data: string) => void, options: LiveSocketOptions): LiveState {
-  const { readyState } = useWebSocket(socketUrl(path), liveSocketOptions(onMessage, options));
+/** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. `null`: no socket. */
+export function useLiveSocket(path: string | null, onMessage: (data: string) => void, options: LiveSocketOptions): LiveState {
+  const { readyState } = useWebSocket(path === null ? null : socketUrl(path), liveSocketOptions(onMessage, options));
   return liveState(readyState);
 }

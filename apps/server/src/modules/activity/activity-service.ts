@@ -1,12 +1,15 @@
-/** The persisted activity feed: newest first with a `seq` cursor, type/platform filters, replay. */
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+/**
+ * The persisted activity feed: newest first by when it happened on the platform (ties in arrival order), with a
+ * cursor of both, type/platform filters, replay. Ordered by time, a late delivery (a webhook retried a minute
+ * later) lands where it belongs instead of above newer events.
+ */
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
-import { parseCursor } from '../chat/chat-queries';
 import { activityFromRow } from '../chat/chat-rows';
 import type { BusEvent } from '../chat/fanout-hub';
 
@@ -28,6 +31,14 @@ function csv<T extends string>(
   return out.length ? out : null;
 }
 
+/** `{occurred_at ms}.{seq}` of the last record of a page. */
+function parseActivityCursor(value: string | undefined): { at: Date; seq: number } | null {
+  if (value === undefined || value === '') return null;
+  const m = /^(\d{1,15})\.(\d{1,18})$/.exec(value);
+  if (!m) throw badRequest('The cursor is not valid. Start again from the first page.');
+  return { at: new Date(Number(m[1])), seq: Number(m[2]) };
+}
+
 export class ActivityService {
   constructor(
     private readonly db: Db,
@@ -39,8 +50,9 @@ export class ActivityService {
     q: { cursor?: string; per_page: number; types?: string; providers?: string },
   ): Promise<{ records: Activity[]; cursor: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
-    const cursor = parseCursor(q.cursor);
-    if (cursor !== null) where.push(lt(activities.seq, cursor));
+    const cursor = parseActivityCursor(q.cursor);
+    if (cursor !== null)
+      where.push(or(lt(activities.occurredAt, cursor.at), and(eq(activities.occurredAt, cursor.at), lt(activities.seq, cursor.seq)))!);
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));
     const providers = csv(q.providers, channelProviderIdSchema, 'platform');
@@ -49,11 +61,12 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(...where))
-      .orderBy(desc(activities.seq))
+      .orderBy(desc(activities.occurredAt), desc(activities.seq))
       .limit(q.per_page + 1);
     const more = rows.length > q.per_page;
     const page = more ? rows.slice(0, q.per_page) : rows;
-    return { records: page.map(activityFromRow), cursor: more && page.length ? String(page[page.length - 1]!.seq) : null };
+    const last = page.at(-1);
+    return { records: page.map(activityFromRow), cursor: more && last ? `${last.occurredAt.getTime()}.${last.seq}` : null };
   }
 
   /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */

@@ -28,5 +28,6 @@ export function useBanViewer() {
   return useMutation({
     mutationFn: ({ target, durationSeconds, reason }: { target: ModerationTarget; durationSeconds?: number; reason?: string }) =>
       banViewer(target, { durationSeconds, reason }),
+    meta: { errorToast: false }, // useModeration shows the one toast
   });
 }

@@ -11,5 +11,6 @@ export function useDeleteChatMessage() {
   return useMutation({
     mutationFn: ({ target, providerMessageId }: { target: ModerationTarget; providerMessageId: string }) =>
       deleteChatMessage(target, providerMessageId),
+    meta: { errorToast: false }, // useModeration shows the one toast
   });
 }

@@ -12,5 +12,6 @@ export function sendChatMessage(channelId: string, body: SendChatBody): Promise<
 }
 
 export function useSendChatMessage(channelId: string) {
-  return useMutation({ mutationFn: (body: SendChatBody) => sendChatMessage(channelId, body) });
+  // The composer shows the one toast (and one per refusing platform).
+  return useMutation({ mutationFn: (body: SendChatBody) => sendChatMessage(channelId, body), meta: { errorToast: false } });
 }

@@ -8,5 +8,6 @@ export function unbanViewer(target: ModerationTarget): Promise<void> {
 }
 
 export function useUnbanViewer() {
-  return useMutation({ mutationFn: (target: ModerationTarget) => unbanViewer(target) });
+  // useModeration shows the one toast.
+  return useMutation({ mutationFn: (target: ModerationTarget) => unbanViewer(target), meta: { errorToast: false } });
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { IconCornerDownRight, IconSend } from '@tabler/icons-react';
+import { IconCornerDownRight, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { canPostAsStreamer, type Channel } from '@greenroom/contracts/api/channels';
 import { CHAT_MESSAGE_MAX } from '@greenroom/contracts/api/chat';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
@@ -9,7 +10,7 @@ import { notifyError } from '../../../lib/notify';
 import { useSendChatMessage } from '../api/send-chat-message';
 
 interface ChatComposerProps {
-  channelId: string;
+  channel: Pick<Channel, 'id' | 'access_level' | 'editors_post_as_streamer'>;
   channelProviders: ChannelProvider[];
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
@@ -19,17 +20,28 @@ function targetLabel(p: ChannelProvider): string {
   return `${providers[p.provider].name} · ${p.provider_channel_name}`;
 }
 
+/** Whether "as bot" can go out on this connection: its own bot or the system bot, or Kick's bot for the app. */
+export function hasBotAccount(p: ChannelProvider): boolean {
+  if (p.bot_provider) return !p.bot_provider.scope_needed;
+  return p.provider === 'kick';
+}
+
 /**
- * Sends a message to one or all connected platforms that can write chat, as the streamer or as the bot,
- * or replies to a message (platforms with chatReplyMessage). Each platform that refuses gets its own toast.
+ * Sends a message to one or all connected platforms that can write chat, or replies to a message (platforms
+ * with chatReplyMessage). Admins and the Owner (and Editors the Owner allowed) choose the streamer's account or
+ * the bot; everyone else sends as the bot, so platforms without a bot account are left out and named. Each
+ * platform that refuses gets its own toast.
  */
-export function ChatComposer({ channelId, channelProviders, replyTo, onCancelReply }: ChatComposerProps) {
-  const writable = useMemo(() => channelProviders.filter((p) => providers[p.provider].chatWrite && !p.scope_needed), [channelProviders]);
+export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply }: ChatComposerProps) {
+  const asStreamerAllowed = canPostAsStreamer(channel.access_level, channel.editors_post_as_streamer);
+  const connected = useMemo(() => channelProviders.filter((p) => providers[p.provider].chatWrite && !p.scope_needed), [channelProviders]);
+  const writable = useMemo(() => (asStreamerAllowed ? connected : connected.filter(hasBotAccount)), [asStreamerAllowed, connected]);
+  const botless = asStreamerAllowed ? [] : connected.filter((p) => !hasBotAccount(p));
   const [selected, setSelected] = useState<string[] | null>(null);
   const targets = selected ? selected.filter((id) => writable.some((p) => p.id === id)) : writable.map((p) => p.id);
-  const [as, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
+  const [chosenAs, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
   const [text, setText] = useState('');
-  const send = useSendChatMessage(channelId);
+  const send = useSendChatMessage(channel.id);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -37,7 +49,8 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
   }, [replyTo]);
 
   const effectiveTargets = replyTo ? [replyTo.channel_provider_id] : targets;
-  const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && p.bot_provider && !p.bot_provider.scope_needed);
+  const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && hasBotAccount(p));
+  const as = !asStreamerAllowed ? 'bot' : anyBot ? chosenAs : 'broadcaster';
   const trimmed = text.trim();
   const tooLong = text.length > CHAT_MESSAGE_MAX;
   const canSend = trimmed.length > 0 && !tooLong && effectiveTargets.length > 0 && !send.isPending;
@@ -49,7 +62,7 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
       const result = await send.mutateAsync({
         text: trimmed,
         channel_provider_ids: effectiveTargets,
-        as: anyBot ? as : 'broadcaster',
+        as,
         reply_to: replyTo
           ? { channel_provider_id: replyTo.channel_provider_id, provider_message_id: replyTo.provider_message_id }
           : undefined,
@@ -67,12 +80,22 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
     }
   };
 
+  const botlessNote =
+    botless.length > 0 ? (
+      <Text size="xs" c="dimmed" px={4}>
+        No bot account on {botless.map((p) => providers[p.provider].name).join(', ')}: your messages cannot go there (only Admins and the
+        Owner post as the streamer). An Admin can connect a bot account on the Platforms page.
+      </Text>
+    ) : null;
+
   if (writable.length === 0) {
     return (
       <Paper withBorder p="sm" radius={0}>
-        <Text size="sm" c="dimmed">
-          No connected platform can send chat messages. Connect Twitch, YouTube or Kick on the Platforms page to write here.
-        </Text>
+        {botlessNote ?? (
+          <Text size="sm" c="dimmed">
+            No connected platform can send chat messages. Connect Twitch, YouTube or Kick on the Platforms page to write here.
+          </Text>
+        )}
       </Paper>
     );
   }
@@ -109,17 +132,27 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
             clearable={false}
           />
         )}
-        <SegmentedControl
-          size="xs"
-          value={anyBot ? as : 'broadcaster'}
-          onChange={(value) => setAs(value)}
-          data={[
-            { value: 'broadcaster', label: 'As streamer' },
-            { value: 'bot', label: 'As bot', disabled: !anyBot },
-          ]}
-          aria-label="Send as"
-        />
+        {asStreamerAllowed ? (
+          <SegmentedControl
+            size="xs"
+            value={as}
+            onChange={(value) => setAs(value)}
+            data={[
+              { value: 'broadcaster', label: 'As streamer' },
+              { value: 'bot', label: 'As bot', disabled: !anyBot },
+            ]}
+            aria-label="Send as"
+          />
+        ) : (
+          <Group gap={4} wrap="nowrap" role="status" aria-label="Send as">
+            <IconRobot size={14} aria-hidden />
+            <Text size="xs" c="dimmed">
+              Sending as the bot
+            </Text>
+          </Group>
+        )}
       </Group>
+      {botlessNote && <div style={{ marginBottom: 6 }}>{botlessNote}</div>}
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <TextInput
           ref={input}

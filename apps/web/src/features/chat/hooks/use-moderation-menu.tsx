@@ -1,7 +1,7 @@
+import { Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck, IconClock, IconCopy, IconId, IconMessageReply, IconTrash } from '@tabler/icons-react';
-import { useContextMenu, type ContextMenuItemOptions } from 'mantine-contextmenu';
-import { useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -17,6 +17,9 @@ export const TIMEOUT_PRESETS: { seconds: number; label: string }[] = [
   { seconds: 86_400, label: '24 h' },
 ];
 
+/** Context menu submenu delay (ms). */
+export const SUBMENU_DELAY_MS = 500;
+
 export interface ModerationMenuSubject {
   channelId: string;
   provider: ChannelProviderId;
@@ -26,11 +29,22 @@ export interface ModerationMenuSubject {
   message?: ChatMessage;
 }
 
+/** One entry of the chat menu: an action, a submenu (`items`) or a divider. */
+export interface ChatMenuItem {
+  key: string;
+  title?: string;
+  icon?: ReactNode;
+  color?: string;
+  onClick?: () => void;
+  items?: ChatMenuItem[];
+  divider?: boolean;
+}
+
 export function viewerCardUrl(channelId: string, provider: string, providerViewerId: string): string {
   return `/popout/channels/${encodeURIComponent(channelId)}/viewers/${encodeURIComponent(provider)}/${encodeURIComponent(providerViewerId)}`;
 }
 
-/** Opens the viewer card popout (spec: new window 420×640). */
+/** Opens the viewer card popout (new window 420×640). */
 export function openViewerCard(channelId: string, provider: string, providerViewerId: string): void {
   window.open(viewerCardUrl(channelId, provider, providerViewerId), `viewer-${provider}-${providerViewerId}`, 'width=420,height=640');
 }
@@ -48,10 +62,10 @@ function targetOf(subject: ModerationMenuSubject): ModerationTarget {
 export type Moderation = ReturnType<typeof useModeration>;
 
 /** Moderation actions of a platform (catalogue flags; TikTok has none). */
-export function moderationItems(subject: ModerationMenuSubject, moderation: Moderation): ContextMenuItemOptions[] {
+export function moderationItems(subject: ModerationMenuSubject, moderation: Moderation): ChatMenuItem[] {
   const info = providers[subject.provider];
   const target = targetOf(subject);
-  const items: ContextMenuItemOptions[] = [];
+  const items: ChatMenuItem[] = [];
   if (info.ban) {
     const max = info.maxTimeoutSeconds ?? Number.POSITIVE_INFINITY;
     items.push({
@@ -117,27 +131,110 @@ async function copyName(name: string): Promise<void> {
   }
 }
 
-function focusFirstMenuItem(): void {
-  // mantine-contextmenu does not move focus; do it so the menu works from the keyboard.
-  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.mantine-contextmenu .mantine-contextmenu-item-button')?.focus());
+/** An open chat menu: what it is about, where it opened, and the chat line it belongs to. */
+export interface OpenChatMenu {
+  subject: ModerationMenuSubject;
+  items: ChatMenuItem[];
+  x: number;
+  y: number;
+  /** The line (or card) the menu belongs to: the menu closes when it leaves the page. */
+  anchor: HTMLElement | null;
+  /** Where focus goes back when the menu closes (the "⋯" button that opened it). */
+  returnTo: HTMLElement | null;
+}
+
+function MenuEntries({ items }: { items: ChatMenuItem[] }) {
+  return items.map((item) =>
+    item.divider ? (
+      <Menu.Divider key={item.key} />
+    ) : item.items ? (
+      <Menu.Sub key={item.key} openDelay={SUBMENU_DELAY_MS} position="right-start">
+        <Menu.Sub.Target>
+          <Menu.Sub.Item leftSection={item.icon} color={item.color}>
+            {item.title}
+          </Menu.Sub.Item>
+        </Menu.Sub.Target>
+        <Menu.Sub.Dropdown aria-label={item.title}>
+          <MenuEntries items={item.items} />
+        </Menu.Sub.Dropdown>
+      </Menu.Sub>
+    ) : (
+      <Menu.Item key={item.key} leftSection={item.icon} color={item.color} onClick={item.onClick}>
+        {item.title}
+      </Menu.Item>
+    ),
+  );
 }
 
 /**
- * The chat context menu (right-click on a message or author, or the "⋯" button): moderation actions the
- * platform supports (for Mod+ only), reply (platforms with chatReplyMessage), viewer card and copy name.
+ * The chat menu: a Mantine menu (`menu` / `menuitem` roles, arrow keys, submenus that flip to the other side at the
+ * screen edge) opened at the pointer or under the "⋯" button. It closes by itself when its line leaves the page.
  */
-export function useModerationMenu(options: { moderation: Moderation; canModerate: boolean; onReply?: (message: ChatMessage) => void }) {
-  const { showContextMenu } = useContextMenu();
-  const { moderation, canModerate, onReply } = options;
+export function ChatContextMenu({ open, onClose }: { open: OpenChatMenu | null; onClose: () => void }) {
+  useEffect(() => {
+    const anchor = open?.anchor;
+    if (!anchor) return;
+    let frame = 0;
+    const check = () => {
+      if (!anchor.isConnected) onClose();
+      else frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [open, onClose]);
+
+  return (
+    <Menu
+      opened={open !== null}
+      onChange={(opened) => {
+        if (!opened) onClose();
+      }}
+      position="bottom-start"
+      offset={2}
+      shadow="md"
+      width={220}
+      withinPortal
+      returnFocus={false}
+      onClose={() => open?.returnTo?.focus()}
+    >
+      <Menu.Target>
+        <div aria-hidden style={{ position: 'fixed', left: open?.x ?? 0, top: open?.y ?? 0, width: 0, height: 0 }} />
+      </Menu.Target>
+      <Menu.Dropdown aria-label={open ? `Actions for ${open.subject.author.display_name}` : undefined}>
+        {open && <MenuEntries items={open.items} />}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * The chat context menu (right-click on a message or author, or the "⋯" button): moderation actions the platform
+ * supports (for Mod+ only), reply (platforms with chatReplyMessage), viewer card and copy name. `onOpenChange`
+ * tells the page when a menu opens or closes (the live list holds still meanwhile).
+ */
+export function useModerationMenu(options: {
+  moderation: Moderation;
+  canModerate: boolean;
+  onReply?: (message: ChatMessage) => void;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { moderation, canModerate, onReply, onOpenChange } = options;
+  const [open, setOpen] = useState<OpenChatMenu | null>(null);
+  /** The open menu as of the latest event (state lags a render behind). */
+  const openRef = useRef<OpenChatMenu | null>(null);
+  const onOpenChangeRef = useRef(onOpenChange);
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange;
+  });
 
   const itemsFor = useCallback(
-    (subject: ModerationMenuSubject): ContextMenuItemOptions[] => {
-      const items: ContextMenuItemOptions[] = canModerate ? moderationItems(subject, moderation) : [];
+    (subject: ModerationMenuSubject): ChatMenuItem[] => {
+      const items: ChatMenuItem[] = canModerate ? moderationItems(subject, moderation) : [];
       const message = subject.message;
       if (onReply && message && providers[subject.provider].chatReplyMessage && !message.deleted) {
         items.unshift({ key: 'reply', icon: <IconMessageReply size={16} />, title: 'Reply', onClick: () => onReply(message) });
       }
-      if (items.length > 0) items.push({ key: 'divider' });
+      if (items.length > 0) items.push({ key: 'divider', divider: true });
       items.push(
         {
           key: 'viewer-card',
@@ -152,29 +249,45 @@ export function useModerationMenu(options: { moderation: Moderation; canModerate
     [canModerate, moderation, onReply],
   );
 
-  /** Right-click handler. */
-  const onContextMenu = useCallback(
-    (subject: ModerationMenuSubject, event: ReactMouseEvent) => {
-      showContextMenu(itemsFor(subject))(event);
+  const show = useCallback(
+    (subject: ModerationMenuSubject, at: { x: number; y: number }, anchor: HTMLElement | null, returnTo: HTMLElement | null) => {
+      const next = { subject, items: itemsFor(subject), ...at, anchor, returnTo };
+      const wasOpen = openRef.current !== null;
+      openRef.current = next;
+      setOpen(next);
+      if (!wasOpen) onOpenChangeRef.current?.(true);
     },
-    [itemsFor, showContextMenu],
+    [itemsFor],
   );
 
-  /** "⋯" button: opens the same menu under the button and focuses its first item. */
+  /** Right-click: the menu opens at the pointer instead of the browser's own. */
+  const onContextMenu = useCallback(
+    (subject: ModerationMenuSubject, event: ReactMouseEvent<HTMLElement>) => {
+      event.preventDefault();
+      const anchor = event.currentTarget.closest<HTMLElement>('[data-message-id]') ?? event.currentTarget;
+      show(subject, { x: event.clientX, y: event.clientY }, anchor, null);
+    },
+    [show],
+  );
+
+  /** "⋯" button (or a click on the author): the menu opens under it; focus comes back to it when the menu closes. */
   const openFromButton = useCallback(
     (subject: ModerationMenuSubject, event: ReactMouseEvent<HTMLElement>) => {
-      const rect = event.currentTarget.getBoundingClientRect();
-      const synthetic = {
-        clientX: rect.left,
-        clientY: rect.bottom,
-        preventDefault: () => event.preventDefault(),
-        stopPropagation: () => event.stopPropagation(),
-      } as unknown as ReactMouseEvent;
-      showContextMenu(itemsFor(subject))(synthetic);
-      focusFirstMenuItem();
+      const button = event.currentTarget;
+      const rect = button.getBoundingClientRect();
+      const anchor = button.closest<HTMLElement>('[data-message-id]') ?? button;
+      show(subject, { x: rect.left, y: rect.bottom }, anchor, button);
     },
-    [itemsFor, showContextMenu],
+    [show],
   );
 
-  return useMemo(() => ({ onContextMenu, openFromButton, itemsFor }), [onContextMenu, openFromButton, itemsFor]);
+  const close = useCallback(() => {
+    if (!openRef.current) return;
+    openRef.current = null;
+    setOpen(null);
+    onOpenChangeRef.current?.(false);
+  }, []);
+
+  const handlers = useMemo(() => ({ onContextMenu, openFromButton, itemsFor, close }), [onContextMenu, openFromButton, itemsFor, close]);
+  return { ...handlers, menu: <ChatContextMenu open={open} onClose={close} /> };
 }

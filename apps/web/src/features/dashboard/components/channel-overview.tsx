@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { dashboardUrl, providers } from '@greenroom/contracts/providers';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { RoleBadge } from '../../../components/role-badge';
-import { formatDate, relativeTime } from '../../../lib/format';
+import { formatDate, formatDateTime, relativeTime } from '../../../lib/format';
 import { abilitiesOf, missingAbilities } from '../role-permissions';
 import { LeaveChannelButton } from './leave-channel-button';
 
@@ -159,8 +159,8 @@ export function ChannelOverview({ channel }: { channel: Channel }) {
                 </Text>
                 <Text size="sm">
                   {formatDate(channel.created_at)}{' '}
-                  <Text span c="dimmed" size="xs">
-                    ({relativeTime(channel.created_at) === 'Now' ? 'just now' : `${relativeTime(channel.created_at)} ago`})
+                  <Text span c="dimmed" size="xs" component="time" dateTime={channel.created_at} title={formatDateTime(channel.created_at)}>
+                    ({relativeTime(channel.created_at)})
                   </Text>
                 </Text>
               </Group>

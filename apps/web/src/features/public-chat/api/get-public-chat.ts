@@ -16,6 +16,7 @@ export function getPublicChatQueryOptions(channelId: string) {
     queryKey: ['public', 'channels', channelId, 'chat'],
     queryFn: ({ signal }) => getPublicChat(channelId, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false }, // the popout shows the error itself (no toasts over an OBS overlay)
   });
 }
 

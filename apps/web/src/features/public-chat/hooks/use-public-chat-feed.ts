@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { publicChatSocketMessageSchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
+import { isApiError } from '../../../lib/api-client';
 import { FrameQueue } from '../../../lib/frame-queue';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { usePublicChat } from '../api/get-public-chat';
@@ -23,7 +24,10 @@ export function applyPublicEvents(list: PublicChatMessage[], events: PublicEvent
   return next.length > max ? next.slice(next.length - max) : next;
 }
 
-/** Public popout chat: recent history plus the public websocket (reconnects forever), newest `max` messages. */
+/**
+ * Public popout chat: recent history plus the public websocket, newest `max` messages. The socket reconnects
+ * forever, except for a channel that does not exist (its history answered 404): then it stops.
+ */
 export function usePublicChatFeed(channelId: string, max: number) {
   const history = usePublicChat(channelId);
   const [messages, setMessages] = useState<PublicChatMessage[]>([]);
@@ -52,7 +56,9 @@ export function usePublicChatFeed(channelId: string, max: number) {
     },
     [queue],
   );
-  const state = useLiveSocket(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: false });
+  const notFound = isApiError(history.error, 404);
+  const path = notFound ? null : `/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`;
+  const state = useLiveSocket(path, onData, { authenticated: false });
 
-  return { messages, state, isPending: history.isPending, error: history.error };
+  return { messages, state, isPending: history.isPending, error: history.error, notFound };
 }

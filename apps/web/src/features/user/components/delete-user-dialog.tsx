@@ -35,6 +35,7 @@ export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boole
       label="Display name"
       expected={user.data?.display_name ?? ''}
       confirmLabel="Delete user profile"
+      requireMatch={false}
       pending={remove.isPending}
       error={remove.error}
       onConfirm={(typed) => remove.mutate(typed)}

@@ -1,1 +1,0 @@
-ALTER TABLE "channels" ADD COLUMN "editors_post_as_streamer" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,14 @@
+import { useParams } from 'react-router';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { ChatPage } from '../../../features/chat/components/chat-page';
+import { PopoutChannelGate } from './popout-channel-gate';
+
+/** `/popout/channels/:channelId/staff-chat`: the chat with moderation and the composer in its own window (Mod+). */
+export function Component() {
+  const { channelId = '' } = useParams();
+  return (
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+      {(channel) => <ChatPage key={channel.id} channel={channel} popout />}
+    </PopoutChannelGate>
+  );
+}
