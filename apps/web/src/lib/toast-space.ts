@@ -29,21 +29,35 @@ export function useToastsAbove(ref: RefObject<HTMLElement | null>): void {
 
 const STACK_SELECTOR = '.mantine-Notifications-root[data-position="bottom-right"]';
 
-/** How tall the bottom-right toast stack is now (0 when there is none), updated as toasts come and go. */
+/** The gap between the toast stack and what it sits above (Mantine's spacing-md) plus a little air. */
+const STACK_GAP_PX = 20;
+
+/**
+ * How much room the bottom-right toast stack takes above the element it sits on (its height and the gap under it;
+ * 0 when there is none), updated as toasts come and go.
+ */
 export function useToastStackHeight(): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
-    const stack = document.querySelector<HTMLElement>(STACK_SELECTOR);
-    if (!stack) return;
-    const update = () => setHeight(stack.children.length === 0 ? 0 : Math.ceil(stack.getBoundingClientRect().height));
-    update();
-    const resize = new ResizeObserver(update);
-    resize.observe(stack);
-    const mutations = new MutationObserver(update);
-    mutations.observe(stack, { childList: true, subtree: true });
+    let stack: HTMLElement | null = null;
+    const resize = new ResizeObserver(() => {
+      const h = stack ? Math.ceil(stack.getBoundingClientRect().height) : 0;
+      setHeight(h > 0 ? h + STACK_GAP_PX : 0);
+    });
+    // The toast container is mounted by a portal, possibly after this page: watch for it until it is there.
+    const attach = () => {
+      if (stack) return;
+      stack = document.querySelector<HTMLElement>(STACK_SELECTOR);
+      if (!stack) return;
+      resize.observe(stack);
+      waiting.disconnect();
+    };
+    const waiting = new MutationObserver(attach);
+    waiting.observe(document.body, { childList: true, subtree: true });
+    attach();
     return () => {
+      waiting.disconnect();
       resize.disconnect();
-      mutations.disconnect();
     };
   }, []);
   return height;

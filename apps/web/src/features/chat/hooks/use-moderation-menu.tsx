@@ -174,9 +174,13 @@ export function ChatContextMenu({ open, onClose }: { open: OpenChatMenu | null; 
   useEffect(() => {
     const anchor = open?.anchor;
     if (!anchor) return;
+    // A chat line is found again by its message id (the list may render it anew); anything else by the element.
+    const messageId = anchor.dataset.messageId;
+    const present = () =>
+      messageId ? document.querySelector(`[data-message-id="${CSS.escape(messageId)}"]`) !== null : anchor.isConnected;
     let frame = 0;
     const check = () => {
-      if (!anchor.isConnected) onClose();
+      if (!present()) onClose();
       else frame = requestAnimationFrame(check);
     };
     frame = requestAnimationFrame(check);
@@ -196,9 +200,14 @@ export function ChatContextMenu({ open, onClose }: { open: OpenChatMenu | null; 
       withinPortal
       returnFocus={false}
       onClose={() => open?.returnTo?.focus()}
+      // Pointer presses outside close it (Escape has its own handling): a key pressed on the "⋯" button that opened
+      // it, before focus moved into the menu, must not count as outside.
+      clickOutsideEvents={['mousedown', 'touchstart']}
+      // The anchor is a point, not an element on screen: it is never "detached", whatever clips it.
+      hideDetached={false}
     >
       <Menu.Target>
-        <div aria-hidden style={{ position: 'fixed', left: open?.x ?? 0, top: open?.y ?? 0, width: 0, height: 0 }} />
+        <div aria-hidden style={{ position: 'fixed', left: open?.x ?? 0, top: open?.y ?? 0, width: 1, height: 1, pointerEvents: 'none' }} />
       </Menu.Target>
       <Menu.Dropdown aria-label={open ? `Actions for ${open.subject.author.display_name}` : undefined}>
         {open && <MenuEntries items={open.items} />}
