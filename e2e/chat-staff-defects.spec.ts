@@ -4,7 +4,7 @@
  * the activity feed. Every test uses new emulator accounts so it stands alone.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { consentAsNewAccount, emulatorControl, signIn, uniqueName } from './support';
+import { emulatorControl, signIn, uniqueName } from './support';
 
 interface EmulatorAccount {
   id: string;
