@@ -100,9 +100,8 @@ export class ChatSendService {
           ? (r.botDisplayName ?? 'the channel bot')
           : providers[r.provider].systemBot && bots.has(r.provider)
             ? bots.get(r.provider)!
-            : r.provider === 'kick'
-              ? "Kick's bot for Greenroom"
-              : null,
+            : // Kick's bot of Greenroom's app (no account of Greenroom's own), or no bot at all.
+              null,
       }));
     let targets: Target[];
     if (body.channel_provider_ids.length > 0) {

@@ -50,7 +50,7 @@ describe('describeAuditEntry', () => {
   it('says who sent a message as whom, and what changed on the channel', () => {
     expect(
       describeAuditEntry({ action: 'chat.sent', data: { provider: 'twitch', as: 'bot', account: 'GreenroomBot', text: 'hello chat' } }),
-    ).toBe('sent “hello chat” on Twitch as GreenroomBot (the bot)');
+    ).toBe('sent “hello chat” on Twitch as the bot (GreenroomBot)');
     expect(
       describeAuditEntry({ action: 'chat.sent', data: { provider: 'kick', as: 'broadcaster', account: 'greenroomdemo', text: 'hi' } }),
     ).toBe('sent “hi” on Kick as greenroomdemo (the streamer)');

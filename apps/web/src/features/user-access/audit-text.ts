@@ -77,8 +77,8 @@ export function describeAuditEntry(entry: Pick<AuditLogEntry, 'action' | 'data'>
         : `deleted a message by ${viewer} on ${on}`;
     case 'chat.sent': {
       const as = d.as === 'broadcaster' ? 'the streamer' : 'the bot';
-      const account = typeof d.account === 'string' && d.account !== '' ? `${d.account} (${as})` : as;
-      return `sent ${quote(d.text)} on ${on} as ${account}`;
+      const account = typeof d.account === 'string' && d.account !== '' ? ` (${d.account})` : '';
+      return `sent ${quote(d.text)} on ${on} as ${as}${account}`;
     }
     case 'platform.connected':
       return `connected ${on}${typeof d.provider_channel_name === 'string' ? ` (${d.provider_channel_name})` : ''}`;
