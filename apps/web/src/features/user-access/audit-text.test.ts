@@ -53,7 +53,7 @@ describe('describeAuditEntry', () => {
     ).toBe('sent “hello chat” on Twitch as the bot (GreenroomBot)');
     expect(
       describeAuditEntry({ action: 'chat.sent', data: { provider: 'kick', as: 'broadcaster', account: 'greenroomdemo', text: 'hi' } }),
-    ).toBe('sent “hi” on Kick as greenroomdemo (the streamer)');
+    ).toBe('sent “hi” on Kick as the streamer (greenroomdemo)');
     expect(
       describeAuditEntry({
         action: 'stream.updated',
