@@ -6,6 +6,7 @@
  * Run: npx tsx bench/chat-ingest.ts [offeredRate] [seconds]
  */
 import { pathToFileURL } from 'node:url';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import WebSocket from 'ws';
 import { startEmulator, type Emulator } from '../packages/platform-emulator/src/index';
 import type { ChannelStreamEvent } from '../packages/contracts/src/api/events';
@@ -22,9 +23,8 @@ export interface BenchResult {
   unit: string;
 }
 
-const providersList: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
 const apps = Object.fromEntries(
-  providersList.map((p) => [
+  oauthProviderIds.map((p) => [
     p,
     { clientId: `bench-${p}`, clientSecret: `bench-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] },
   ]),

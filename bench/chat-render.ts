@@ -1,5 +1,5 @@
 /**
- * Chat view render benchmark (issue 5): the real server with the platform emulator, the built web app in
+ * Chat view render benchmark: the real server with the platform emulator, the built web app in
  * Chromium. Measures (a) first paint of the chat route with 500 messages in the chat log, (b) 20 s of
  * 200 incoming chat messages/s on top of a full 10,000-message buffer: long tasks (> 50 ms) and dropped
  * frames, against a baseline of the same page idle for the same time, measured in the same run.

@@ -74,7 +74,7 @@ test('connect Twitch and Kick through the popup, see them live, edit the title, 
   await expect(page.getByRole('alert').filter({ hasText: 'Reconnect needed' })).toBeVisible({ timeout: 20_000 });
   await expect(nav.getByLabel('1 platform need reconnecting')).toBeVisible();
 
-  // Disconnect Kick with the confirmation of spec §5.
+  // Disconnect Kick with the confirmation.
   await page.getByRole('link', { name: 'Platforms', exact: true }).click();
   await page.waitForURL(`**/channels/${channelId}/providers`);
   await kickCard.getByRole('button', { name: 'Disconnect Kick' }).click();

@@ -13,22 +13,22 @@ import { registerAuth, WS_PROTOCOL } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { httpLoggerOptions } from './lib/logging';
-import { adminRoutes } from './modules/admin/routes';
-import { auditLogRoutes } from './modules/audit/routes';
-import { authRoutes } from './modules/auth/routes';
-import { channelRoutes } from './modules/channels/routes';
-import { staffRoutes } from './modules/staff/routes';
-import { systemBotRoutes } from './modules/system-bots/routes';
-import { userRoutes } from './modules/user/routes';
-import { channelProviderRoutes } from './modules/channel-providers/routes';
-import { moderationRoutes } from './modules/moderation/routes';
-import { streamInfoRoutes } from './modules/stream-info/routes';
-import { webhookRoutes } from './modules/webhooks/routes';
-import { emoteRoutes } from './modules/emotes/routes';
-import { activityRoutes } from './modules/activity/routes';
-import { chatRoutes } from './modules/chat/routes';
-import { publicChatRoutes } from './modules/public-chat/routes';
-import { viewerRoutes } from './modules/viewers/routes';
+import { activityRoutes } from './modules/activity';
+import { adminRoutes } from './modules/admin';
+import { auditLogRoutes } from './modules/audit';
+import { authRoutes } from './modules/auth';
+import { channelProviderRoutes } from './modules/channel-providers';
+import { channelRoutes } from './modules/channels';
+import { chatRoutes } from './modules/chat';
+import { emoteRoutes } from './modules/emotes';
+import { moderationRoutes } from './modules/moderation';
+import { publicChatRoutes } from './modules/public-chat';
+import { staffRoutes } from './modules/staff';
+import { streamInfoRoutes } from './modules/stream-info';
+import { systemBotRoutes } from './modules/system-bots';
+import { userRoutes } from './modules/user';
+import { viewerRoutes } from './modules/viewers';
+import { webhookRoutes } from './modules/webhooks';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -66,7 +66,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The Twitch embed script (spec §7 Media); with the local emulator, its stand-in served from loopback.
+        // The Twitch embed script; with the local emulator, its stand-in served from loopback.
         scriptSrc: [
           "'self'",
           'https://embed.twitch.tv',
@@ -90,7 +90,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
       },
     },
     crossOriginEmbedderPolicy: false,
-    // The connect flows open the platform in a popup and poll it until it is back on our origin (spec §4): a COOP
+    // The connect flows open the platform in a popup and poll it until it is back on our origin: a COOP
     // other than unsafe-none would sever the popup from its opener when it visits the platform.
     crossOriginOpenerPolicy: { policy: 'unsafe-none' },
   });
@@ -142,6 +142,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   streamInfoRoutes(app, s);
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.connections.close());
+  app.addHook('onClose', async () => s.publicChat.close());
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));

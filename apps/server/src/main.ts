@@ -3,9 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
-
-const emulatedProviders: OAuthProvider[] = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'];
 
 async function startPlatforms(
   config: Config,
@@ -14,7 +13,7 @@ async function startPlatforms(
   const { startEmulator } = await import('@greenroom/platform-emulator');
   const publicUrl = publicUrlOf(config);
   const apps = Object.fromEntries(
-    emulatedProviders.map((p) => [
+    oauthProviderIds.map((p) => [
       p,
       {
         clientId: `greenroom-${p}`,

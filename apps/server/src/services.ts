@@ -5,22 +5,27 @@ import { TokenCipher } from './lib/crypto';
 import { LocalEventBus, type EventBus } from './lib/event-bus';
 import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
-import { OAuthFlows } from './modules/auth/oauth-flows';
-import { SessionService } from './modules/auth/sessions';
-import { AuditLogService } from './modules/audit/audit-log-service';
-import { ChannelService } from './modules/channels/channel-service';
-import { InviteService } from './modules/staff/invite-service';
-import { StaffService } from './modules/staff/staff-service';
-import { SystemBotService } from './modules/system-bots/system-bot-service';
-import { UserService } from './modules/user/user-service';
+import { ActivityService } from './modules/activity';
+import { AuditLogService } from './modules/audit';
+import { OAuthFlows, SessionService } from './modules/auth';
+import { ChannelProviderService } from './modules/channel-providers';
+import { ChannelService } from './modules/channels';
+import { createChatServices, type ChatServices } from './modules/chat';
+import { ChannelEmotesService } from './modules/emotes';
+import { ChatLogModerationNames, ModerationService } from './modules/moderation';
+import { createPublicChatServices, type PublicChatServices } from './modules/public-chat';
+import { InviteService, StaffService } from './modules/staff';
+import { StreamInfoService } from './modules/stream-info';
+import { SystemBotService } from './modules/system-bots';
+import { ConnectService, UserService } from './modules/user';
+import { DbViewerRepository, ViewerCardService } from './modules/viewers';
+import { DbWebhookDeliveryStore } from './modules/webhooks';
+import { channelLevel } from './plugins/auth';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
 import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
 import { EmoteService } from './platforms/emotes/emote-service';
-import { DbWebhookDeliveryStore } from './modules/webhooks/webhook-delivery-store';
-import { createChatServices, type ChatServices } from './modules/chat/chat-services';
-import { ChannelProviderService } from './modules/channel-providers/channel-provider-service';
-import { ModerationService } from './modules/moderation/moderation-service';
+import { createTokenRevoker } from './platforms/oauth-client';
 import { ConnectionManager } from './platforms/connection-manager';
 import { IngestPipeline } from './platforms/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
@@ -30,7 +35,10 @@ import { CredentialRepository, TokenSources } from './platforms/tokens';
 /** Domain events carried by the bus (extended by features). */
 export type DomainEvent = { type: string; [key: string]: unknown };
 
-/** Everything routes need, built once at start (no module-level singletons). */
+/**
+ * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
+ * each module's routes take only the part they declare (`<feature>RouteDeps`), never this whole object.
+ */
 export interface AppServices {
   config: Config;
   db: Db;
@@ -45,6 +53,8 @@ export interface AppServices {
   sessions: SessionService;
   flows: OAuthFlows;
   users: UserService;
+  /** Which OAuth flow a "Connect" button starts. */
+  connect: ConnectService;
   channels: ChannelService;
   audit: AuditLogService;
   staff: StaffService;
@@ -52,16 +62,24 @@ export interface AppServices {
   systemBots: SystemBotService;
   /** Verifies and routes Kick webhooks to the Kick connections registered in it. */
   kickWebhooks: KickWebhookReceiver;
-  /** 7TV/BTTV emote sets per channel (annotates ingested chat, lists emotes for autocomplete). */
+  /** 7TV/BTTV emote sets per channel (annotates ingested chat). */
   emotes: EmoteService;
+  /** A channel's 7TV/BTTV emotes for autocomplete. */
+  channelEmotes: ChannelEmotesService;
   /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
   tokens: TokenSources;
   ingest: IngestPipeline;
   connections: ConnectionManager;
   channelProviders: ChannelProviderService;
   moderation: ModerationService;
-  /** Unified chat: chat log sink, staff/public fan-out hubs, history, sending, activity feed, viewer cards. */
+  /** Stream title and category, per connection and on every platform at once (routes, chatbot, dashboard). */
+  streamInfo: StreamInfoService;
+  /** Unified chat: chat log sink, staff fan-out hub, history, sending. */
   chat: ChatServices;
+  activity: ActivityService;
+  viewerCards: ViewerCardService;
+  /** The public chat popout: its fan-out hub, connection limit and recent lines. */
+  publicChat: PublicChatServices;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -83,9 +101,13 @@ export function createServices(input: {
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
   const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
-  const users = new UserService(db, cipher);
-  const channels = new ChannelService(db);
   const audit = new AuditLogService(db);
+  let channelProviders: ChannelProviderService | null = null;
+  const disconnectPlatforms = async (channelId: string, actorUserId: string | null): Promise<void> => {
+    await channelProviders?.disconnectAll(channelId, actorUserId);
+  };
+  const users = new UserService(db, cipher, { disconnectPlatforms });
+  const channels = new ChannelService(db, { audit, disconnectPlatforms });
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -112,7 +134,8 @@ export function createServices(input: {
     store: new DbWebhookDeliveryStore(db),
   });
   const platformLog = createLogger(config.LOG_LEVEL, 'platforms');
-  const systemBots = new SystemBotService({ db, cipher, endpoints, log: platformLog });
+  const revoke = createTokenRevoker(endpoints, platformLog);
+  const systemBots = new SystemBotService({ db, cipher, revoke, log: platformLog });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
   // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
@@ -125,7 +148,6 @@ export function createServices(input: {
     audit,
   });
   const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
-  let channelProviders: ChannelProviderService | null = null;
   const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
     endpoints,
@@ -146,7 +168,14 @@ export function createServices(input: {
     adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
     log: platformLog,
   });
-  const providerService = new ChannelProviderService({ db, cipher, bus, manager: connections, audit, endpoints, log: platformLog });
+  const providerService = new ChannelProviderService({
+    db,
+    cipher,
+    bus,
+    manager: connections,
+    audit,
+    revoke,
+  });
   channelProviders = providerService;
   connections.onChange = (change) =>
     void providerService
@@ -173,6 +202,7 @@ export function createServices(input: {
     sessions,
     flows,
     users,
+    connect: new ConnectService({ flows, channelLevel: (channelId, user) => channelLevel(db, channelId, user) }),
     channels,
     audit,
     staff: new StaffService(db, audit),
@@ -180,11 +210,16 @@ export function createServices(input: {
     systemBots,
     kickWebhooks,
     emotes,
+    channelEmotes: new ChannelEmotesService(db, emotes),
     tokens,
     ingest,
     connections,
     channelProviders: providerService,
-    moderation: new ModerationService({ manager: connections, ingest, audit, db }),
+    moderation: new ModerationService({ connections, ingest, audit, names: new ChatLogModerationNames(db) }),
+    streamInfo: new StreamInfoService({ connections, audit }),
     chat,
+    activity: new ActivityService(db, bus),
+    viewerCards: new ViewerCardService(new DbViewerRepository(db)),
+    publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
   };
 }

@@ -10,6 +10,7 @@ import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { AccessLevel, accessLevelLabels, accessLevelValues, type AccessLevelValue } from '@greenroom/contracts/access';
 import { channelUsers, channels } from '../src/db/schema';
+import { channelAccess } from '../src/lib/access';
 import { newId } from '../src/lib/ids';
 import { GATE_MESSAGES, OPERATOR_CHANNEL_LEVEL, registerAuth, WS_PROTOCOL, type AccessRoute } from '../src/plugins/auth';
 import { createTestApp, type TestApp, type TestUser } from './helper';
@@ -111,7 +112,7 @@ async function openSocket(t: TestApp, route: AccessRoute, user: TestUser, channe
 }
 
 const describeAccess = (r: AccessRoute) =>
-  typeof r.access === 'string' ? r.access : `channel ${accessLevelLabels[r.access.channel]} (${r.access.channel})`;
+  typeof r.access === 'string' ? r.access : `channel ${accessLevelLabels[r.access.channel]} (${r.access.channel}, ${r.access.ability})`;
 const bodyOf = (res: LightMyRequestResponse): { type?: string; message?: string } => {
   try {
     return res.json();
@@ -254,7 +255,7 @@ describe('the gate', () => {
       secureCookies: false,
       publicOrigin: 'http://localhost:3000',
     });
-    expect(() => app.get('/api/2/things/:id', { config: { access: { channel: AccessLevel.MOD } } }, async () => ({}))).toThrow(
+    expect(() => app.get('/api/2/things/:id', { config: { access: channelAccess('chat.moderate') } }, async () => ({}))).toThrow(
       'without a :channelId parameter',
     );
     // Non-API routes (the web app) need no declaration.
@@ -264,12 +265,16 @@ describe('the gate', () => {
   describe('on websockets and on routes whose input is invalid', async () => {
     const t = await createTestApp({
       configure: (app) => {
-        app.get('/api/2/channels/:channelId/matrix-ws', { websocket: true, config: { access: { channel: AccessLevel.MOD } } }, (socket) => {
-          socket.send('hello');
-        });
+        app.get(
+          '/api/2/channels/:channelId/matrix-ws',
+          { websocket: true, config: { access: channelAccess('chat.moderate') } },
+          (socket) => {
+            socket.send('hello');
+          },
+        );
         app.post(
           '/api/2/channels/:channelId/matrix-editor',
-          { config: { access: { channel: AccessLevel.EDITOR } }, schema: { body: z.object({ required_field: z.string() }) } },
+          { config: { access: channelAccess('stream.update') }, schema: { body: z.object({ required_field: z.string() }) } },
           async () => ({ ok: true }),
         );
       },

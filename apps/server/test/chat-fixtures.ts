@@ -1,5 +1,6 @@
 /** Normalised chat events for chat tests and benchmarks. */
 import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { HubSocket } from '../src/modules/chat';
 
 export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMessage {
   return {
@@ -58,4 +59,21 @@ export function platformChat(
       ...over,
     },
   };
+}
+
+/** A socket whose peer never reads: every send stays buffered until `drain()`. */
+export class FakeHubSocket implements HubSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: string[] = [];
+  closed: { code?: number; reason?: string } | null = null;
+  constructor(private readonly reads = true) {}
+  send(data: string): void {
+    this.sent.push(data);
+    if (!this.reads) this.bufferedAmount += Buffer.byteLength(data);
+  }
+  close(code?: number, reason?: string): void {
+    this.readyState = 3;
+    this.closed = { code, reason };
+  }
 }

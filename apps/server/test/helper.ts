@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { oauthProviderIds } from '@greenroom/contracts/providers';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app';
@@ -37,7 +38,7 @@ async function freshDatabase() {
 }
 
 export const testApps: Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[] }> = Object.fromEntries(
-  (['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'] as const).map((p) => [
+  oauthProviderIds.map((p) => [
     p,
     { clientId: `test-${p}`, clientSecret: `test-${p}-secret`, redirectUris: [`http://localhost:3000/oauth/${p}`] },
   ]),

@@ -159,8 +159,9 @@ describe('refusals', () => {
       headers: { cookie: start.cookie },
       payload: { state, code: 'forged' },
     });
-    expect([400, 401, 502]).toContain(res.statusCode);
-    expect(res.json().type).toBe('provider_error');
+    // The platform refused the code: a 422 `provider_refused`, never a 401 (which would read as "your session ended").
+    expect(res.statusCode).toBe(422);
+    expect(res.json().type).toBe('provider_refused');
   });
 });
 

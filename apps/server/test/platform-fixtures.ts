@@ -8,7 +8,9 @@ import type { Emulator } from '@greenroom/platform-emulator';
 import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { OAuthProvider, PlatformEndpoints } from '../src/platforms/endpoints';
-import { ReauthRequiredError, refreshTokens } from '../src/platforms/oauth-client';
+import { refreshTokens } from '../src/platforms/oauth-client';
+import { PlatformError, reconnectNeeded } from '../src/platforms/platform-error';
+import { errorBodyOf, type ErrorBodyOf } from '../src/plugins/errors';
 import type { BanStore, ChannelConnectionContext, ConnectionState, PlatformEvent, TokenSource } from '../src/platforms/port';
 import { testApps, type TestApp, type TestUser } from './helper';
 
@@ -44,7 +46,7 @@ export class EmulatorTokenSource implements TokenSource {
 
   async refreshAfterUnauthorized(rejected: string): Promise<string> {
     if (rejected !== this.access) return this.access;
-    if (!this.refresh) throw new ReauthRequiredError(this.provider, 'no refresh token');
+    if (!this.refresh) throw reconnectNeeded(this.provider, 'no refresh token');
     const tokens = await refreshTokens(this.provider, this.endpoints[this.provider], this.refresh, this.scopes);
     this.refreshes++;
     this.access = tokens.accessToken;
@@ -247,3 +249,13 @@ export async function providersSocket(
 type Chat = Extract<PlatformEvent, { kind: 'chat' }>['message'];
 /** The chat messages among recorded adapter events. */
 export const chats = (events: PlatformEvent[]): Chat[] => events.flatMap((e) => (e.kind === 'chat' ? [e.message] : []));
+
+/** What the API answers for the error `promise` rejects with (status, type, message), through the one error mapping. */
+export async function httpErrorOf(promise: Promise<unknown>): Promise<ErrorBodyOf & { code: string | null }> {
+  try {
+    await promise;
+  } catch (error) {
+    return { ...errorBodyOf(error), code: error instanceof PlatformError ? error.code : null };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -6,11 +6,12 @@ import { createKickAdapter, kickTimeoutMinutes } from '../src/platforms/kick/kic
 import type { KickClient } from '../src/platforms/kick/kick-client';
 import { parseKickContent } from '../src/platforms/kick/kick-events';
 import { KickWebhookReceiver, type WebhookDeliveryStore } from '../src/platforms/kick/kick-webhook-receiver';
-import { DbWebhookDeliveryStore } from '../src/modules/webhooks/webhook-delivery-store';
+import { DbWebhookDeliveryStore } from '../src/modules/webhooks';
 import { scopesFor } from '../src/platforms/scopes';
 import type { PlatformAdapter, PlatformEvent } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
 import {
+  httpErrorOf,
   actionsSince,
   connectChannelProvider,
   control,
@@ -145,10 +146,10 @@ describe('Kick adapter against the emulator', () => {
   it('sends as the broadcaster, as the app bot and replies', async () => {
     const actions = adapter.actions(rec.ctx);
     const seq = await lastActionSeq(emulator);
-    const sent = await actions.sendMessage({ text: 'hi chat', as: 'broadcaster' });
+    const sent = await actions.chat!.sendMessage({ text: 'hi chat', as: 'broadcaster' });
     expect(sent.providerMessageId).toBeTruthy();
-    await actions.sendMessage({ text: 'bot here', as: 'bot' });
-    await actions.sendMessage({ text: 'a reply', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! });
+    await actions.chat!.sendMessage({ text: 'bot here', as: 'bot' });
+    await actions.chat!.sendMessage({ text: 'a reply', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! });
     const sends = (await actionsSince(emulator, 'kick', seq)).filter((a) => a.type === 'chat.send');
     expect(sends.map((a) => [a.data.text, a.data.type])).toEqual([
       ['hi chat', 'user'],
@@ -169,7 +170,7 @@ describe('Kick adapter against the emulator', () => {
       bot,
     });
     const seq = await lastActionSeq(emulator);
-    await adapter.actions(withBot.ctx).sendMessage({ text: 'from my bot', as: 'bot' });
+    await adapter.actions(withBot.ctx).chat!.sendMessage({ text: 'from my bot', as: 'bot' });
     const [send] = (await actionsSince(emulator, 'kick', seq)).filter((a) => a.type === 'chat.send');
     expect(send).toMatchObject({ actorId: botAccount.id, channelId: streamer.id, data: { type: 'user', text: 'from my bot' } });
   });
@@ -178,17 +179,17 @@ describe('Kick adapter against the emulator', () => {
     const actions = adapter.actions(rec.ctx);
     const target = emulator.world.accountsOf('kick', 'viewer')[1]!;
     const seq = await lastActionSeq(emulator);
-    await actions.ban({ providerViewerId: target.id, durationSeconds: 90, reason: 'calm down' });
-    await actions.unban({ providerViewerId: target.id });
-    await actions.ban({ providerViewerId: target.id, reason: 'spam' });
-    await actions.unban({ providerViewerId: target.id });
+    await actions.moderation!.ban({ providerViewerId: target.id, durationSeconds: 90, reason: 'calm down' });
+    await actions.moderation!.unban({ providerViewerId: target.id });
+    await actions.moderation!.ban({ providerViewerId: target.id, reason: 'spam' });
+    await actions.moderation!.unban({ providerViewerId: target.id });
     const message = await control<{ id: string }>(emulator, 'POST', '/chat', {
       platform: 'kick',
       channel: streamer.login,
       user: target.id,
       text: 'delete me',
     });
-    await actions.deleteMessage({ providerMessageId: message.id });
+    await actions.moderation!.deleteMessage({ providerMessageId: message.id });
     const done = (await actionsSince(emulator, 'kick', seq)).filter((a) => a.type !== 'chat.send');
     expect(done.map((a) => a.type)).toEqual(['timeout', 'unban', 'ban', 'unban', 'chat.delete']);
     expect(done[0]!.data).toMatchObject({ userId: target.id, durationMinutes: 2, reason: 'calm down' });
@@ -204,25 +205,25 @@ describe('Kick adapter against the emulator', () => {
       rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'timeout' && e.event.target?.provider_user_id === other.id),
     );
     expect(rec.events.filter((e) => e.kind === 'moderation' && e.event.target?.provider_user_id === target.id)).toEqual([]);
-    await expect(actions.ban({ providerViewerId: target.id, reason: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
+    await expect(actions.moderation!.ban({ providerViewerId: target.id, reason: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
   });
 
   it('reads and updates the title and category, enforcing 140 characters, and searches categories', async () => {
     const actions = adapter.actions(rec.ctx);
-    const found = await actions.searchCategories('Just');
+    const found = await actions.streamInfo!.searchCategories('Just');
     const justChatting = found.find((c) => c.name === 'Just Chatting')!;
     expect(justChatting).toBeTruthy();
-    await actions.updateStreamInfo({ title: 'New Kick title', categoryId: justChatting.id });
-    const info = await actions.getStreamInfo();
+    await actions.streamInfo!.update({ title: 'New Kick title', categoryId: justChatting.id });
+    const info = await actions.streamInfo!.get();
     expect(info).toMatchObject({ title: 'New Kick title', category: { id: justChatting.id, name: 'Just Chatting' }, isLive: true });
-    await expect(actions.updateStreamInfo({ title: 'x'.repeat(141) })).rejects.toMatchObject({ status: 400, type: 'validation_error' });
-    await actions.updateStreamInfo({ title: 'y'.repeat(140) });
+    await expect(actions.streamInfo!.update({ title: 'x'.repeat(141) })).rejects.toMatchObject({ status: 400, type: 'validation_error' });
+    await actions.streamInfo!.update({ title: 'y'.repeat(140) });
   });
 
   it('refreshes an expired token once and succeeds', async () => {
     const before = broadcaster.refreshes;
     await control(emulator, 'POST', '/tokens/expire', { platform: 'kick', token: broadcaster.access });
-    await adapter.actions(rec.ctx).sendMessage({ text: 'after refresh', as: 'broadcaster' });
+    await adapter.actions(rec.ctx).chat!.sendMessage({ text: 'after refresh', as: 'broadcaster' });
     expect(broadcaster.refreshes).toBe(before + 1);
   });
 
@@ -235,9 +236,11 @@ describe('Kick adapter against the emulator', () => {
       providerChannelName: streamer.login,
       broadcaster: revoked,
     });
-    await expect(adapter.actions(ctx.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({
-      status: 401,
-      type: 'provider_error',
+    // Reconnect needed is a 409, never a 401 (which would sign the user out of Greenroom).
+    expect(await httpErrorOf(adapter.actions(ctx.ctx).chat!.sendMessage({ text: 'x', as: 'broadcaster' }))).toMatchObject({
+      status: 409,
+      type: 'reconnect_required',
+      code: 'auth_revoked',
     });
     const narrow = new EmulatorTokenSource('kick', streamer.id, ['user:read'], t.endpoints, emulator);
     const ctx2 = recordingContext({
@@ -246,7 +249,7 @@ describe('Kick adapter against the emulator', () => {
       providerChannelName: streamer.login,
       broadcaster: narrow,
     });
-    await expect(adapter.actions(ctx2.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toThrow(/missing scope chat:write/);
+    await expect(adapter.actions(ctx2.ctx).chat!.sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toThrow(/missing scope chat:write/);
   });
 
   it('rejects a webhook with a bad signature', async () => {

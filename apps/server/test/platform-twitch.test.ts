@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { httpErrorOf } from './platform-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startEmulator, type Emulator } from '@greenroom/platform-emulator';
@@ -143,7 +144,7 @@ afterAll(async () => {
 });
 
 describe('connecting Twitch', () => {
-  it('lists the connection with the spec §3 fields, live status, health and the dashboard link; tokens are encrypted at rest', async () => {
+  it('lists the connection with its contract fields, live status, health and the dashboard link; tokens are encrypted at rest', async () => {
     const [p] = await providersOf(owner, channelId);
     expect(p).toMatchObject({
       id: cpId,
@@ -224,10 +225,10 @@ describe('receiving chat and events', () => {
 describe('sending', () => {
   it('sends and replies as the broadcaster, and as the channel bot once connected', async () => {
     const { actions: a } = await t.s.connections.actions(cpId);
-    const sent = await a.sendMessage({ text: 'hello from Greenroom', as: 'broadcaster' });
+    const sent = await a.chat!.sendMessage({ text: 'hello from Greenroom', as: 'broadcaster' });
     expect(sent.providerMessageId).toBeTruthy();
-    const reply = await a.sendMessage({ text: 'replying', replyToProviderMessageId: sent.providerMessageId!, as: 'broadcaster' });
-    await expect(a.sendMessage({ text: 'x', as: 'bot' })).rejects.toMatchObject({ status: 422 });
+    const reply = await a.chat!.sendMessage({ text: 'replying', replyToProviderMessageId: sent.providerMessageId!, as: 'broadcaster' });
+    await expect(a.chat!.sendMessage({ text: 'x', as: 'bot' })).rejects.toMatchObject({ status: 422 });
 
     const botCp = await connectTwitch(owner, channelId, 'greenroombot', true);
     expect(botCp).toBe(cpId);
@@ -235,7 +236,7 @@ describe('sending', () => {
     expect(p!.bot_provider).toMatchObject({ id: botId, display_name: 'GreenroomBot', scope_needed: false, system: false });
     await until(async () => (await providersOf(owner, channelId))[0]?.health?.state === 'connected');
     const { actions: withBot } = await t.s.connections.actions(cpId);
-    const asBot = await withBot.sendMessage({ text: 'bot here', as: 'bot' });
+    const asBot = await withBot.chat!.sendMessage({ text: 'bot here', as: 'bot' });
     const sends = await actions('chat.send');
     const byId = (id: string | null) => sends.find((s) => s.data.messageId === id);
     expect(byId(sent.providerMessageId)).toMatchObject({ actorId: streamerId, data: { isSent: true, replyTo: null } });
@@ -245,17 +246,18 @@ describe('sending', () => {
 
   it('turns a dropped message (is_sent false) into a clear 422 with the reason', async () => {
     const { actions: a } = await t.s.connections.actions(cpId);
-    await a.ban({ providerViewerId: botId, durationSeconds: 60 });
-    await expect(a.sendMessage({ text: 'can I talk?', as: 'bot' })).rejects.toMatchObject({
+    await a.moderation!.ban({ providerViewerId: botId, durationSeconds: 60 });
+    expect(await httpErrorOf(a.chat!.sendMessage({ text: 'can I talk?', as: 'bot' }))).toMatchObject({
       status: 422,
+      code: 'refused',
       message: expect.stringContaining('timed out'),
     });
-    await a.unban({ providerViewerId: botId });
-    expect((await a.sendMessage({ text: 'back again', as: 'bot' })).providerMessageId).toBeTruthy();
+    await a.moderation!.unban({ providerViewerId: botId });
+    expect((await a.chat!.sendMessage({ text: 'back again', as: 'bot' })).providerMessageId).toBeTruthy();
   });
 });
 
-describe('moderation routes (spec §7)', () => {
+describe('moderation routes', () => {
   const base = () => `/api/2/channels/${channelId}/twitch/${cpId}`;
 
   it('times out, bans, unbans and deletes, calling Helix exactly and writing the audit log and bus events', async () => {

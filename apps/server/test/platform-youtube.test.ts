@@ -6,6 +6,7 @@ import { scopesFor } from '../src/platforms/scopes';
 import type { LiveConnection, PlatformAdapter } from '../src/platforms/port';
 import { createTestApp, testApps, type TestApp } from './helper';
 import {
+  httpErrorOf,
   actionsSince,
   connectChannelProvider,
   control,
@@ -149,14 +150,14 @@ describe('YouTube adapter against the emulator', () => {
   it('sends (≤ 200 characters, no replies) as the broadcaster and as the bot account', async () => {
     const actions = adapter.actions(rec.ctx);
     const seq = await lastActionSeq(emulator);
-    const sent = await actions.sendMessage({ text: 'hi from Greenroom', as: 'broadcaster' });
+    const sent = await actions.chat!.sendMessage({ text: 'hi from Greenroom', as: 'broadcaster' });
     expect(sent.providerMessageId).toMatch(/^LCC\./);
     await expect(
-      actions.sendMessage({ text: 'x', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! }),
+      actions.chat!.sendMessage({ text: 'x', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! }),
     ).rejects.toMatchObject({ status: 422, type: 'unsupported' });
-    await expect(actions.sendMessage({ text: 'x'.repeat(201), as: 'broadcaster' })).rejects.toMatchObject({ status: 400 });
+    await expect(actions.chat!.sendMessage({ text: 'x'.repeat(201), as: 'broadcaster' })).rejects.toMatchObject({ status: 400 });
     // Without a bot account "as bot" is refused, never sent as the streamer.
-    await expect(actions.sendMessage({ text: 'not as the streamer', as: 'bot' })).rejects.toMatchObject({
+    await expect(actions.chat!.sendMessage({ text: 'not as the streamer', as: 'bot' })).rejects.toMatchObject({
       status: 422,
       message: 'No bot account is connected for this YouTube channel.',
     });
@@ -170,7 +171,7 @@ describe('YouTube adapter against the emulator', () => {
       bot,
       state: rec.ctx.state,
     });
-    await adapter.actions(withBot.ctx).sendMessage({ text: 'bot says hi', as: 'bot' });
+    await adapter.actions(withBot.ctx).chat!.sendMessage({ text: 'bot says hi', as: 'bot' });
     const sends = (await actionsSince(emulator, 'youtube', seq)).filter((a) => a.type === 'chat.send');
     expect(sends.map((a) => [a.actorId, a.data.text])).toEqual([
       [streamer.id, 'hi from Greenroom'],
@@ -181,21 +182,24 @@ describe('YouTube adapter against the emulator', () => {
   it('bans and times out without a reason, keeps the ban id and unbans with it', async () => {
     const actions = adapter.actions(rec.ctx);
     const target = viewers[6]!.id;
-    await expect(actions.ban({ providerViewerId: target, reason: 'spam' })).rejects.toMatchObject({ status: 422, type: 'unsupported' });
-    await expect(actions.unban({ providerViewerId: target })).rejects.toMatchObject({ status: 422 });
+    await expect(actions.moderation!.ban({ providerViewerId: target, reason: 'spam' })).rejects.toMatchObject({
+      status: 422,
+      type: 'unsupported',
+    });
+    await expect(actions.moderation!.unban({ providerViewerId: target })).rejects.toMatchObject({ status: 422 });
     const seq = await lastActionSeq(emulator);
-    await actions.ban({ providerViewerId: target, durationSeconds: 600 });
+    await actions.moderation!.ban({ providerViewerId: target, durationSeconds: 600 });
     const banId = bans.bans.get(target);
     expect(banId).toBeTruthy();
-    await actions.unban({ providerViewerId: target });
+    await actions.moderation!.unban({ providerViewerId: target });
     expect(bans.bans.has(target)).toBe(false);
-    await actions.ban({ providerViewerId: target });
-    await actions.unban({ providerViewerId: target });
+    await actions.moderation!.ban({ providerViewerId: target });
+    await actions.moderation!.unban({ providerViewerId: target });
     const done = (await actionsSince(emulator, 'youtube', seq)).filter((a) => ['ban', 'timeout', 'unban'].includes(a.type));
     expect(done.map((a) => a.type)).toEqual(['timeout', 'unban', 'ban', 'unban']);
     expect(done[0]!.data).toMatchObject({ userId: target, durationSeconds: 600, banId });
     expect(done[1]!.data).toMatchObject({ banId });
-    await expect(actions.ban({ providerViewerId: target, durationSeconds: 86_401 })).rejects.toMatchObject({ status: 400 });
+    await expect(actions.moderation!.ban({ providerViewerId: target, durationSeconds: 86_401 })).rejects.toMatchObject({ status: 400 });
     // The ban notice comes back through the chat as a moderation event.
     await rec.waitFor(() =>
       rec.events.some(
@@ -211,15 +215,17 @@ describe('YouTube adapter against the emulator', () => {
   it('deletes a viewer message, refuses a moderator one with a clear error', async () => {
     const actions = adapter.actions(rec.ctx);
     const mine = await chat('delete me', viewers[7]!.id);
-    await actions.deleteMessage({ providerMessageId: mine.id });
+    await actions.moderation!.deleteMessage({ providerMessageId: mine.id });
     await rec.waitFor(() =>
       rec.events.some((e) => e.kind === 'moderation' && e.event.kind === 'delete' && e.event.provider_message_id === mine.id),
     );
     const mod = viewers[8]!.id;
     emulator.world.channel('youtube', streamer.id)!.moderators.add(mod);
     const modMessage = await chat('moderator message', mod);
-    await expect(actions.deleteMessage({ providerMessageId: modMessage.id })).rejects.toMatchObject({
-      status: 403,
+    // The platform refusing (YouTube's 403 modificationNotAllowed) is a 422 `provider_refused`.
+    expect(await httpErrorOf(actions.moderation!.deleteMessage({ providerMessageId: modMessage.id }))).toMatchObject({
+      status: 422,
+      type: 'provider_refused',
       message: expect.stringMatching(/owner or its moderators/) as unknown,
     });
   });
@@ -234,10 +240,10 @@ describe('YouTube adapter against the emulator', () => {
       description: 'My description',
       tags: ['speedrun', 'retro'],
     });
-    const found = await actions.searchCategories('gam');
+    const found = await actions.streamInfo!.searchCategories('gam');
     expect(found).toContainEqual({ id: '20', name: 'Gaming', imageUrl: null });
     const seq = await lastActionSeq(emulator);
-    await actions.updateStreamInfo({ title: 'Speedrun day', categoryId: '20' });
+    await actions.streamInfo!.update({ title: 'Speedrun day', categoryId: '20' });
     const [update] = (await actionsSince(emulator, 'youtube', seq)).filter((a) => a.type === 'video.update');
     expect(update!.data.snippet).toMatchObject({
       title: 'Speedrun day',
@@ -245,21 +251,21 @@ describe('YouTube adapter against the emulator', () => {
       description: 'My description',
       tags: ['speedrun', 'retro'],
     });
-    expect(await actions.getStreamInfo()).toMatchObject({
+    expect(await actions.streamInfo!.get()).toMatchObject({
       title: 'Speedrun day',
       category: { id: '20', name: 'Gaming' },
       isLive: true,
       liveStreamId: videoId,
     });
-    await expect(actions.updateStreamInfo({ title: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
-    await expect(actions.updateStreamInfo({ title: 'a <b> title' })).rejects.toMatchObject({ status: 400 });
-    await actions.updateStreamInfo({ title: 'y'.repeat(100) });
+    await expect(actions.streamInfo!.update({ title: 'x'.repeat(101) })).rejects.toMatchObject({ status: 400 });
+    await expect(actions.streamInfo!.update({ title: 'a <b> title' })).rejects.toMatchObject({ status: 400 });
+    await actions.streamInfo!.update({ title: 'y'.repeat(100) });
   });
 
   it('refreshes an expired token once and succeeds', async () => {
     const before = broadcaster.refreshes;
     await control(emulator, 'POST', '/tokens/expire', { platform: 'youtube', token: broadcaster.access });
-    await adapter.actions(rec.ctx).sendMessage({ text: 'after refresh', as: 'broadcaster' });
+    await adapter.actions(rec.ctx).chat!.sendMessage({ text: 'after refresh', as: 'broadcaster' });
     expect(broadcaster.refreshes).toBeGreaterThan(before);
   });
 
@@ -267,7 +273,7 @@ describe('YouTube adapter against the emulator', () => {
     const yt = emulator.ctx.youtube!;
     yt.setQuotaUsed(testApps.youtube.clientId, yt.quotaLimit);
     await rec.waitFor(() => rec.health.at(-1)?.state === 'error' && /quota/.test(rec.health.at(-1)?.detail ?? ''));
-    await expect(adapter.actions(rec.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({
+    expect(await httpErrorOf(adapter.actions(rec.ctx).chat!.sendMessage({ text: 'x', as: 'broadcaster' }))).toMatchObject({
       status: 429,
       type: 'rate_limited',
     });
@@ -287,7 +293,7 @@ describe('YouTube adapter against the emulator', () => {
     const conn = adapter.connect(r.ctx)!;
     try {
       await r.waitFor(() => r.health.some((h) => h.state === 'offline' && h.detail === YOUTUBE_WAITING_DETAIL));
-      await expect(adapter.actions(r.ctx).sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 409 });
+      await expect(adapter.actions(r.ctx).chat!.sendMessage({ text: 'x', as: 'broadcaster' })).rejects.toMatchObject({ status: 409 });
       await control(emulator, 'POST', `/channels/youtube/${offline.id}/live`, { live: true });
       await r.waitFor(() => r.lastHealth() === 'connected');
       const m = await control<{ id: string }>(emulator, 'POST', '/chat', {

@@ -17,7 +17,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** Runs the connect popup flow of spec §4 for a system bot, approving as the emulator account `login`. */
+/** Runs the connect popup flow for a system bot, approving as the emulator account `login`. */
 async function connectSystemBot(operator: TestUser, provider: OAuthProvider, login: string): Promise<string> {
   const start = await t.inject(operator, {
     method: 'GET',

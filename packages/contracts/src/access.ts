@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Per-channel access levels (spec §3, §6). Higher levels include lower ones. */
+/** Per-channel access levels. Higher levels include lower ones. */
 export const AccessLevel = {
   PUBLIC: 0,
   SUB: 1,
@@ -28,7 +28,7 @@ export const accessLevelLabels: Record<AccessLevelValue, string> = {
   500: 'Owner',
 };
 
-/** Audience levels selectable for chatbot features (spec §6). */
+/** Audience levels selectable for chatbot features. */
 export const audienceLevels: AccessLevelValue[] = [
   AccessLevel.PUBLIC,
   AccessLevel.SUB,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error body of every failed API call: `{ type, message }` (spec §8). */
+/** Error body of every failed API call: `{ type, message }`. */
 export const errorTypes = [
   'bad_request',
   'validation_error',
@@ -13,7 +13,12 @@ export const errorTypes = [
   'gone',
   'unsupported',
   'rate_limited',
+  /** A platform failed or could not be reached (HTTP 502); trying again later may work. */
   'provider_error',
+  /** A platform understood the request and refused it (HTTP 422), e.g. the account is not a moderator there. */
+  'provider_refused',
+  /** A platform refused the stored token for good or it lacks a permission: reconnect the platform (HTTP 409, never 401). */
+  'reconnect_required',
   'internal_error',
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];

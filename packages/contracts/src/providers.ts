@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Every provider Greenroom knows (spec §3). Closed union: switch over it exhaustively. */
+/** Every provider Greenroom knows. Closed union: switch over it exhaustively. */
 export const providerIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord', '7tv', 'betterttv'] as const;
 export const providerIdSchema = z.enum(providerIds);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
-/** Providers a channel can connect (spec §3 Channel provider). */
+/** Providers a channel can connect. */
 export const channelProviderIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify'] as const;
 export const channelProviderIdSchema = z.enum(channelProviderIds);
 export type ChannelProviderId = z.infer<typeof channelProviderIdSchema>;
@@ -14,6 +14,15 @@ export type ChannelProviderId = z.infer<typeof channelProviderIdSchema>;
 export const signinProviderIds = ['twitch', 'youtube', 'kick'] as const;
 export const signinProviderIdSchema = z.enum(signinProviderIds);
 export type SigninProviderId = z.infer<typeof signinProviderIdSchema>;
+
+/** Providers Greenroom connects through OAuth (sign-in, channel connections, bots, links). */
+export const oauthProviderIds = ['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord'] as const;
+export const oauthProviderIdSchema = z.enum(oauthProviderIds);
+export type OAuthProviderId = z.infer<typeof oauthProviderIdSchema>;
+
+export function isOAuthProviderId(value: string): value is OAuthProviderId {
+  return (oauthProviderIds as readonly string[]).includes(value);
+}
 
 /** Providers that stream (watch pages, players). */
 export const streamProviderIds = ['twitch', 'youtube', 'kick', 'tiktok'] as const;
@@ -86,7 +95,7 @@ const streaming: ProviderCapabilities = {
 
 const base = { dashboardUrl: null, streamTitleMaxLength: null, banReasonMaxLength: null, maxTimeoutSeconds: null };
 
-/** The fixed provider catalogue of spec §3, shared by server and web. */
+/** The fixed provider catalogue, shared by server and web. */
 export const providers: Record<ProviderId, ProviderInfo> = {
   twitch: {
     ...streaming,

@@ -1,5 +1,5 @@
 /**
- * Embedded players, standing in for the platforms' own (spec §7 Media): the Twitch embed script
+ * Embedded players, standing in for the platforms' own: the Twitch embed script
  * (`embed.twitch.tv/embed/v1.js`, a `Twitch.Embed` class that inserts the player iframe), the YouTube embed
  * (`www.youtube.com/embed/{videoId}?autoplay=1&mute=1`) and the Kick player (`player.kick.com/{channel}`).
  * Each answers with a small page showing the simulated stream (channel, title, category, live state), so the

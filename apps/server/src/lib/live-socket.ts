@@ -1,7 +1,7 @@
 /**
  * Server side of the product's live websockets: JSON frames, the client's heartbeat
  * (`{"type":"ping"}` → `{"type":"pong"}`), and backpressure (a client whose unsent bytes pass the
- * cap is closed with 1013 "try again later"; it reconnects and refetches, spec §4).
+ * cap is closed with 1013 "try again later"; it reconnects and refetches).
  */
 import type { WebSocket } from 'ws';
 

@@ -2,7 +2,7 @@ import type { TokenSource } from './port';
 
 /**
  * Sends a platform request as `token`'s account. On 401 the token is refreshed once — single-flight inside the
- * TokenSource — and the request sent again; a permanent refusal surfaces from the refresh as ReauthRequiredError.
+ * TokenSource — and the request sent again; a permanent refusal surfaces from the refresh as a PlatformError asking for reconnection.
  */
 export async function sendAuthorized(token: TokenSource, send: (accessToken: string) => Promise<Response>): Promise<Response> {
   let accessToken = await token.accessToken();

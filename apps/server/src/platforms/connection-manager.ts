@@ -4,13 +4,13 @@
  * connection's health, and hands out the actions of a connection (sends through the rate-limited
  * send queue). Started once with the server, closed at shutdown.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { isOAuthProviderId, providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import { channelProviders, platformBans, systemBots } from '../db/schema';
 import { unsupported, notFound } from '../lib/errors';
-import type { IngestPipeline, IngestSource } from './ingest';
 import type { OAuthProvider } from './endpoints';
+import type { IngestPipeline, IngestSource } from './ingest';
 import type {
   BanStore,
   ChannelActions,
@@ -53,6 +53,25 @@ interface Entry {
   botUserId: string | null;
 }
 
+/** The action facets of one connection with what identifies it (see `ConnectionManager.actions`). */
+export interface ConnectionActions {
+  actions: ChannelActions;
+  channelId: string;
+  provider: ChannelProviderId;
+  providerChannelId: string;
+}
+
+/**
+ * What features need from the platform layer to act on a channel's connections; the ConnectionManager
+ * implements it, unit tests pass a fake.
+ */
+export interface ConnectionActionsSource {
+  /** The facets of one connection; 404 when it does not exist, 422 when its platform cannot be used here. */
+  actions(channelProviderId: string): Promise<ConnectionActions>;
+  /** The channel's connections (id and platform), oldest first. */
+  connectionsOf(channelId: string): Promise<{ id: string; provider: ChannelProviderId }[]>;
+}
+
 /** What changed about a connection, for the providers websocket. */
 export type ConnectionChange = { channelProviderId: string; channelId: string };
 
@@ -65,13 +84,11 @@ export interface ConnectionManagerDeps {
   log: ConnectionLog;
   /** Called when a connection's health, live status, viewer count or live stream id changed. */
   onChange?: (change: ConnectionChange) => void;
-  /** Twitch token validation period (providers.md §1: hourly). */
+  /** Twitch token validation period (Twitch requires validating every token hourly). */
   validateEveryMs?: number;
 }
 
-const oauthProviders = new Set<string>(['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']);
-
-export class ConnectionManager {
+export class ConnectionManager implements ConnectionActionsSource {
   private readonly entries = new Map<string, Entry>();
   private readonly adapters = new Map<ChannelProviderId, PlatformAdapter>();
   /** `${channelProviderId}:${botUserId}` seen with a moderator badge: they may send 100/30 s on Twitch. */
@@ -196,8 +213,8 @@ export class ConnectionManager {
 
   private botRef(row: Row): CredentialRef | null {
     if (row.botAccessTokenEnc && row.botProviderUserId) return { kind: 'bot', channelProviderId: row.id };
-    if (oauthProviders.has(row.provider) && providers[row.provider as ChannelProviderId].systemBot)
-      return { kind: 'system_bot', provider: row.provider as OAuthProvider };
+    if (isOAuthProviderId(row.provider) && providers[row.provider as ChannelProviderId].systemBot)
+      return { kind: 'system_bot', provider: row.provider };
     return null;
   }
 
@@ -327,10 +344,11 @@ export class ConnectionManager {
     }
   }
 
-  /** The actions of one connection; chat sends wait in the send queue under the platform's rate limit. */
-  async actions(
-    channelProviderId: string,
-  ): Promise<{ actions: ChannelActions; channelId: string; provider: ChannelProviderId; providerChannelId: string }> {
+  /**
+   * The action facets of one connection (see port.ts: present where the catalogue gives the capability);
+   * chat sends wait in the send queue under the platform's rate limit.
+   */
+  async actions(channelProviderId: string): Promise<ConnectionActions> {
     const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
     if (!row) throw notFound('This platform connection does not exist.');
     const provider = row.provider as ChannelProviderId;
@@ -341,22 +359,33 @@ export class ConnectionManager {
     const inner = adapter.actions(base);
     const queue = this.deps.sendQueue;
     const privileged = this.privilegedSenders;
+    const chat = inner.chat;
     const actions: ChannelActions = {
-      sendMessage: (input) => {
-        const sender = input.as === 'bot' ? base.bot : base.broadcaster;
-        if (!sender) return inner.sendMessage(input);
-        const key = `${row.id}:${sender.providerUserId}`;
-        const limit = sendRateLimit(provider, input.as === 'broadcaster' || privileged.has(key));
-        return queue.run(key, limit, () => inner.sendMessage(input));
-      },
-      ban: (input) => inner.ban(input),
-      unban: (input) => inner.unban(input),
-      deleteMessage: (input) => inner.deleteMessage(input),
-      getStreamInfo: () => inner.getStreamInfo(),
-      updateStreamInfo: (input) => inner.updateStreamInfo(input),
-      searchCategories: (query) => inner.searchCategories(query),
+      ...inner,
+      ...(chat
+        ? {
+            chat: {
+              sendMessage: (input) => {
+                const sender = input.as === 'bot' ? base.bot : base.broadcaster;
+                if (!sender) return chat.sendMessage(input);
+                const key = `${row.id}:${sender.providerUserId}`;
+                const limit = sendRateLimit(provider, input.as === 'broadcaster' || privileged.has(key));
+                return queue.run(key, limit, () => chat.sendMessage(input));
+              },
+            },
+          }
+        : {}),
     };
     return { actions, channelId: row.channelId, provider, providerChannelId: row.providerChannelId };
+  }
+
+  async connectionsOf(channelId: string): Promise<{ id: string; provider: ChannelProviderId }[]> {
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id, provider: channelProviders.provider })
+      .from(channelProviders)
+      .where(eq(channelProviders.channelId, channelId))
+      .orderBy(asc(channelProviders.createdAt), asc(channelProviders.id));
+    return rows.filter((r): r is { id: string; provider: ChannelProviderId } => r.provider in providers);
   }
 
   /** The system bot of a platform exists (for listing a channel's effective bot). */

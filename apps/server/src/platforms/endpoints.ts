@@ -1,4 +1,4 @@
-import type { ProviderId } from '@greenroom/contracts/providers';
+import type { OAuthProviderId } from '@greenroom/contracts/providers';
 import type { Config } from '../config';
 
 /** OAuth app credentials and endpoints of one platform. */
@@ -36,7 +36,8 @@ export interface PlatformEndpoints {
   bttv: { apiUrl: string };
 }
 
-export type OAuthProvider = Extract<ProviderId, 'twitch' | 'youtube' | 'kick' | 'tiktok' | 'spotify' | 'discord'>;
+/** A provider connected through OAuth (the list lives in the provider catalogue). */
+export type OAuthProvider = OAuthProviderId;
 
 const oauthDefaults = { clientIdParam: 'client_id', scopeSeparator: ' ', extraAuthorizeParams: {} } as const;
 

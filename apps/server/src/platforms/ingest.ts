@@ -14,7 +14,7 @@ export interface EmoteAnnotator {
   annotate(channel: { provider: ChannelProviderId; providerChannelId: string }, text: string, existing: ChatEmote[]): ChatEmote[];
 }
 
-/** Where ingested events are persisted (the chat log, issue 5). Called with batches, in order. */
+/** Where ingested events are persisted (the chat log). Called with batches, in order. */
 export interface ChatSink {
   write(events: ChannelStreamEvent[]): Promise<void>;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { providers } from '@greenroom/contracts/providers';
+import { assertUnreachable, isOAuthProviderId, providers } from '@greenroom/contracts/providers';
 import { AppError } from '../lib/errors';
 import { pkceChallenge, randomToken } from '../lib/crypto';
 import type { OAuthEndpoints, OAuthProvider, PlatformEndpoints } from './endpoints';
 import { readJsonBody } from './authorized-call';
+import { PlatformError, reconnectNeeded, unreachable, unreadable } from './platform-error';
 
 export interface TokenSet {
   accessToken: string;
@@ -18,13 +19,6 @@ export interface Identity {
   login: string;
   displayName: string;
   avatarUrl: string | null;
-}
-
-/** Thrown when a platform refuses a token or grant for good (revoked, invalid_grant): the connection needs reconnecting. */
-export class ReauthRequiredError extends AppError {
-  constructor(provider: OAuthProvider, detail: string) {
-    super(401, 'provider_error', `${providers[provider].name} needs to be reconnected: ${detail}`);
-  }
 }
 
 const tokenResponse = z.object({
@@ -66,9 +60,14 @@ export function authorizeUrl(
   return url.toString();
 }
 
+/**
+ * A token endpoint call. A refused refresh (400/401: invalid_grant, revoked) means the stored grant is gone for
+ * good (`auth_revoked`); a refused code exchange is the platform refusing that sign-in or connection (`refused`).
+ */
 async function tokenRequest(
   provider: OAuthProvider,
   endpoints: OAuthEndpoints,
+  grant: 'exchange' | 'refresh',
   params: Record<string, string>,
   requestedScopes: string[],
 ): Promise<TokenSet> {
@@ -82,16 +81,20 @@ async function tokenRequest(
       signal: AbortSignal.timeout(15_000),
     });
   } catch (cause) {
-    throw new AppError(502, 'provider_error', `${providers[provider].name} could not be reached, try again.`, { cause });
+    throw unreachable(provider, grant === 'refresh' ? 'refresh the token' : 'complete the connection', cause);
   }
   const json = await readJsonBody(response);
   if (!response.ok) {
     const detail = describeOAuthError(json) ?? `HTTP ${response.status}`;
-    if (response.status === 400 || response.status === 401) throw new ReauthRequiredError(provider, detail);
-    throw new AppError(502, 'provider_error', `${providers[provider].name} refused the request: ${detail}`);
+    const name = providers[provider].name;
+    if (response.status === 400 || response.status === 401) {
+      if (grant === 'refresh') throw reconnectNeeded(provider, detail);
+      throw new PlatformError('refused', provider, `${name} refused the connection: ${detail}`, { reason: describeOAuthCode(json) });
+    }
+    throw new PlatformError('temporary', provider, `${name} failed to complete the request (${detail}), try again.`);
   }
   const parsed = tokenResponse.safeParse(json);
-  if (!parsed.success) throw new AppError(502, 'provider_error', `${providers[provider].name} sent an unreadable token response.`);
+  if (!parsed.success) throw unreadable(provider, grant === 'refresh' ? 'refresh the token' : 'complete the connection');
   const t = parsed.data;
   return {
     accessToken: t.access_token,
@@ -99,6 +102,12 @@ async function tokenRequest(
     expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null,
     scopes: splitScopes(t.scope, requestedScopes),
   };
+}
+
+/** The OAuth error code (`invalid_grant` …), when the body has one. */
+function describeOAuthCode(json: unknown): string | null {
+  if (json && typeof json === 'object' && 'error' in json && typeof json.error === 'string') return json.error;
+  return null;
 }
 
 function describeOAuthError(json: unknown): string | null {
@@ -117,7 +126,7 @@ export function exchangeCode(
 ): Promise<TokenSet> {
   const params: Record<string, string> = { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri };
   if (input.codeVerifier) params.code_verifier = input.codeVerifier;
-  return tokenRequest(provider, endpoints, params, input.scopes);
+  return tokenRequest(provider, endpoints, 'exchange', params, input.scopes);
 }
 
 export function refreshTokens(
@@ -126,7 +135,7 @@ export function refreshTokens(
   refreshToken: string,
   scopes: string[],
 ): Promise<TokenSet> {
-  return tokenRequest(provider, endpoints, { grant_type: 'refresh_token', refresh_token: refreshToken }, scopes);
+  return tokenRequest(provider, endpoints, 'refresh', { grant_type: 'refresh_token', refresh_token: refreshToken }, scopes);
 }
 
 async function getJson(provider: OAuthProvider, url: string, headers: Record<string, string>): Promise<unknown> {
@@ -134,11 +143,15 @@ async function getJson(provider: OAuthProvider, url: string, headers: Record<str
   try {
     response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) });
   } catch (cause) {
-    throw new AppError(502, 'provider_error', `${providers[provider].name} could not be reached, try again.`, { cause });
+    throw unreachable(provider, 'read the account', cause);
   }
-  if (response.status === 401) throw new ReauthRequiredError(provider, 'the token was refused');
+  if (response.status === 401) throw reconnectNeeded(provider, 'the token was refused');
   if (!response.ok)
-    throw new AppError(502, 'provider_error', `${providers[provider].name} answered HTTP ${response.status} when reading the account.`);
+    throw new PlatformError(
+      'temporary',
+      provider,
+      `${providers[provider].name} answered HTTP ${response.status} when reading the account.`,
+    );
   return response.json();
 }
 
@@ -181,7 +194,7 @@ const discordMe = z.object({
 
 function parse<T>(provider: OAuthProvider, schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new AppError(502, 'provider_error', `${providers[provider].name} sent an unreadable account.`);
+  if (!result.success) throw unreadable(provider, 'read the account');
   return result.data;
 }
 
@@ -196,7 +209,7 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
         await getJson(provider, `${endpoints.twitch.helixUrl}/users`, { ...bearer, 'client-id': endpoints.twitch.clientId }),
       );
       const u = body.data[0];
-      if (!u) throw new AppError(502, 'provider_error', 'Twitch returned no account for this token.');
+      if (!u) throw new PlatformError('temporary', provider, 'Twitch returned no account for this token.');
       return { providerUserId: u.id, login: u.login, displayName: u.display_name, avatarUrl: u.profile_image_url ?? null };
     }
     case 'youtube': {
@@ -217,7 +230,7 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
     case 'kick': {
       const body = parse(provider, kickUsers, await getJson(provider, `${endpoints.kick.apiUrl}/users`, bearer));
       const u = body.data[0];
-      if (!u) throw new AppError(502, 'provider_error', 'Kick returned no account for this token.');
+      if (!u) throw new PlatformError('temporary', provider, 'Kick returned no account for this token.');
       return { providerUserId: u.user_id, login: u.name.toLowerCase(), displayName: u.name, avatarUrl: u.profile_picture ?? null };
     }
     case 'tiktok': {
@@ -246,31 +259,55 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
 }
 
 /**
- * Revokes tokens at the platform (RFC 7009 style), best effort: a platform that is down or already forgot a
- * token must not keep a disconnect from finishing, so failures are logged and never thrown. Pass the refresh
- * token first: revoking it ends the whole grant where the platform ties them (Google, Kick).
+ * Revokes one token at the platform (disconnecting for good), as each platform documents it: the token in the
+ * form body with the client id, and Kick also in the query. Spotify has no revocation endpoint. Best effort:
+ * a failure is returned, never thrown — the connection is removed anyway.
  */
-export async function revokeTokens(
+export async function revokeToken(
   provider: OAuthProvider,
   endpoints: OAuthEndpoints,
-  tokens: (string | null)[],
-  log: { warn(obj: object, msg?: string): void },
-): Promise<void> {
-  if (!endpoints.revokeUrl) return;
-  for (const token of tokens) {
-    if (!token) continue;
-    try {
-      const url = new URL(endpoints.revokeUrl);
-      if (provider === 'kick') url.searchParams.set('token', token);
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
-        signal: AbortSignal.timeout(5_000),
-      });
-      await response.body?.cancel();
-    } catch (error) {
-      log.warn({ err: error, provider }, 'revoking a platform token failed');
-    }
+  token: string,
+): Promise<{ ok: boolean; error?: unknown }> {
+  if (!endpoints.revokeUrl) return { ok: true };
+  const url = new URL(endpoints.revokeUrl);
+  switch (provider) {
+    case 'kick':
+      url.searchParams.set('token', token);
+      break;
+    case 'twitch':
+    case 'youtube':
+    case 'tiktok':
+    case 'spotify':
+    case 'discord':
+      break;
+    default:
+      assertUnreachable(provider);
   }
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
+      signal: AbortSignal.timeout(5_000),
+    });
+    await response.body?.cancel();
+    return { ok: response.ok };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Revokes a connection's stored tokens (any provider name; those without OAuth or revocation are skipped). */
+export type TokenRevoker = (provider: string, tokens: (string | null)[]) => Promise<void>;
+
+/** The platform layer's token revocation: each token revoked at its platform, failures logged and never thrown. */
+export function createTokenRevoker(endpoints: PlatformEndpoints, log: { warn(obj: object, msg?: string): void }): TokenRevoker {
+  return async (provider, tokens) => {
+    if (!isOAuthProviderId(provider)) return;
+    for (const token of tokens) {
+      if (!token) continue;
+      const result = await revokeToken(provider, endpoints[provider], token);
+      if (result.error !== undefined) log.warn({ err: result.error, provider }, 'revoking a platform token failed');
+    }
+  };
 }

@@ -8,29 +8,44 @@
  * (a duplicate line in the log, never a lost one).
  */
 export class OwnBans {
-  private readonly pending = new Map<string, number>();
+  /** Marks per viewer, oldest first: a timeout followed by a ban of the same viewer makes two echoes. */
+  private readonly pending = new Map<string, number[]>();
   constructor(private readonly ttlMs = 30_000) {}
 
   private key(broadcasterId: string, userId: string): string {
     return `${broadcasterId}:${userId}`;
   }
 
+  private live(k: string, now: number): number[] {
+    const marks = (this.pending.get(k) ?? []).filter((at) => now - at <= this.ttlMs);
+    if (marks.length === 0) this.pending.delete(k);
+    else this.pending.set(k, marks);
+    return marks;
+  }
+
   mark(broadcasterId: string, userId: string): void {
     const now = Date.now();
-    for (const [k, at] of this.pending) if (now - at > this.ttlMs) this.pending.delete(k);
-    this.pending.set(this.key(broadcasterId, userId), now);
+    for (const k of this.pending.keys()) this.live(k, now);
+    const k = this.key(broadcasterId, userId);
+    this.pending.set(k, [...(this.pending.get(k) ?? []), now]);
   }
 
+  /** The platform call failed: no echo will come for the newest mark. */
   forget(broadcasterId: string, userId: string): void {
-    this.pending.delete(this.key(broadcasterId, userId));
+    const k = this.key(broadcasterId, userId);
+    const marks = this.pending.get(k);
+    if (!marks) return;
+    marks.pop();
+    if (marks.length === 0) this.pending.delete(k);
   }
 
-  /** True (once) when this ban is the echo of one Greenroom made. */
+  /** True (once per mark) when this ban is the echo of one Greenroom made. */
   takeEcho(broadcasterId: string, userId: string): boolean {
     const k = this.key(broadcasterId, userId);
-    const at = this.pending.get(k);
-    if (at === undefined) return false;
-    this.pending.delete(k);
-    return Date.now() - at <= this.ttlMs;
+    const marks = this.live(k, Date.now());
+    if (marks.length === 0) return false;
+    marks.shift();
+    if (marks.length === 0) this.pending.delete(k);
+    return true;
   }
 }

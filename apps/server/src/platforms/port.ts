@@ -2,9 +2,10 @@
  * THE platform port. Features (chat, moderation, title/category, later the chatbot) speak only to
  * these interfaces; one adapter per platform (twitch/, youtube/, kick/, tiktok/, spotify/) implements
  * them, and nothing outside platforms/ imports a platform SDK. Capabilities come from the shared
- * catalogue (contracts/providers.ts): callers check them, adapters throw `unsupported` (422) anyway.
+ * catalogue (contracts/providers.ts) and decide which action facets an adapter offers. Failed platform
+ * calls throw the one PlatformError (platform-error.ts).
  */
-import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import type { ChannelProviderId, ProviderCapabilities } from '@greenroom/contracts/providers';
 import type { Activity, ChatMessage, ModerationEvent, StreamStatus } from '@greenroom/contracts/api/events';
 import type { OAuthProvider } from './endpoints';
 
@@ -42,7 +43,7 @@ export interface TokenSource {
   readonly scopes: readonly string[];
   /** A usable access token, refreshed first when it expires within a minute. */
   accessToken(): Promise<string>;
-  /** Forces a refresh after the platform answered 401; throws ReauthRequiredError (and marks scope_needed) when the refresh is refused for good. */
+  /** Forces a refresh after the platform answered 401; throws a PlatformError asking for reconnection (and marks scope_needed) when the refresh is refused for good. */
   refreshAfterUnauthorized(rejected: string): Promise<string>;
   /** Marks the credential as needing reconnection (e.g. the platform answered "missing scope"); reported to the UI. */
   markReauthRequired?(detail: string): Promise<void>;
@@ -103,15 +104,54 @@ export interface BanInput {
   reason?: string;
 }
 
-/** Actions on one connected channel. */
-export interface ChannelActions {
+/**
+ * Sending to a platform's chat. Present where the catalogue says `chatWrite` (Twitch, YouTube, Kick).
+ * The connection manager wraps it in the send queue (the platform's per-sender rate limit: waits, never drops).
+ * Used by the staff composer (modules/chat) and, for replies, by the chatbot:
+ *   `const { actions } = await connections.actions(channelProviderId); await actions.chat?.sendMessage({ text, as: 'bot' })`.
+ * Throws PlatformError (refused: dropped by the platform, e.g. the sender is timed out) or AppError for input the
+ * platform cannot take (too long, a reply where replies are not supported).
+ */
+export interface ChatFacet {
   sendMessage(input: { text: string; replyToProviderMessageId?: string; as: Actor }): Promise<SendResult>;
+}
+
+/** Ban/timeout, unban and delete a message. Present where the catalogue says `ban`, `unban` or `deleteMessage`. */
+export interface ModerationFacet {
   ban(input: BanInput): Promise<void>;
   unban(input: { providerViewerId: string }): Promise<void>;
   deleteMessage(input: { providerMessageId: string }): Promise<void>;
-  getStreamInfo(): Promise<StreamInfo>;
-  updateStreamInfo(input: { title?: string; categoryId?: string }): Promise<void>;
+}
+
+/** The stream's title and category. Present where the catalogue says `changeTitle` or `changeCategory`. */
+export interface StreamInfoFacet {
+  get(): Promise<StreamInfo>;
+  update(input: { title?: string; categoryId?: string }): Promise<void>;
   searchCategories(query: string): Promise<Category[]>;
+}
+
+/**
+ * What Greenroom can do on one connected channel, in facets. A facet is present exactly when the provider
+ * catalogue gives the platform its capabilities (`facetsFor`, checked for every adapter by registry.test.ts), so
+ * a platform without chat (Spotify) or without an API for it (TikTok) simply has no `chat` facet, and a new
+ * action is added to the facet of the platforms that have it only. Callers check presence (or the catalogue)
+ * and refuse with a clear error naming the platform.
+ */
+export interface ChannelActions {
+  chat?: ChatFacet;
+  moderation?: ModerationFacet;
+  streamInfo?: StreamInfoFacet;
+}
+
+export type FacetName = keyof ChannelActions;
+
+/** The facets a platform must offer, from its catalogue capabilities. */
+export function facetsFor(info: ProviderCapabilities): FacetName[] {
+  const facets: FacetName[] = [];
+  if (info.chatWrite) facets.push('chat');
+  if (info.ban || info.unban || info.deleteMessage) facets.push('moderation');
+  if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
+  return facets;
 }
 
 /** A live, self-healing connection receiving a channel's chat and events. */

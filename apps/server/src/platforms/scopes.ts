@@ -1,6 +1,6 @@
 import type { OAuthProvider } from './endpoints';
 
-/** What a connection is for decides the scopes it asks for (providers.md scope tables). */
+/** What a connection is for decides the scopes it asks for (each list names the scopes the features of that purpose call). */
 export type ConnectionPurpose = 'signin' | 'channel' | 'bot';
 
 const yt = (s: string) => `https://www.googleapis.com/auth/${s}`;

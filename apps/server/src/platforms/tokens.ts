@@ -3,14 +3,16 @@
  * system bot). Each decrypts its row, refreshes before expiry and after a 401 with a single-flight
  * lock, persists every rotated refresh token (encrypted), and on a permanent refusal marks the row
  * `scope_needed` / `bot_scope_needed` and reports it, without throwing anything but
- * ReauthRequiredError to its callers.
+ * a PlatformError asking for reconnection to its callers.
  */
 import { and, eq } from 'drizzle-orm';
+import { isOAuthProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import { channelProviders, systemBots } from '../db/schema';
 import type { TokenCipher } from '../lib/crypto';
 import type { OAuthProvider, PlatformEndpoints } from './endpoints';
-import { ReauthRequiredError, refreshTokens, type TokenSet } from './oauth-client';
+import { refreshTokens, type TokenSet } from './oauth-client';
+import { isReconnectNeeded, reconnectNeeded } from './platform-error';
 import type { TokenSource } from './port';
 
 export type CredentialRef =
@@ -31,9 +33,6 @@ interface StoredCredential {
   scopes: string[];
   scopeNeeded: boolean;
 }
-
-const oauthProviders = new Set<string>(['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']);
-const isOAuthProvider = (p: string): p is OAuthProvider => oauthProviders.has(p);
 
 /** Reads and writes the encrypted token columns of the three credential kinds. */
 export class CredentialRepository {
@@ -57,7 +56,7 @@ export class CredentialRepository {
       };
     }
     const [row] = await this.db.select().from(channelProviders).where(eq(channelProviders.id, ref.channelProviderId));
-    if (!row || !isOAuthProvider(row.provider)) return null;
+    if (!row || !isOAuthProviderId(row.provider)) return null;
     if (ref.kind === 'broadcaster') {
       if (!row.accessTokenEnc) return null;
       return {
@@ -188,7 +187,7 @@ export class StoredTokenSource implements TokenSource {
   }
 
   async accessToken(): Promise<string> {
-    if (this.needed) throw new ReauthRequiredError(this.provider, 'the connection was refused earlier');
+    if (this.needed) throw reconnectNeeded(this.provider, 'the connection was refused earlier');
     if (this.inflight) return this.inflight;
     const now = this.deps.now?.() ?? Date.now();
     if (this.expiresAt && this.expiresAt.getTime() - now < REFRESH_MARGIN_MS) return this.refreshNow();
@@ -196,7 +195,7 @@ export class StoredTokenSource implements TokenSource {
   }
 
   async refreshAfterUnauthorized(rejected: string): Promise<string> {
-    if (this.needed) throw new ReauthRequiredError(this.provider, 'the connection was refused earlier');
+    if (this.needed) throw reconnectNeeded(this.provider, 'the connection was refused earlier');
     if (this.inflight) return this.inflight;
     // Someone else refreshed since this token was handed out: use the new one.
     if (rejected !== this.access) return this.access;
@@ -226,13 +225,13 @@ export class StoredTokenSource implements TokenSource {
   private async doRefresh(): Promise<string> {
     if (!this.refresh) {
       await this.markReauthRequired('no refresh token');
-      throw new ReauthRequiredError(this.provider, 'the token expired and cannot be refreshed');
+      throw reconnectNeeded(this.provider, 'the token expired and cannot be refreshed');
     }
     let tokens: TokenSet;
     try {
       tokens = await refreshTokens(this.provider, this.deps.endpoints[this.provider], this.refresh, this.currentScopes);
     } catch (error) {
-      if (error instanceof ReauthRequiredError) {
+      if (isReconnectNeeded(error)) {
         await this.markReauthRequired(error.message);
       } else {
         this.deps.log.warn({ err: error, credential: credentialKey(this.ref) }, 'token refresh failed (temporary)');
@@ -250,7 +249,7 @@ export class StoredTokenSource implements TokenSource {
   }
 
   /**
-   * Twitch requires validating tokens at start and hourly (providers.md §1): a refused token is
+   * Twitch requires validating tokens at start and hourly: a refused token is
    * refreshed; a refused refresh marks the credential. Transient failures are ignored.
    */
   async validate(): Promise<void> {
@@ -272,7 +271,7 @@ export class StoredTokenSource implements TokenSource {
     try {
       await this.refreshAfterUnauthorized(token);
     } catch (error) {
-      if (!(error instanceof ReauthRequiredError)) this.deps.log.warn({ err: error }, 'token refresh after validation failed');
+      if (!isReconnectNeeded(error)) this.deps.log.warn({ err: error }, 'token refresh after validation failed');
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
 import { and, eq } from 'drizzle-orm';
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { Db } from '../db/client';
@@ -6,7 +7,7 @@ import { channelUsers, channels } from '../db/schema';
 import type { Access } from '../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
-import type { AuthUser, SessionService } from '../modules/auth/sessions';
+import type { AuthUser, SessionService } from '../modules/auth';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -1,8 +1,54 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, FieldErrors } from '@greenroom/contracts/errors';
+import { assertUnreachable } from '@greenroom/contracts/providers';
+import type { ErrorBody, ErrorType, FieldErrors } from '@greenroom/contracts/errors';
 import { AppError } from '../lib/errors';
+import { PlatformError, type PlatformErrorCode } from '../platforms/platform-error';
+
+/**
+ * The HTTP answer of each platform error code — the only place it is decided. A platform that must be
+ * reconnected is a 409 `reconnect_required`, never a 401: the web app signs the user out on a 401.
+ */
+export function platformErrorHttp(code: PlatformErrorCode): { status: number; type: ErrorType } {
+  switch (code) {
+    case 'temporary':
+      return { status: 502, type: 'provider_error' };
+    case 'rate_limited':
+      return { status: 429, type: 'rate_limited' };
+    case 'auth_revoked':
+    case 'insufficient_scope':
+      return { status: 409, type: 'reconnect_required' };
+    case 'not_found':
+      return { status: 404, type: 'not_found' };
+    case 'refused':
+      return { status: 422, type: 'provider_refused' };
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+/** An error as the API answers it: status and `{ type, message }` (for per-item results such as one platform's). */
+export interface ErrorBodyOf {
+  status: number;
+  type: ErrorType;
+  message: string;
+}
+
+const internal: ErrorBodyOf = { status: 500, type: 'internal_error', message: 'Something went wrong on our side.' };
+
+/** The status and body the API gives for an AppError or PlatformError; anything else is an internal error. */
+export function errorBodyOf(error: unknown): ErrorBodyOf {
+  if (error instanceof AppError) return { status: error.status, type: error.type, message: error.message };
+  if (error instanceof PlatformError) return { ...platformErrorHttp(error.code), message: error.message };
+  return internal;
+}
+
+function sendPlatformError(reply: FastifyReply, error: PlatformError): FastifyReply {
+  const { status, type, message } = errorBodyOf(error);
+  if (error.retryAfterSeconds !== null) void reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.status(status).send({ type, message });
+}
 
 /** The first message for each field path of a failed schema validation (`/a/0/b` → `a.0.b`); issues about the whole object have no field. */
 export function fieldErrorsOf(issues: readonly { instancePath: string; message?: string }[]): FieldErrors {
@@ -65,6 +111,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.status).send({ type: error.type, message: error.message, ...(error.fields && { fields: error.fields }) });
+    }
+    if (error instanceof PlatformError) {
+      if (error.code === 'temporary') request.log.warn({ err: error }, 'platform call failed');
+      return sendPlatformError(reply, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

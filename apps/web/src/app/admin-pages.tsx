@@ -6,7 +6,7 @@ import type { LazyRouteModule } from './route-module';
 import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
 import { SystemBotsNavBadge } from '../features/admin-system-bots/components/system-bots-nav-badge';
 
-/** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item (spec §2). */
+/** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item. */
 export interface AdminPage {
   /** Path below `/admin`, e.g. `system-provider-bots`; `index: true` also serves it at `/admin`. */
   path: string;

@@ -14,7 +14,7 @@ export function App() {
   useEffect(() => installStaleChunkGuard(), []);
 
   useEffect(() => {
-    // A 401 "unauthenticated"/"user_no_longer_exists" (spec §8): the token is already cleared; go to /sign-in
+    // A 401 "unauthenticated"/"user_no_longer_exists": the token is already cleared; go to /sign-in
     // with `next` (unless at /), then drop the cached data of the ended session.
     setSessionEndedHandler(() => {
       if (window.location.pathname === '/sign-in') return;

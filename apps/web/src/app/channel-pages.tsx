@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
-import { AccessLevel, hasLevel, type AccessLevelValue } from '@greenroom/contracts/access';
+import { can, type ChannelAbility } from '@greenroom/contracts/abilities';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
 import { PlatformsNavBadge } from '../features/channel-providers/components/platforms-nav-badge';
@@ -14,7 +14,7 @@ import { useCurrentChannel } from './routes/channels/use-current-channel';
 
 /**
  * A page of the channel shell (`/channels/:channelId/...`). Register one entry per route; an entry with `nav`
- * makes the matching side-navigation item of spec §2 appear (items without a page stay hidden).
+ * makes the matching side-navigation item appear (items without a page stay hidden).
  */
 export interface ChannelPage {
   /** Path below `/channels/:channelId`, e.g. `chat-commands` or `chat-commands/:commandId`; omit for the index (dashboard). */
@@ -23,8 +23,8 @@ export interface ChannelPage {
   lazy: LazyRouteModule;
   /** The navigation item this page backs. Only one entry per key (the list page, not its detail page). */
   nav?: ChannelNavKey;
-  /** Lowest channel level that sees the nav item and may open the page (spec §6). */
-  minLevel?: AccessLevelValue;
+  /** The ability (from the one ability table in contracts) that sees the nav item and may open the page. */
+  ability?: ChannelAbility;
   /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
   badge?: ComponentType<{ channel: Channel }>;
 }
@@ -32,19 +32,19 @@ export interface ChannelPage {
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
   { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
-  // Editors update titles and categories there (spec §6); Admins also connect and disconnect.
+  // Editors update titles and categories there; Admins also connect and disconnect.
   {
     path: 'providers',
     nav: 'platforms',
-    minLevel: AccessLevel.EDITOR,
+    ability: 'stream.update',
     badge: PlatformsNavBadge,
     lazy: () => import('./routes/channels/providers'),
   },
-  { path: 'providers/:channelProviderId', minLevel: AccessLevel.EDITOR, lazy: () => import('./routes/channels/provider-detail') },
-  { path: 'chat', nav: 'chat', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/chat') },
-  { path: 'activity-feed', nav: 'activity-feed', minLevel: AccessLevel.MOD, lazy: () => import('./routes/channels/activity-feed') },
-  { path: 'user-access', nav: 'user-access', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/user-access') },
-  { path: 'settings', nav: 'channel-settings', minLevel: AccessLevel.ADMIN, lazy: () => import('./routes/channels/settings') },
+  { path: 'providers/:channelProviderId', ability: 'stream.update', lazy: () => import('./routes/channels/provider-detail') },
+  { path: 'chat', nav: 'chat', ability: 'chat.moderate', lazy: () => import('./routes/channels/chat') },
+  { path: 'activity-feed', nav: 'activity-feed', ability: 'activity.read', lazy: () => import('./routes/channels/activity-feed') },
+  { path: 'user-access', nav: 'user-access', ability: 'staff.manage', lazy: () => import('./routes/channels/user-access') },
+  { path: 'settings', nav: 'channel-settings', ability: 'channel.rename', lazy: () => import('./routes/channels/settings') },
 ];
 
 function NotAllowed() {
@@ -65,12 +65,12 @@ function NotAllowed() {
   );
 }
 
-function guarded(Page: ComponentType, level: AccessLevelValue | undefined): ComponentType {
-  if (level === undefined) return Page;
-  const required = level;
+function guarded(Page: ComponentType, ability: ChannelAbility | undefined): ComponentType {
+  if (ability === undefined) return Page;
+  const required = ability;
   function GuardedPage() {
     const channel = useCurrentChannel();
-    return hasLevel(channel.access_level, required) ? <Page /> : <NotAllowed />;
+    return can(channel.access_level, required) ? <Page /> : <NotAllowed />;
   }
   return GuardedPage;
 }
@@ -78,7 +78,7 @@ function guarded(Page: ComponentType, level: AccessLevelValue | undefined): Comp
 /** Route objects for the children of `/channels/:channelId`; an unknown page shows 404 inside the channel's shell. */
 export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
   const routes = pages.map((page): RouteObject => {
-    const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.minLevel) });
+    const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.ability) });
     return page.path === undefined
       ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
       : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
@@ -90,7 +90,7 @@ export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObj
 export function channelNavPages(channel: Channel, pages: ChannelPage[] = channelPages): Partial<Record<ChannelNavKey, NavPageEntry>> {
   const entries: Partial<Record<ChannelNavKey, NavPageEntry>> = {};
   for (const page of pages) {
-    if (!page.nav || (page.minLevel !== undefined && !hasLevel(channel.access_level, page.minLevel))) continue;
+    if (!page.nav || (page.ability !== undefined && !can(channel.access_level, page.ability))) continue;
     const Badge = page.badge;
     const base = `/channels/${channel.id}`;
     entries[page.nav] = {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { DEFAULT_TOAST_MS, MAX_TOASTS } from '../lib/notify';
 import { theme } from './theme';
 
-/** Every app-wide provider: Mantine (dark only), data cache, modals, notifications (spec §9). */
+/** Every app-wide provider: Mantine (dark only), data cache, modals, notifications. */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">

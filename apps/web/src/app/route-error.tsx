@@ -46,7 +46,7 @@ export function EmbeddedNotFound() {
 }
 
 /**
- * Route error element (spec §2, §8): unknown routes and other error responses show status, status text and
+ * Route error element: unknown routes and other error responses show status, status text and
  * "Go back"; other errors a generic error view. A stale-chunk error reloads the page (at most once per 30 s).
  */
 export function RouteError({ embedded = false }: { embedded?: boolean }) {

@@ -5,7 +5,7 @@ import { channelPageRoutes } from './channel-pages';
 import { RouteError } from './route-error';
 import { RootLayout } from './routes/root';
 
-/** The route tree of spec §2 for the foundation. Channel and admin pages come from their registries. */
+/** The route tree for the foundation. Channel and admin pages come from their registries. */
 export const routes: RouteObject[] = [
   {
     path: '/',

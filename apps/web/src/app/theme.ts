@@ -1,6 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/** A deep, slightly cool dark palette; the product is dark only (spec §1). */
+/** A deep, slightly cool dark palette; the product is dark only. */
 const dark: MantineColorsTuple = [
   '#dcdee7',
   '#a9adbb',

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
-/** The disconnect confirmation of spec §5: "Disconnect {provider}?", "Are you sure you want to disconnect {provider}?", Disconnect / Cancel. */
+/** The disconnect confirmation: "Disconnect {provider}?", "Are you sure you want to disconnect {provider}?", Disconnect / Cancel. */
 export function confirmDisconnect(name: string, onConfirm: () => void): void {
   modals.openConfirmModal({
     title: `Disconnect ${name}?`,

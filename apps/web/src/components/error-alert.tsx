@@ -5,12 +5,12 @@ import { errorMessage } from '../lib/error-message';
 
 interface ErrorAlertProps extends Omit<AlertProps, 'title' | 'color' | 'icon' | 'children'> {
   error?: unknown;
-  /** Explicit text; wins over the error's own message (spec §8). */
+  /** Explicit text; wins over the error's own message. */
   message?: string | null;
   children?: ReactNode;
 }
 
-/** The error display of spec §8: a red alert titled "Error" with an alert icon. */
+/** The error display: a red alert titled "Error" with an alert icon. */
 export function ErrorAlert({ error, message, children, ...props }: ErrorAlertProps) {
   return (
     <Alert color="red" variant="light" title="Error" icon={<IconAlertCircle aria-hidden />} role="alert" {...props}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 export const PRODUCT_NAME = 'Greenroom';
 
-/** The product logo and name; links to / (spec §1). */
+/** The product logo and name; links to /. */
 export function Logo({ textVisibleFrom }: { textVisibleFrom?: 'xs' | 'sm' | 'md' }) {
   return (
     <UnstyledButton component={Link} to="/" aria-label={`${PRODUCT_NAME} home`} style={{ borderRadius: 8 }}>

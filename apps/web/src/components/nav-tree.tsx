@@ -3,7 +3,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
-/** One node of a fixed navigation outline (its order and grouping come from the spec). */
+/** One node of a fixed navigation outline (its order and grouping are fixed by the product). */
 export interface NavOutlineNode<K extends string> {
   key: K;
   label: string;

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { assertUnreachable, type ProviderId } from '@greenroom/contracts/providers';
 
-/** The brand icon of a provider of the catalogue (spec §3). */
+/** The brand icon of a provider of the catalogue. */
 export function ProviderIcon({ provider, ...props }: { provider: ProviderId } & IconProps) {
   switch (provider) {
     case 'twitch':

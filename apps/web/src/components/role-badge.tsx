@@ -3,7 +3,7 @@ import { accessLevelLabels, type AccessLevelValue } from '@greenroom/contracts/a
 
 const colors: Record<AccessLevelValue, string> = { 0: 'gray', 1: 'gray', 2: 'gray', 7: 'blue', 100: 'cyan', 200: 'violet', 500: 'teal' };
 
-/** The caller's role in a channel (spec §6 levels). */
+/** The caller's role in a channel (its access level). */
 export function RoleBadge({ level }: { level: AccessLevelValue }) {
   return (
     <Badge color={colors[level]} variant="light" size="sm">

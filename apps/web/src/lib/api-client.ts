@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { errorBodySchema } from '@greenroom/contracts/errors';
 import { clearAccessToken, getAccessToken } from './auth-token';
 
-/** A failed API call: HTTP status plus the `{ type, message }` body of spec §8. Status 0 means the server was not reached. */
+/** A failed API call: HTTP status plus the `{ type, message }` body. Status 0 means the server was not reached. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -19,7 +19,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** 401 types that end the session (spec §8). */
+/** 401 types that end the session. */
 export const SESSION_ENDED_TYPES: readonly string[] = ['unauthenticated', 'user_no_longer_exists'];
 
 export function isSessionEnded(error: unknown): boolean {
@@ -47,7 +47,7 @@ export function readCookie(name: string, cookies: string = typeof document === '
 
 type SessionEndedHandler = (error: ApiError) => void;
 
-/** Where to send the browser when the session has ended (spec §8): /sign-in, with `next` unless at /. */
+/** Where to send the browser when the session has ended: /sign-in, with `next` unless at /. */
 export function signInPathFor(location: { pathname: string; search: string }): string {
   const current = `${location.pathname}${location.search}`;
   if (location.pathname === '/sign-in') return current; // already there: keep its own `next`
@@ -104,7 +104,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 }
 
 /**
- * The one way the web app calls the API (spec §7): bearer token from localStorage, anti-forgery header on
+ * The one way the web app calls the API: bearer token from localStorage, anti-forgery header on
  * state-changing methods, JSON bodies, `{ type, message }` errors as `ApiError`. No retry and no timeout.
  */
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {

@@ -1,4 +1,4 @@
-/** The bearer access token of the signed-in browser, kept in localStorage (spec §7). */
+/** The bearer access token of the signed-in browser, kept in localStorage. */
 const TOKEN_KEY = 'greenroom.access_token';
 const EXPIRES_KEY = 'greenroom.access_token_expires_at';
 

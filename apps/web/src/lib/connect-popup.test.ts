@@ -17,7 +17,7 @@ function fakePopup() {
   return popup;
 }
 
-describe('connect popup polling (spec §4)', () => {
+describe('connect popup polling', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

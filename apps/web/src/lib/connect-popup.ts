@@ -3,15 +3,15 @@ import { CONNECT_ERROR_HASH_KEY } from '@greenroom/contracts/api/user';
 import { notifyError, notifyWarning } from './notify';
 
 /**
- * The connect popup of spec §4, shared by every "Connect" button (user connections, channel platforms,
+ * The connect popup, shared by every "Connect" button (user connections, channel platforms,
  * system bots): an 800×800 popup polled every 100 ms until it lands back on this site.
  */
 
-/** The landing page of the user connect popup (spec §2); it carries `#user_provider_id=…`. */
+/** The landing page of the user connect popup; it carries `#user_provider_id=…`. */
 export const CONNECT_LANDING_PATH = '/user-provider-connected';
 export const CONNECT_HASH_KEY = 'user_provider_id';
 
-/** Popup size and polling interval of spec §9. */
+/** Popup size and polling interval. */
 export const CONNECT_POPUP_SIZE = 800;
 export const CONNECT_POLL_MS = 100;
 
@@ -35,7 +35,7 @@ export function connectErrorOf(hash: string): string | null {
 }
 
 /**
- * Polls the popup every 100 ms (spec §4) until it reaches `path`; then reads `hashKey` from its hash,
+ * Polls the popup every 100 ms until it reaches `path`; then reads `hashKey` from its hash,
  * closes it and calls `onConnected`. A page of this site carrying `#connect_error=…` (the user cancelled
  * on the consent page, the platform refused) closes it and calls `onFailed` with the message instead.
  * Stops (calling `onClosed`) when the user closes the popup first. Returns a function that stops polling.
@@ -95,7 +95,7 @@ export interface ConnectFlow<T> {
 }
 
 /**
- * The connect flow of spec §4 as a hook: open the popup inside the click, fetch the URL, load it, poll until the
+ * The connect flow as a hook: open the popup inside the click, fetch the URL, load it, poll until the
  * landing page, then `onConnected`. A blocked popup makes the whole page navigate to the URL instead; closing the
  * popup stops polling. `pending` is the target being connected.
  */

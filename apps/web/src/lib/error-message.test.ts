@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorMessage, UNKNOWN_ERROR } from './error-message';
 
-describe('errorMessage fallback chain (spec §8)', () => {
+describe('errorMessage fallback chain', () => {
   const apiError = new ApiError(400, 'bad_request', 'from error', { type: 'bad_request', message: 'from body' });
 
   it('prefers the explicit message', () => {

@@ -11,7 +11,7 @@ function messageOfBody(body: unknown): string | null {
 }
 
 /**
- * The text shown for an error (spec §8): the explicit message if given, else the `message` of the server's
+ * The text shown for an error: the explicit message if given, else the `message` of the server's
  * response body, else the error's own message, else "Unknown error".
  */
 export function errorMessage(error: unknown, explicit?: string | null): string {

@@ -5,7 +5,7 @@ dayjs.extend(localizedFormat);
 
 type DateInput = string | number | Date;
 
-/** Compact age of a moment (spec §9): under 60 s "Now", then "5m", "3h", "2d". Future moments are "Now". */
+/** Compact age of a moment: under 60 s "Now", then "5m", "3h", "2d". Future moments are "Now". */
 export function relativeTime(date: DateInput, now: DateInput = Date.now()): string {
   const seconds = Math.floor((dayjs(now).valueOf() - dayjs(date).valueOf()) / 1000);
   if (!Number.isFinite(seconds) || seconds < 60) return 'Now';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import { getAccessToken } from './auth-token';
 
-/** Live connection heartbeat of spec §9: ping every 2 s, timeout 3 s, reconnect every 1 s, unlimited attempts. */
+/** Live connection heartbeat: ping every 2 s, timeout 3 s, reconnect every 1 s, unlimited attempts. */
 export const LIVE_PING_INTERVAL_MS = 2000;
 export const LIVE_PING_TIMEOUT_MS = 3000;
 export const LIVE_RECONNECT_INTERVAL_MS = 1000;
@@ -61,7 +61,7 @@ export function liveSocketOptions(onMessage: (data: string) => void, options: Li
 
 export type LiveState = 'connecting' | 'open' | 'closed';
 
-/** The five ready states of spec §4 folded into what a user needs to see. */
+/** The five ready states folded into what a user needs to see. */
 export function liveState(readyState: ReadyState): LiveState {
   switch (readyState) {
     case ReadyState.OPEN:

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from './error-message';
 
-/** Toast durations of spec §9. */
+/** Toast durations. */
 export const SUCCESS_TOAST_MS = 2000;
 export const PROMISE_SUCCESS_TOAST_MS = 1500;
 export const ERROR_TOAST_MS = 5000;
@@ -18,7 +18,7 @@ export function notifyWarning(message: string): void {
   notifications.show({ color: 'yellow', message, autoClose: DEFAULT_TOAST_MS });
 }
 
-/** Red toast, 5 s, with the error text of spec §8. */
+/** Red toast, 5 s, with the error text. */
 export function notifyError(error: unknown, explicit?: string): void {
   notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, explicit), autoClose: ERROR_TOAST_MS });
 }

@@ -9,7 +9,7 @@ function withTotal<T>(page: Paginated<T>, delta: number): Paginated<T> {
 }
 
 /**
- * Puts a new item at the front of the first page (spec §4), optionally truncating that page to `maxSize`
+ * Puts a new item at the front of the first page, optionally truncating that page to `maxSize`
  * records; `total` grows by one on every page that carries it. Unloaded data stays unloaded.
  */
 export function prependToPages<T, P>(
@@ -25,7 +25,7 @@ export function prependToPages<T, P>(
   return { ...data, pages: [withTotal({ ...first, records }, 1), ...rest.map((page) => withTotal(page, 1))] };
 }
 
-/** Replaces every record that matches (spec §4). Pages without a match keep their identity. */
+/** Replaces every record that matches. Pages without a match keep their identity. */
 export function replaceInPages<T, P>(
   data: Pages<T, P> | undefined,
   match: (record: NoInfer<T>) => boolean,
@@ -42,7 +42,7 @@ export function replaceInPages<T, P>(
   return changed ? { ...data, pages } : data;
 }
 
-/** Removes every record that matches (spec §4); `total` shrinks by the number removed. */
+/** Removes every record that matches; `total` shrinks by the number removed. */
 export function removeFromPages<T, P>(data: Pages<T, P> | undefined, match: (record: NoInfer<T>) => boolean): Pages<T, P> | undefined {
   if (!data) return data;
   const removed = data.pages.reduce((count, page) => count + page.records.filter(match).length, 0);
@@ -64,7 +64,7 @@ export function totalOfPages<T>(data: Pages<T, unknown> | undefined): number | u
 }
 
 /**
- * Fetch-all helper (spec §4): follows `cursor` until it is null. Stops with an error when a cursor repeats
+ * Fetch-all helper: follows `cursor` until it is null. Stops with an error when a cursor repeats
  * or after `maxPages` pages, so a misbehaving server cannot loop forever.
  */
 export async function fetchAll<T>(

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, isSessionEnded } from './api-client';
 import { notifyError } from './notify';
 
-/** Data cache lifetime of spec §9. */
+/** Data cache lifetime. */
 export const CACHE_TIME_MS = 5 * 60 * 1000;
 
 interface ErrorMeta extends Record<string, unknown> {
@@ -29,7 +29,7 @@ function shouldToast(error: unknown, meta: ErrorMeta | undefined): boolean {
   return true;
 }
 
-/** One QueryClient: 5 min cache, no retry (spec §7, §9), and a red 5 s toast for errors (spec §8). */
+/** One QueryClient: 5 min cache, no retry, and a red 5 s toast for errors. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

@@ -1,4 +1,4 @@
-/** Stale-chunk reload guard (spec §2, §9): after a deploy, old chunk names 404; reload once per 30 s. */
+/** Stale-chunk reload guard: after a deploy, old chunk names 404; reload once per 30 s. */
 export const STALE_CHUNK_RELOAD_INTERVAL_MS = 30_000;
 export const STALE_CHUNK_STORAGE_KEY = 'greenroom.stale_chunk_reload_at';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
 
-/** Live connection state of one channel provider (server-side health, spec §4 live status). */
+/** Live connection state of one channel provider (server-side health, shown as the live status). */
 export const connectionStates = ['connecting', 'connected', 'reconnecting', 'offline', 'needs_reauth', 'error'] as const;
 export const connectionStateSchema = z.enum(connectionStates);
 
@@ -25,7 +25,7 @@ export const botProviderSchema = z.object({
 });
 export type BotProvider = z.infer<typeof botProviderSchema>;
 
-/** Channel provider (spec §3) plus live status, health and the dashboard link. */
+/** Channel provider plus live status, health and the dashboard link. */
 export const channelProviderSchema = z.object({
   id: z.string(),
   channel_id: z.string(),
@@ -48,7 +48,7 @@ export const channelProviderListSchema = z.array(channelProviderSchema);
 
 export const channelProviderParamsSchema = z.object({ channelId: z.string().min(1).max(64), channelProviderId: z.string().min(1).max(64) });
 
-/** Provider updates message of the providers websocket (spec §3, §4). */
+/** Provider updates message of the providers websocket. */
 export const providerUpdateActions = ['new', 'updated', 'deleted'] as const;
 export const providerUpdateMessageSchema = z.object({ action: z.enum(providerUpdateActions), data: channelProviderSchema });
 export type ProviderUpdateMessage = z.infer<typeof providerUpdateMessageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { can } from '../abilities';
 import { AccessLevel, accessLevelSchema, hasLevel } from '../access';
 import { channelProviderIdSchema, providerIdSchema } from '../providers';
 import { paginated } from './common';
@@ -7,7 +8,7 @@ export const channelSchema = z.object({
   id: z.string(),
   display_name: z.string(),
   created_at: z.string(),
-  /** The caller's level in this channel (spec §3 levels). */
+  /** The caller's level in this channel (an AccessLevel value). */
   access_level: accessLevelSchema,
   /** Summary of connected platforms. */
   providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string() })),
@@ -21,7 +22,7 @@ export type Channel = z.infer<typeof channelSchema>;
  * allows it. Everyone else (Mods, Editors by default) sends as the bot.
  */
 export function canPostAsStreamer(level: number, editorsPostAsStreamer: boolean): boolean {
-  return hasLevel(level, AccessLevel.ADMIN) || (editorsPostAsStreamer && hasLevel(level, AccessLevel.EDITOR));
+  return can(level, 'chat.post_as_streamer') || (editorsPostAsStreamer && hasLevel(level, AccessLevel.EDITOR));
 }
 export const POST_AS_STREAMER_REFUSED = 'Only Admins and the Owner can post as the streamer (and Editors when the Owner allows it).';
 

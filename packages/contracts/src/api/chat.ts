@@ -10,7 +10,7 @@ import {
 } from './events';
 
 /**
- * Unified chat (issue 5). Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
+ * Unified chat. Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
  * sends `ChatSocketMessage`s; the client sends `{type:'ping'}` every 2 s and gets `{type:'pong'}`.
  * The public popout websocket `/api/2/public/channels/{channelId}/chat-ws` sends only
  * `chat.message` (public fields) and `chat.removed` (ids of messages to hide).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Cursor-paginated list body: `records`, `cursor` (null at the end), optional `total` (spec §3). */
+/** Cursor-paginated list body: `records`, `cursor` (null at the end), optional `total`. */
 export function paginated<T extends z.ZodType>(record: T) {
   return z.object({ records: z.array(record), cursor: z.string().nullable(), total: z.number().int().optional() });
 }

@@ -7,7 +7,7 @@ export const moderationParamsSchema = z.object({
   channelProviderId: z.string().min(1).max(64),
 });
 
-/** Chat ban payload (spec §3): absent duration = permanent; reason only for twitch and kick. */
+/** Chat ban payload: absent duration = permanent; reason only for twitch and kick. */
 export const banBodySchema = z.object({
   provider_viewer_id: z.string().min(1).max(200),
   duration_seconds: z.number().int().min(1).optional(),

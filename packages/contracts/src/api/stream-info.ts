@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Title and category of one connection (spec §5 title limits: 140 twitch/kick, 100 youtube). */
+/** Title and category of one connection (title limits: 140 on Twitch and Kick, 100 on YouTube). */
 export const streamInfoSchema = z.object({
   title: z.string(),
   category: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -19,3 +19,20 @@ export const categorySchema = z.object({ id: z.string(), name: z.string(), image
 export type CategoryDto = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.array(categorySchema);
 export const categoriesQuerySchema = z.object({ query: z.string().trim().min(1).max(100) });
+
+/** Every platform at once: a title, and/or a category by name that each platform matches with its own search. */
+export const updateAllStreamInfoBodySchema = z
+  .object({ title: z.string().trim().min(1).max(1000).optional(), category_name: z.string().trim().min(1).max(100).optional() })
+  .refine((b) => b.title !== undefined || b.category_name !== undefined, { message: 'Give a title or a category_name' });
+export type UpdateAllStreamInfoBody = z.infer<typeof updateAllStreamInfoBodySchema>;
+
+/** One platform's outcome of an update on every platform: its new state, or the error it gave (`{ type, message }`). */
+export const streamInfoResultSchema = z.object({
+  channel_provider_id: z.string(),
+  provider: z.string(),
+  ok: z.boolean(),
+  info: streamInfoSchema.nullable(),
+  error: z.object({ type: z.string(), message: z.string() }).nullable(),
+});
+export type StreamInfoResultDto = z.infer<typeof streamInfoResultSchema>;
+export const streamInfoResultListSchema = z.object({ results: z.array(streamInfoResultSchema) });

@@ -7,7 +7,7 @@ export const systemBotProviderIdSchema = z
   .enum(providerIds)
   .refine((id) => providers[id].systemBot, { message: 'This platform has no system bot' });
 
-/** A connected system bot (spec §3 System provider bot: provider, scope_needed). */
+/** A connected system bot (provider and scope_needed, plus the account it is). */
 export const systemBotProviderSchema = z.object({
   provider: z.enum(providerIds),
   /** True when the bot must be reconnected (its grant is missing scopes or was revoked). */

@@ -21,7 +21,7 @@ export type UserProvider = z.infer<typeof userProviderSchema>;
 
 export const deleteUserQuerySchema = z.object({ username: z.string().max(200).default('') });
 
-/** User settings: a free JSON object, loaded and saved whole (spec §3). */
+/** User settings: a free JSON object, loaded and saved whole. */
 export const userSettingsSchema = z.record(z.string(), z.unknown());
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const USER_SETTINGS_MAX_BYTES = 16 * 1024;

@@ -20,7 +20,7 @@ import {
 } from './webhooks';
 
 const prefix = '/kick/public/v1';
-/** Kick's title limit is unpublished; the product spec and providers.md use 140. */
+/** Kick's title limit is unpublished; Greenroom and this emulator use 140. */
 export const kickTitleMaxLength = 140;
 export const kickChatMaxLength = 500;
 

@@ -14,7 +14,7 @@ import { etag, rfc3339, YoutubeLive, type Broadcast, type LiveChatMessageResourc
 
 const base = '/youtube/youtube/v3';
 
-/** Quota units per call (developers.google.com/youtube/v3/determine_quota_cost; live methods as documented on their pages / providers.md). */
+/** Quota units per call (developers.google.com/youtube/v3/determine_quota_cost; live methods as documented on their pages). */
 export const youtubeQuotaCosts = {
   'channels.list': 1,
   'liveBroadcasts.list': 1,

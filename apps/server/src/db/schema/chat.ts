@@ -10,7 +10,7 @@ const channelRef = () =>
     .references(() => channels.id, { onDelete: 'cascade' });
 
 /**
- * The chat log (issue 5). `seq` is the arrival order and the history cursor; `id` is the contract id
+ * The chat log. `seq` is the arrival order and the history cursor; `id` is the contract id
  * (`${provider}:${provider_message_id}`), unique per channel and platform.
  */
 export const chatMessages = pgTable(

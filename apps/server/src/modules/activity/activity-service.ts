@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
-import { activityFromRow } from '../chat/chat-rows';
-import type { BusEvent } from '../chat/fanout-hub';
+import { INVALID_CURSOR, pageOf } from '../../lib/pagination';
+import { activityFromRow, type BusEvent } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -35,7 +35,7 @@ function csv<T extends string>(
 function parseActivityCursor(value: string | undefined): { at: Date; seq: number } | null {
   if (value === undefined || value === '') return null;
   const m = /^(\d{1,15})\.(\d{1,18})$/.exec(value);
-  if (!m) throw badRequest('The cursor is not valid. Start again from the first page.');
+  if (!m) throw badRequest(INVALID_CURSOR);
   return { at: new Date(Number(m[1])), seq: Number(m[2]) };
 }
 
@@ -63,10 +63,8 @@ export class ActivityService {
       .where(and(...where))
       .orderBy(desc(activities.occurredAt), desc(activities.seq))
       .limit(q.per_page + 1);
-    const more = rows.length > q.per_page;
-    const page = more ? rows.slice(0, q.per_page) : rows;
-    const last = page.at(-1);
-    return { records: page.map(activityFromRow), cursor: more && last ? `${last.occurredAt.getTime()}.${last.seq}` : null };
+    const page = pageOf(rows, q.per_page, (last) => `${last.occurredAt.getTime()}.${last.seq}`);
+    return { records: page.rows.map(activityFromRow), cursor: page.cursor };
   }
 
   /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */

@@ -3,7 +3,7 @@ import type { AuditLogEntry, UserRef } from '@greenroom/contracts/api/staff';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { parseSeqCursor } from '../../lib/pagination';
 import { storableJson } from '../../lib/text';
 
 /** A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed` or `moderation.ban`. */
@@ -14,12 +14,17 @@ export interface AuditEntryInput {
   data?: Record<string, unknown>;
 }
 
+/** Appends audit rows; what other features take (AuditLogService implements it, unit tests pass a fake). */
+export interface AuditRecorder {
+  record(entry: AuditEntryInput, db?: Db): Promise<void>;
+}
+
 /**
  * The per-channel audit log: features append rows (inside their own transaction, by passing the
  * transaction as `db`), Admins read them newest first. The reader is generic: it never interprets
  * `action` or `data`.
  */
-export class AuditLogService {
+export class AuditLogService implements AuditRecorder {
   constructor(private readonly db: Db) {}
 
   /**
@@ -36,10 +41,8 @@ export class AuditLogService {
     query: { cursor?: string; per_page: number; action?: string; actor_user_id?: string },
   ): Promise<Paginated<AuditLogEntry>> {
     const where: SQL[] = [eq(auditLog.channelId, channelId)];
-    if (query.cursor !== undefined) {
-      if (!/^\d{1,15}$/.test(query.cursor)) throw badRequest('The cursor is not valid. Start again from the first page.');
-      where.push(lt(auditLog.id, Number(query.cursor)));
-    }
+    const before = parseSeqCursor(query.cursor);
+    if (before !== null) where.push(lt(auditLog.id, before));
     // `moderation` is the whole area (every `moderation.*`), `moderation.ban` one action.
     if (query.action) where.push(or(eq(auditLog.action, query.action), like(auditLog.action, `${query.action.replace(/_/g, '\\_')}.%`))!);
     if (query.actor_user_id) where.push(eq(auditLog.actorUserId, query.actor_user_id));

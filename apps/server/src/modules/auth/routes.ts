@@ -7,16 +7,23 @@ import {
   platformModeSchema,
   signinProvidersSchema,
 } from '@greenroom/contracts/api/user';
-import { providers, signinProviderIds, signinProviderIdSchema } from '@greenroom/contracts/providers';
+import { oauthProviderIdSchema, providers, signinProviderIds, signinProviderIdSchema } from '@greenroom/contracts/providers';
 import { requireAuth, setXsrfCookie } from '../../plugins/auth';
 import { errorResponses, noContent, safePath } from '../../lib/http';
-import type { AppServices } from '../../services';
 import { scopesFor } from '../../platforms/scopes';
-import { OAUTH_STATE_COOKIE } from './oauth-flows';
+import { OAUTH_STATE_COOKIE, type OAuthFlows } from './oauth-flows';
+import type { SessionService } from './sessions';
 
-const oauthProviderSchema = z.enum(['twitch', 'youtube', 'kick', 'tiktok', 'spotify', 'discord']);
+export interface AuthRouteDeps {
+  config: { useEmulator: boolean };
+  emulatorUrl: string | null;
+  flows: Pick<OAuthFlows, 'start' | 'complete'>;
+  sessions: Pick<SessionService, 'lookup' | 'revoke'>;
+  cookieSecret: string;
+  secureCookies: boolean;
+}
 
-export function authRoutes(app: FastifyInstance, s: AppServices): void {
+export function authRoutes(app: FastifyInstance, s: AuthRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/2/auth/providers', {
@@ -59,7 +66,7 @@ export function authRoutes(app: FastifyInstance, s: AppServices): void {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
-      params: z.object({ provider: oauthProviderSchema }),
+      params: z.object({ provider: oauthProviderIdSchema }),
       body: oauthCallbackBodySchema,
       response: { 200: oauthCallbackResultSchema, ...errorResponses },
     },

@@ -14,11 +14,10 @@ import type { TokenCipher } from '../../lib/crypto';
 import { conflict, notFound, unsupported } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
-import type { CompletedFlow } from '../auth/oauth-flows';
-import type { AuditLogService } from '../audit/audit-log-service';
+import type { CompletedFlow } from '../auth';
+import type { AuditRecorder } from '../audit';
 import type { ConnectionManager } from '../../platforms/connection-manager';
-import type { OAuthProvider, PlatformEndpoints } from '../../platforms/endpoints';
-import { revokeTokens } from '../../platforms/oauth-client';
+import type { TokenRevoker } from '../../platforms/oauth-client';
 import { scopesFor } from '../../platforms/scopes';
 
 type Row = typeof channelProviders.$inferSelect;
@@ -46,10 +45,10 @@ export class ChannelProviderService {
       db: Db;
       cipher: TokenCipher;
       bus: EventBus<{ type: string }>;
-      manager: ConnectionManager;
-      audit: AuditLogService;
-      endpoints: PlatformEndpoints;
-      log: { warn(obj: object, msg?: string): void };
+      manager: Pick<ConnectionManager, 'health' | 'restart' | 'remove'>;
+      audit: AuditRecorder;
+      /** Revokes tokens at the platform (best effort) when a connection goes for good. */
+      revoke: TokenRevoker;
     },
   ) {}
 
@@ -301,9 +300,7 @@ export class ChannelProviderService {
     for (const row of rows) await this.disconnect(channelId, row.id, actorUserId);
   }
 
-  /** Revokes tokens at the platform; failures are logged, never thrown (the connection is removed anyway). */
-  private async revoke(provider: string, tokens: (string | null)[]): Promise<void> {
-    if (!(provider in scopesFor)) return;
-    await revokeTokens(provider as OAuthProvider, this.deps.endpoints[provider as OAuthProvider], tokens, this.deps.log);
+  private revoke(provider: string, tokens: (string | null)[]): Promise<void> {
+    return this.deps.revoke(provider, tokens);
   }
 }

@@ -1,32 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccessLevel } from '@greenroom/contracts/access';
 import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
 import { requireAuth } from '../../plugins/auth';
+import { channelAccess } from '../../lib/access';
+import type { EventBus } from '../../lib/event-bus';
 import { errorResponses, noContent } from '../../lib/http';
 import { liveSocket } from '../../lib/live-socket';
-import type { AppServices } from '../../services';
-import { isChannelProviderBusEvent } from './channel-provider-service';
+import { isChannelProviderBusEvent, type ChannelProviderService } from './channel-provider-service';
+
+export interface ChannelProviderRouteDeps {
+  channelProviders: Pick<ChannelProviderService, 'list' | 'get' | 'disconnect' | 'disconnectBot'>;
+  bus: Pick<EventBus<{ type: string }>, 'subscribe'>;
+}
 
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
 
 /**
- * Channel providers (spec §7). Levels: reading the list and its live websocket needs Mod (the chat
+ * Channel providers. Levels: reading the list and its live websocket needs Mod (the chat
  * and moderation tools show each connection and its state to moderators); connecting and
- * disconnecting platforms and bots needs Admin (spec §6 "manage platforms").
+ * disconnecting platforms and bots needs Admin (Admins manage platforms).
  */
-export function channelProviderRoutes(app: FastifyInstance, s: AppServices): void {
+export function channelProviderRoutes(app: FastifyInstance, s: ChannelProviderRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/2/channels/:channelId/providers', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: channelAccess('platforms.view') },
     schema: { tags: ['channel-providers'], params: channelParams, response: { 200: channelProviderListSchema, ...errorResponses } },
     handler: async (request) => s.channelProviders.list(request.params.channelId),
   });
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: channelAccess('platforms.view') },
     schema: {
       tags: ['channel-providers'],
       params: channelProviderParamsSchema,
@@ -36,7 +41,7 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
   });
 
   r.delete('/api/2/channels/:channelId/providers/:channelProviderId', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('platforms.manage') },
     schema: { tags: ['channel-providers'], params: channelProviderParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       await s.channelProviders.disconnect(request.params.channelId, request.params.channelProviderId, requireAuth(request).user.id);
@@ -46,7 +51,7 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
 
   /** Removes the channel's own bot account; connecting one is `connect-chat-url?bot=true`. */
   r.delete('/api/2/channels/:channelId/providers/:channelProviderId/bot', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('platforms.manage') },
     schema: {
       tags: ['channel-providers'],
       params: channelProviderParamsSchema,
@@ -60,7 +65,7 @@ export function channelProviderRoutes(app: FastifyInstance, s: AppServices): voi
   r.get(
     '/api/2/channels/:channelId/providers-ws',
     {
-      config: { access: { channel: AccessLevel.MOD } },
+      config: { access: channelAccess('platforms.view') },
       schema: { tags: ['channel-providers'], params: channelParams, hide: true },
       websocket: true,
     },

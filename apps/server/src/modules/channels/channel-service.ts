@@ -7,23 +7,10 @@ import type { Db } from '../../db/client';
 import { channelProviders, channelUsers, channels, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { decodeKeysetCursor, encodeKeysetCursor, escapeLike } from '../../lib/pagination';
+import type { AuditRecorder } from '../audit';
 
-function encodeCursor(parts: string[]): string {
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined, size: number): string[] | null {
-  if (!cursor) return null;
-  try {
-    const parts: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parts) && parts.length === size && parts.every((p) => typeof p === 'string')) return parts;
-  } catch {
-    // fall through
-  }
-  throw badRequest('The cursor is not valid. Start again from the first page.');
-}
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const CHANNEL_ID_REQUIRED = 'A channel id, or provider plus provider channel name, is required';
 
 export interface ChannelFilters {
   name?: string;
@@ -34,8 +21,53 @@ export interface ChannelFilters {
   per_page: number;
 }
 
+export interface ChannelServiceDeps {
+  audit: AuditRecorder;
+  /** Closes every platform connection of a channel, removes what they set up at the platforms and revokes their tokens. */
+  disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+}
+
 export class ChannelService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly deps: ChannelServiceDeps,
+  ) {}
+
+  /** Renames the channel (audited) and answers it as the caller sees it. */
+  async renameAs(channelId: string, displayName: string, actor: { userId: string; level: number }): Promise<Channel> {
+    const before = await this.displayName(channelId);
+    await this.rename(channelId, displayName);
+    await this.deps.audit.record({
+      channelId,
+      actorUserId: actor.userId,
+      action: 'channel.renamed',
+      data: { from: before, to: displayName },
+    });
+    return this.getForUser(channelId, actor.userId, actor.level);
+  }
+
+  /**
+   * Deletes the channel, confirmed by its exact name: every platform is disconnected first (connections closed,
+   * tokens revoked, Kick subscriptions removed), then the channel row and, by cascade, all its data.
+   */
+  async deleteConfirmed(channelId: string, confirmName: string, actorUserId: string): Promise<void> {
+    const name = await this.displayName(channelId);
+    if (confirmName !== name) {
+      const message = `Type the channel name "${name}" exactly to confirm.`;
+      throw badRequest(message, { name: message });
+    }
+    await this.deps.disconnectPlatforms(channelId, actorUserId);
+    await this.deleteRow(channelId);
+  }
+
+  /** One channel by id, or by provider plus provider channel name, among the user's channels. */
+  async findForUser(userId: string, q: Omit<ChannelFilters, 'per_page' | 'cursor'>): Promise<Channel> {
+    if (!q.channel_id && !(q.provider && q.provider_channel_name)) throw badRequest(CHANNEL_ID_REQUIRED);
+    const page = await this.listForUser(userId, { ...q, per_page: 1 });
+    const found = page.records[0];
+    if (!found) throw notFound('Channel not found');
+    return found;
+  }
 
   async create(userId: string, displayName: string): Promise<Channel> {
     const id = newId();
@@ -76,21 +108,26 @@ export class ChannelService {
     };
   }
 
-  /** The chat settings only the Owner changes; returns the value before. */
-  async setEditorsPostAsStreamer(channelId: string, allowed: boolean): Promise<boolean> {
+  /**
+   * Whether Editors may post in chat as the streamer: only the Owner changes it (audited when it changes); answers
+   * the channel as the caller sees it.
+   */
+  async setEditorsPostAsStreamerAs(channelId: string, allowed: boolean, actor: { userId: string; level: number }): Promise<Channel> {
     const [before] = await this.db.select({ value: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
     if (!before) throw notFound('Channel not found');
-    await this.db.update(channels).set({ editorsPostAsStreamer: allowed }).where(eq(channels.id, channelId));
-    return before.value;
+    if (before.value !== allowed) {
+      await this.db.update(channels).set({ editorsPostAsStreamer: allowed }).where(eq(channels.id, channelId));
+      await this.deps.audit.record({
+        channelId,
+        actorUserId: actor.userId,
+        action: 'channel.chat_settings_changed',
+        data: { editors_post_as_streamer: allowed },
+      });
+    }
+    return this.getForUser(channelId, actor.userId, actor.level);
   }
 
-  /** Whether Editors may post as the streamer in this channel. */
-  async editorsPostAsStreamer(channelId: string): Promise<boolean> {
-    const [row] = await this.db.select({ value: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
-    return row?.value ?? false;
-  }
-
-  /** Channels the user is staff of, by name, with the filters of spec §7. */
+  /** Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name. */
   async listForUser(userId: string, f: ChannelFilters): Promise<Paginated<Channel>> {
     const where: SQL[] = [eq(channelUsers.userId, userId)];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
@@ -102,7 +139,7 @@ export class ChannelService {
       where.push(sql`exists (select 1 from ${channelProviders} where ${and(...match)})`);
     }
     const base = and(...where);
-    const after = decodeCursor(f.cursor, 2);
+    const after = decodeKeysetCursor(f.cursor, 2);
     const page = await this.db
       .select({
         id: channels.id,
@@ -143,7 +180,7 @@ export class ChannelService {
         providers: summaries.get(r.id) ?? [],
         editors_post_as_streamer: r.editorsPostAsStreamer,
       })),
-      cursor: page.length > f.per_page && last ? encodeCursor([last.displayName, last.id]) : null,
+      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.displayName, last.id]) : null,
       total,
     };
   }
@@ -153,7 +190,7 @@ export class ChannelService {
     const where: SQL[] = [];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
     const base = where.length ? and(...where) : undefined;
-    const after = decodeCursor(f.cursor, 1);
+    const after = decodeKeysetCursor(f.cursor, 1);
     const page = await this.db
       .select()
       .from(channels)
@@ -193,7 +230,7 @@ export class ChannelService {
             })),
         };
       }),
-      cursor: page.length > f.per_page && last ? encodeCursor([last.id]) : null,
+      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.id]) : null,
       total,
     };
   }

@@ -5,21 +5,9 @@ import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatMessages } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { escapeLike, pageOf, parseSeqCursor } from '../../lib/pagination';
 import { messageFromRow } from './chat-rows';
 import { toPublicMessage } from './public-message';
-
-/** `%`, `_` and `\` are literal in a search (ILIKE's default escape character is the backslash). */
-export function escapeLike(q: string): string {
-  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A `seq` cursor ("123"); anything else is a 400. */
-export function parseCursor(value: string | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  if (!/^\d{1,18}$/.test(value)) throw badRequest('Invalid cursor');
-  return Number(value);
-}
 
 export class ChatQueries {
   constructor(private readonly db: Db) {}
@@ -29,7 +17,7 @@ export class ChatQueries {
     channelId: string,
     q: { before?: string; limit: number; provider?: ChannelProviderId; q?: string },
   ): Promise<{ records: ChatMessage[]; cursor: string | null }> {
-    const before = parseCursor(q.before);
+    const before = parseSeqCursor(q.before);
     const where: SQL[] = [eq(chatMessages.channelId, channelId)];
     if (before !== null) where.push(lt(chatMessages.seq, before));
     if (q.provider) where.push(eq(chatMessages.provider, q.provider));
@@ -41,9 +29,8 @@ export class ChatQueries {
       .where(and(...where))
       .orderBy(desc(chatMessages.seq))
       .limit(q.limit + 1);
-    const more = rows.length > q.limit;
-    const page = more ? rows.slice(0, q.limit) : rows;
-    return { records: page.map(messageFromRow), cursor: more && page.length ? String(page[page.length - 1]!.seq) : null };
+    const page = pageOf(rows, q.limit, (last) => String(last.seq));
+    return { records: page.rows.map(messageFromRow), cursor: page.cursor };
   }
 
   /** The last `limit` messages that are not deleted, in display order (oldest first). */

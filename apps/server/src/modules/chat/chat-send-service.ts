@@ -14,7 +14,8 @@ import type { Db } from '../../db/client';
 import { channelProviders, channels, systemBots } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { Actor, ChannelActions } from '../../platforms/port';
-import type { AuditLogService } from '../audit/audit-log-service';
+import { PlatformError } from '../../platforms/platform-error';
+import type { AuditRecorder } from '../audit';
 
 export type SendChatBody = z.output<typeof sendChatBodySchema>;
 export type SendChatResult = z.infer<typeof sendChatResultSchema>;
@@ -37,10 +38,11 @@ export const REPLY_UNSUPPORTED =
 /** A user-facing reason from whatever the platform layer threw. */
 export function sendErrorMessage(provider: ChannelProviderId, error: unknown): string {
   const name = providers[provider].name;
-  if (error instanceof AppError) {
-    if (error.type === 'rate_limited') return error.message || `${name} is rate limiting messages; try again in a moment.`;
+  if (error instanceof PlatformError) {
+    if (error.code === 'rate_limited') return error.message || `${name} is rate limiting messages; try again in a moment.`;
     return error.message;
   }
+  if (error instanceof AppError) return error.message;
   return `${name} did not accept the message.`;
 }
 
@@ -66,7 +68,7 @@ export class ChatSendService {
     private readonly db: Db,
     private readonly source: () => ChatActionsSource | null,
     private readonly log: { warn(obj: object, msg?: string): void },
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** The account `as` resolves to for this sender: the streamer's only with the right to post as the streamer. */
@@ -160,7 +162,12 @@ export class ChatSendService {
     if (!source) return fail(`${info.name} is not available on this server.`);
     try {
       const { actions } = await source.actions(target.id);
-      const sent = await actions.sendMessage({ text: body.text, as, ...(replyTo ? { replyToProviderMessageId: replyTo } : {}) });
+      if (!actions.chat) return fail(`${info.name} does not support sending chat messages.`);
+      const sent = await actions.chat.sendMessage({
+        text: body.text,
+        as,
+        ...(replyTo ? { replyToProviderMessageId: replyTo } : {}),
+      });
       return {
         channel_provider_id: target.id,
         provider: target.provider,
@@ -169,7 +176,8 @@ export class ChatSendService {
         error: null,
       };
     } catch (error) {
-      if (!(error instanceof AppError)) this.log.warn({ err: error, channelProviderId: target.id }, 'chat send failed');
+      if (!(error instanceof AppError || error instanceof PlatformError))
+        this.log.warn({ err: error, channelProviderId: target.id }, 'chat send failed');
       return fail(sendErrorMessage(target.provider, error));
     }
   }

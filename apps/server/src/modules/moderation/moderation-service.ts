@@ -1,18 +1,17 @@
 /**
- * Moderation actions of spec §7 (ban/timeout, unban, delete message) on one connection: refused
+ * Moderation actions (ban/timeout, unban, delete message) on one connection: refused
  * with a clear error where the platform cannot do it (capabilities are data: the provider
  * catalogue), converted by the adapters, recorded in the audit log, and published on the bus as a
  * ModerationEvent with source `greenroom`.
  */
-import { and, eq } from 'drizzle-orm';
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
-import type { Db } from '../../db/client';
-import { chatMessages, viewers } from '../../db/schema';
-import type { AuditLogService } from '../audit/audit-log-service';
+import type { AuditRecorder } from '../audit';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
-import type { ConnectionManager } from '../../platforms/connection-manager';
+import type { ConnectionActionsSource } from '../../platforms/connection-manager';
 import type { IngestPipeline } from '../../platforms/ingest';
+import type { ModerationFacet } from '../../platforms/port';
+import type { ModerationNames } from './moderation-names';
 
 export interface ModerationTarget {
   channelId: string;
@@ -25,47 +24,32 @@ export interface Moderator {
   displayName: string;
 }
 
+export interface ModerationServiceDeps {
+  connections: Pick<ConnectionActionsSource, 'actions'>;
+  /** Publishes Greenroom's own moderation events like the platforms' (chat log, fan-out). */
+  ingest: Pick<IngestPipeline, 'ingest'>;
+  audit: AuditRecorder;
+  /** Names and texts from the chat log, so the audit log and events show names, not ids. */
+  names: ModerationNames;
+}
+
 export class ModerationService {
-  constructor(
-    private readonly deps: {
-      manager: ConnectionManager;
-      ingest: IngestPipeline;
-      audit: AuditLogService;
-      /** Reads viewer names and message texts from the chat log, so the audit log and events show names, not ids. */
-      db: Db;
-    },
-  ) {}
+  constructor(private readonly deps: ModerationServiceDeps) {}
 
-  /** The viewer's name as last seen in the channel's chat, or null. */
-  private async viewerName(t: ModerationTarget, providerViewerId: string): Promise<string | null> {
-    const [row] = await this.deps.db
-      .select({ name: viewers.displayName })
-      .from(viewers)
-      .where(and(eq(viewers.channelId, t.channelId), eq(viewers.provider, t.provider), eq(viewers.providerUserId, providerViewerId)))
-      .limit(1);
-    return row?.name ?? null;
+  private viewerName(t: ModerationTarget, providerViewerId: string): Promise<string | null> {
+    return this.deps.names.viewerName(t.channelId, t.provider, providerViewerId);
   }
 
-  /** The author and text of a message in the chat log, or nulls. */
-  private async message(t: ModerationTarget, providerMessageId: string): Promise<{ author: string | null; text: string | null }> {
-    const [row] = await this.deps.db
-      .select({ author: chatMessages.authorName, text: chatMessages.text })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.channelId, t.channelId),
-          eq(chatMessages.provider, t.provider),
-          eq(chatMessages.providerMessageId, providerMessageId),
-        ),
-      )
-      .limit(1);
-    return { author: row?.author ?? null, text: row?.text ?? null };
+  private message(t: ModerationTarget, providerMessageId: string): Promise<{ author: string | null; text: string | null }> {
+    return this.deps.names.message(t.channelId, t.provider, providerMessageId);
   }
 
-  private async connection(t: ModerationTarget) {
-    const found = await this.deps.manager.actions(t.channelProviderId);
+  private async connection(t: ModerationTarget): Promise<{ actions: ModerationFacet; providerChannelId: string }> {
+    const found = await this.deps.connections.actions(t.channelProviderId);
     if (found.channelId !== t.channelId || found.provider !== t.provider) throw notFound('This platform connection does not exist.');
-    return found;
+    const actions = found.actions.moderation;
+    if (!actions) throw unsupported(`${providers[t.provider].name} has no moderation through Greenroom.`);
+    return { actions, providerChannelId: found.providerChannelId };
   }
 
   private publish(

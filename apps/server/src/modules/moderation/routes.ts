@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccessLevel } from '@greenroom/contracts/access';
 import { banBodySchema, deleteMessageParamsSchema, moderationParamsSchema, unbanQuerySchema } from '@greenroom/contracts/api/moderation';
 import { requireAuth } from '../../plugins/auth';
+import { channelAccess } from '../../lib/access';
 import { errorResponses, noContent } from '../../lib/http';
-import type { AppServices } from '../../services';
+import type { ModerationService } from './moderation-service';
 
-/** Moderation endpoints exactly as in spec §7; level Mod (spec §6 "use moderation tools"). */
-export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
+export interface ModerationRouteDeps {
+  moderation: ModerationService;
+}
+
+/** Moderation endpoints (ban/timeout, unban, delete a message); moderators and above use the moderation tools. */
+export function moderationRoutes(app: FastifyInstance, s: ModerationRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const moderator = (request: Parameters<typeof requireAuth>[0]) => {
     const { user } = requireAuth(request);
@@ -15,7 +19,7 @@ export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
   };
 
   r.post('/api/2/channels/:channelId/:provider/:channelProviderId/ban', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: channelAccess('chat.moderate') },
     schema: { tags: ['moderation'], params: moderationParamsSchema, body: banBodySchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       const b = request.body;
@@ -33,7 +37,7 @@ export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.delete('/api/2/channels/:channelId/:provider/:channelProviderId/ban', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: channelAccess('chat.moderate') },
     schema: {
       tags: ['moderation'],
       params: moderationParamsSchema,
@@ -47,7 +51,7 @@ export function moderationRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.delete('/api/2/channels/:channelId/:provider/:channelProviderId/chat-messages/:providerMessageId', {
-    config: { access: { channel: AccessLevel.MOD } },
+    config: { access: channelAccess('chat.moderate') },
     schema: { tags: ['moderation'], params: deleteMessageParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       const { providerMessageId, ...target } = request.params;

@@ -5,8 +5,7 @@
  * author) so a ban maps to ids without a database query; nothing else of moderation is exposed.
  */
 import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
-import type { Encoded, EncoderFactory } from '../chat/fanout-hub';
-import { toPublicMessage } from '../chat/public-message';
+import { toPublicMessage, type Encoded, type EncoderFactory } from '../chat';
 
 interface Recent {
   id: string;

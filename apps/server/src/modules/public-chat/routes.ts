@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicChatHistorySchema } from '@greenroom/contracts/api/chat';
 import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
-import { channels } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/http';
 import { liveSocket } from '../../lib/live-socket';
-import type { AppServices } from '../../services';
+import type { PublicChatServices } from './public-chat-services';
+
+export interface PublicChatRouteDeps {
+  publicChat: PublicChatServices;
+}
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 const publicQuery = z.object({ providers: z.string().max(200).optional() });
@@ -28,10 +30,10 @@ function parseProviders(value: string | undefined): ChannelProviderId[] | null {
 }
 
 /** The read-only chat popout for OBS (no sign-in): public message fields only, no staff or moderation data. */
-export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
+export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const channelExists = async (channelId: string) =>
-    (await s.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
+  const { publicChat } = deps;
+  const channelExists = (channelId: string) => publicChat.channelExists(channelId);
 
   r.get('/api/2/public/channels/:channelId/chat/messages', {
     config: { access: 'public' },
@@ -44,7 +46,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     handler: async (request) => {
       const providers = parseProviders(request.query.providers);
       if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');
-      return { records: await s.chat.queries.publicRecent(request.params.channelId, providers, 50) };
+      return { records: await publicChat.recent(request.params.channelId, providers) };
     },
   });
 
@@ -61,7 +63,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
     },
     (socket, request) => {
       const providers = parseProviders(request.query.providers);
-      const release = s.chat.publicConnections.acquire(request.ip);
+      const release = publicChat.connections.acquire(request.ip);
       if (!release) {
         socket.close(1013, 'Too many connections from this address');
         return;
@@ -73,7 +75,7 @@ export function publicChatRoutes(app: FastifyInstance, s: AppServices): void {
           release();
         },
       });
-      if (live.open) leave = s.chat.publicHub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
+      if (live.open) leave = publicChat.hub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
       else release();
     },
   );

@@ -15,8 +15,8 @@ import type { Db } from '../../db/client';
 import { channelUserInvites, channelUsers, channels, users } from '../../db/schema';
 import { conflict, forbidden, gone, notFound } from '../../lib/errors';
 import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
-import type { AuditLogService } from '../audit/audit-log-service';
-import type { AuthUser } from '../auth/sessions';
+import type { AuditRecorder } from '../audit';
+import type { AuthUser } from '../auth';
 
 type InviteRow = typeof channelUserInvites.$inferSelect;
 
@@ -37,7 +37,7 @@ export class InviteService {
   constructor(
     private readonly db: Db,
     private readonly cipher: TokenCipher,
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async create(

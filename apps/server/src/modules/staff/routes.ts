@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AccessLevel } from '@greenroom/contracts/access';
 import {
   channelUserInviteListSchema,
   channelUserInviteSchema,
@@ -17,23 +16,30 @@ import {
   updateStaffBodySchema,
 } from '@greenroom/contracts/api/staff';
 import { requireAuth } from '../../plugins/auth';
+import { channelAccess } from '../../lib/access';
 import { errorResponses, noContent } from '../../lib/http';
-import type { AppServices } from '../../services';
+import type { InviteService } from './invite-service';
+import type { StaffService } from './staff-service';
+
+export interface StaffRouteDeps {
+  staff: StaffService;
+  invites: InviteService;
+}
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 
-/** User access (spec §6: managing user access is Admin) and invitations. */
-export function staffRoutes(app: FastifyInstance, s: AppServices): void {
+/** User access (managing user access is Admin) and invitations. */
+export function staffRoutes(app: FastifyInstance, s: StaffRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/2/channels/:channelId/users', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: { tags: ['staff'], params: channelParams, response: { 200: staffListSchema, ...errorResponses } },
     handler: async (request) => s.staff.list(request.params.channelId),
   });
 
   r.patch('/api/2/channels/:channelId/users/:userId', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: {
       tags: ['staff'],
       params: staffParamsSchema,
@@ -45,7 +51,7 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.delete('/api/2/channels/:channelId/users/:userId', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: { tags: ['staff'], params: staffParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       await s.staff.remove(request.params.channelId, requireAuth(request).user, request.params.userId);
@@ -55,7 +61,7 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
 
   /** Any staff member may give up their own access (not the sole Owner). */
   r.post('/api/2/channels/:channelId/leave', {
-    config: { access: { channel: AccessLevel.PUBLIC } },
+    config: { access: channelAccess('channel.view') },
     schema: { tags: ['staff'], params: channelParams, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       await s.staff.leave(request.params.channelId, requireAuth(request).user);
@@ -64,7 +70,7 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.post('/api/2/channels/:channelId/transfer-ownership', {
-    config: { access: { channel: AccessLevel.OWNER } },
+    config: { access: channelAccess('channel.delete') },
     schema: { tags: ['staff'], params: channelParams, body: transferOwnershipBodySchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       await s.staff.transferOwnership(
@@ -78,13 +84,13 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.get('/api/2/channels/:channelId/user-invites', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: { tags: ['staff'], params: channelParams, response: { 200: channelUserInviteListSchema, ...errorResponses } },
     handler: async (request) => s.invites.listPending(request.params.channelId),
   });
 
   r.post('/api/2/channels/:channelId/user-invites', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: {
       tags: ['staff'],
       params: channelParams,
@@ -98,7 +104,7 @@ export function staffRoutes(app: FastifyInstance, s: AppServices): void {
   });
 
   r.delete('/api/2/channels/:channelId/user-invites/:channelUserInviteId', {
-    config: { access: { channel: AccessLevel.ADMIN } },
+    config: { access: channelAccess('staff.manage') },
     schema: { tags: ['staff'], params: inviteParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       await s.invites.revoke(request.params.channelId, requireAuth(request).user, request.params.channelUserInviteId);

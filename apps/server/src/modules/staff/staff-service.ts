@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { channelUserInvites, channelUsers, channels, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { OPERATOR_CHANNEL_LEVEL } from '../../plugins/auth';
-import type { AuditLogService } from '../audit/audit-log-service';
-import type { AuthUser } from '../auth/sessions';
+import type { AuditRecorder } from '../audit';
+import type { AuthUser } from '../auth';
 
 const label = (level: number) => accessLevelLabels[level as AccessLevelValue] ?? String(level);
 
@@ -57,7 +57,7 @@ export async function revokeInvitesAbove(tx: Db, channelId: string, createdBy: s
 export class StaffService {
   constructor(
     private readonly db: Db,
-    private readonly audit: AuditLogService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(channelId: string): Promise<StaffMember[]> {

@@ -1,54 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccessLevel } from '@greenroom/contracts/access';
+import { z } from 'zod';
 import { channelProviderParamsSchema } from '@greenroom/contracts/api/channel-providers';
 import {
   categoriesQuerySchema,
   categoryListSchema,
+  streamInfoResultListSchema,
   streamInfoSchema,
+  updateAllStreamInfoBodySchema,
   updateStreamInfoBodySchema,
-  type StreamInfoDto,
 } from '@greenroom/contracts/api/stream-info';
-import { providers } from '@greenroom/contracts/providers';
 import { requireAuth } from '../../plugins/auth';
-import { badRequest, notFound, unsupported } from '../../lib/errors';
+import { channelAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/http';
-import type { AppServices } from '../../services';
-import type { StreamInfo } from '../../platforms/port';
+import type { StreamInfoService } from './stream-info-service';
 
-function toDto(info: StreamInfo): StreamInfoDto {
-  return {
-    title: info.title,
-    category: info.category,
-    is_live: info.isLive,
-    viewer_count: info.viewerCount,
-    live_stream_id: info.liveStreamId,
-  };
+export interface StreamInfoRouteDeps {
+  streamInfo: StreamInfoService;
 }
 
-/** Stream title and category per connection (spec §6: Editor updates the title; limits of spec §5). */
-export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
+/** Stream title and category per connection, and on every platform at once (Editors and above). */
+export function streamInfoRoutes(app: FastifyInstance, deps: StreamInfoRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  const connection = async (channelId: string, channelProviderId: string) => {
-    const found = await s.connections.actions(channelProviderId);
-    if (found.channelId !== channelId) throw notFound('This platform connection does not exist.');
-    return found;
-  };
+  const { streamInfo } = deps;
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId/stream-info', {
-    config: { access: { channel: AccessLevel.EDITOR } },
+    config: { access: channelAccess('stream.update') },
     schema: { tags: ['stream-info'], params: channelProviderParamsSchema, response: { 200: streamInfoSchema, ...errorResponses } },
-    handler: async (request) => {
-      const { actions, provider } = await connection(request.params.channelId, request.params.channelProviderId);
-      const info = providers[provider];
-      if (!info.changeTitle && !info.changeCategory) throw unsupported(`${info.name} has no stream title or category.`);
-      return toDto(await actions.getStreamInfo());
-    },
+    handler: async (request) => streamInfo.get(request.params),
   });
 
   r.patch('/api/2/channels/:channelId/providers/:channelProviderId/stream-info', {
-    config: { access: { channel: AccessLevel.EDITOR } },
+    config: { access: channelAccess('stream.update') },
     schema: {
       tags: ['stream-info'],
       params: channelProviderParamsSchema,
@@ -56,54 +39,56 @@ export function streamInfoRoutes(app: FastifyInstance, s: AppServices): void {
       response: { 200: streamInfoSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const { channelId, channelProviderId } = request.params;
-      const { actions, provider } = await connection(channelId, channelProviderId);
-      const info = providers[provider];
       const { title, category_id: categoryId } = request.body;
-      if (title !== undefined) {
-        if (!info.changeTitle) throw unsupported(`${info.name} stream titles cannot be changed through Greenroom.`);
-        const max = info.streamTitleMaxLength;
-        if (max !== null && [...title].length > max)
-          throw badRequest(`${info.name} titles are limited to ${max} characters (this one has ${[...title].length}).`);
-      }
-      if (categoryId !== undefined && !info.changeCategory)
-        throw unsupported(`${info.name} categories cannot be changed through Greenroom.`);
-      await actions.updateStreamInfo({ ...(title !== undefined ? { title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) });
-      // The change is made: it is recorded even when reading it back fails (the answer is then an error).
-      const after = await actions.getStreamInfo().then(
-        (info) => ({ ok: true as const, info }),
-        (error: unknown) => ({ ok: false as const, error }),
+      return streamInfo.update(
+        request.params,
+        { ...(title !== undefined ? { title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) },
+        { userId: requireAuth(request).user.id },
       );
-      await s.audit.record({
-        channelId,
-        actorUserId: requireAuth(request).user.id,
-        action: 'stream.updated',
-        data: {
-          provider,
-          channel_provider_id: channelProviderId,
-          title: title ?? null,
-          category_id: categoryId ?? null,
-          category_name: categoryId !== undefined && after.ok ? (after.info.category?.name ?? null) : null,
-        },
-      });
-      if (!after.ok) throw after.error;
-      return toDto(after.info);
+    },
+  });
+
+  /** Title and/or category (by name) on every connected platform that has them; one result per platform. */
+  r.patch('/api/2/channels/:channelId/stream-info', {
+    config: { access: channelAccess('stream.update') },
+    schema: {
+      tags: ['stream-info'],
+      params: z.object({ channelId: z.string().min(1).max(64) }),
+      body: updateAllStreamInfoBodySchema,
+      response: { 200: streamInfoResultListSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { title, category_name: categoryName } = request.body;
+      const results = await streamInfo.updateAll(
+        request.params.channelId,
+        { ...(title !== undefined ? { title } : {}), ...(categoryName !== undefined ? { categoryName } : {}) },
+        { userId: requireAuth(request).user.id },
+      );
+      return {
+        results: results.map((result) => ({
+          channel_provider_id: result.channelProviderId,
+          provider: result.provider,
+          ok: result.ok,
+          info: result.ok ? result.info : null,
+          error: result.ok ? null : { type: result.error.type, message: result.error.message },
+        })),
+      };
     },
   });
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId/categories', {
-    config: { access: { channel: AccessLevel.EDITOR } },
+    config: { access: channelAccess('stream.update') },
     schema: {
       tags: ['stream-info'],
       params: channelProviderParamsSchema,
       querystring: categoriesQuerySchema,
       response: { 200: categoryListSchema, ...errorResponses },
     },
-    handler: async (request) => {
-      const { actions, provider } = await connection(request.params.channelId, request.params.channelProviderId);
-      if (!providers[provider].changeCategory) throw unsupported(`${providers[provider].name} has no categories.`);
-      const found = await actions.searchCategories(request.query.query);
-      return found.map((c) => ({ id: c.id, name: c.name, image_url: c.imageUrl }));
-    },
+    handler: async (request) =>
+      (await streamInfo.searchCategories(request.params, request.query.query)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        image_url: c.imageUrl,
+      })),
   });
 }

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemBotParamsSchema, systemBotProviderListSchema } from '@greenroom/contracts/api/system-bots';
 import { errorResponses, noContent } from '../../lib/http';
-import type { AppServices } from '../../services';
+import type { SystemBotService } from './system-bot-service';
+
+export interface SystemBotRouteDeps {
+  systemBots: Pick<SystemBotService, 'list' | 'disconnect'>;
+}
 
 /** System bots of the admin area. Connecting goes through `GET /api/2/{provider}/connect-chat-url?system_bot=true`. */
-export function systemBotRoutes(app: FastifyInstance, s: AppServices): void {
+export function systemBotRoutes(app: FastifyInstance, s: SystemBotRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/2/system-bot-providers', {

@@ -6,13 +6,14 @@ import type { Db } from '../../db/client';
 import { systemBots } from '../../db/schema';
 import type { TokenCipher } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import type { OAuthProvider, PlatformEndpoints } from '../../platforms/endpoints';
-import { revokeTokens, type Identity, type TokenSet } from '../../platforms/oauth-client';
+import type { OAuthProvider } from '../../platforms/endpoints';
+import type { Identity, TokenRevoker, TokenSet } from '../../platforms/oauth-client';
 
 export interface SystemBotDeps {
   db: Db;
   cipher: TokenCipher;
-  endpoints: PlatformEndpoints;
+  /** Revokes tokens at the platform (the platform layer's, best effort). */
+  revoke: TokenRevoker;
   log: { warn(obj: object, msg?: string): void };
   /**
    * Called after the bot of a platform was connected, replaced or removed: live connections that send as it
@@ -87,12 +88,7 @@ export class SystemBotService {
   }
 
   private async revoke(provider: OAuthProvider, row: typeof systemBots.$inferSelect): Promise<void> {
-    const { cipher, endpoints, log } = this.deps;
-    await revokeTokens(
-      provider,
-      endpoints[provider],
-      [cipher.decryptNullable(row.refreshTokenEnc), cipher.decryptNullable(row.accessTokenEnc)],
-      log,
-    );
+    const { cipher } = this.deps;
+    await this.deps.revoke(provider, [cipher.decryptNullable(row.refreshTokenEnc), cipher.decryptNullable(row.accessTokenEnc)]);
   }
 }

@@ -10,16 +10,18 @@ import {
   userSchema,
   userSettingsSchema,
 } from '@greenroom/contracts/api/user';
-import { AccessLevel } from '@greenroom/contracts/access';
-import { providerIdSchema, providers } from '@greenroom/contracts/providers';
-import { channelLevel, requireAuth } from '../../plugins/auth';
-import { badRequest, forbidden, notFound, unsupported } from '../../lib/errors';
+import { providerIdSchema } from '@greenroom/contracts/providers';
+import { requireAuth } from '../../plugins/auth';
 import { errorResponses, noContent } from '../../lib/http';
-import type { AppServices } from '../../services';
-import type { OAuthProvider } from '../../platforms/endpoints';
-import { scopesFor } from '../../platforms/scopes';
-import { OAUTH_STATE_COOKIE, type FlowPurpose } from '../auth/oauth-flows';
-import type { UserProviderRow } from './user-service';
+import { OAUTH_STATE_COOKIE } from '../auth';
+import type { ConnectService } from './connect-service';
+import type { UserProviderRow, UserService } from './user-service';
+
+export interface UserRouteDeps {
+  users: UserService;
+  connect: ConnectService;
+  secureCookies: boolean;
+}
 
 export function toUserProvider(row: UserProviderRow): z.infer<typeof userProviderSchema> {
   return {
@@ -32,7 +34,7 @@ export function toUserProvider(row: UserProviderRow): z.infer<typeof userProvide
   };
 }
 
-export function userRoutes(app: FastifyInstance, s: AppServices): void {
+export function userRoutes(app: FastifyInstance, s: UserRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/2/user', {
@@ -49,9 +51,7 @@ export function userRoutes(app: FastifyInstance, s: AppServices): void {
     schema: { tags: ['user'], querystring: deleteUserQuerySchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
       const { user } = requireAuth(request);
-      await s.users.delete(user.id, request.query.username, async (channelIds) => {
-        for (const channelId of channelIds) await s.channelProviders.disconnectAll(channelId, null);
-      });
+      await s.users.delete(user.id, request.query.username);
       return reply.code(204).send(null);
     },
   });
@@ -93,45 +93,7 @@ export function userRoutes(app: FastifyInstance, s: AppServices): void {
       response: { 200: urlResultSchema, ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { user } = requireAuth(request);
-      const { provider } = request.params;
-      const q = request.query;
-      const info = providers[provider];
-      if (!q.redirect_to.startsWith('/') || q.redirect_to.startsWith('//'))
-        throw badRequest('redirect_to must be a path on this site, starting with "/".');
-      let purpose: FlowPurpose;
-      if (q.system_bot === 'true') {
-        if (!user.isOperator) throw forbidden('Only operators can connect system bots.');
-        if (!info.systemBot) throw unsupported(`${info.name} has no system bot.`);
-        purpose = 'system_bot';
-      } else if (q.channel_id) {
-        const level = await channelLevel(s.db, q.channel_id, user);
-        if (level == null) throw notFound('Channel not found');
-        if (level < AccessLevel.ADMIN) throw forbidden('Only channel admins can manage platforms.');
-        if (q.bot === 'true' && !info.ownBot) throw unsupported(`${info.name} does not support a channel bot account.`);
-        if (!info.channelProvider) throw unsupported(`${info.name} cannot be connected to a channel.`);
-        purpose = q.bot === 'true' ? 'channel_bot' : 'channel';
-      } else {
-        if (!info.signinProvider) throw unsupported(`${info.name} is not a sign-in platform.`);
-        purpose = 'link';
-      }
-      if (!(provider in scopesFor)) throw unsupported(`${info.name} cannot be connected.`);
-      const oauthProvider = provider as OAuthProvider;
-      const scopes =
-        purpose === 'link'
-          ? scopesFor[oauthProvider].signin
-          : purpose === 'channel'
-            ? scopesFor[oauthProvider].channel
-            : scopesFor[oauthProvider].bot;
-      const { url, state } = await s.flows.start({
-        purpose,
-        provider: oauthProvider,
-        scopes,
-        redirectTo: q.redirect_to,
-        userId: user.id,
-        channelId: q.channel_id,
-        forceVerify: true,
-      });
+      const { url, state } = await s.connect.connectUrl(requireAuth(request).user, request.params.provider, request.query);
       void reply.setCookie(OAUTH_STATE_COOKIE, state, {
         path: '/',
         httpOnly: true,

@@ -12,10 +12,16 @@ import type { Identity, TokenSet } from '../../platforms/oauth-client';
 export type UserRow = typeof users.$inferSelect;
 export type UserProviderRow = typeof userProviders.$inferSelect;
 
+export interface UserServiceDeps {
+  /** Closes every platform connection of a channel and revokes its tokens (before the channel is deleted). */
+  disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+}
+
 export class UserService {
   constructor(
     private readonly db: Db,
     private readonly cipher: TokenCipher,
+    private readonly deps: UserServiceDeps,
   ) {}
 
   private tokenColumns(tokens: TokenSet) {
@@ -136,20 +142,15 @@ export class UserService {
 
   /**
    * Deletes the account: its connections and settings (cascade), the channels it solely owns, and its staff roles.
-   * `beforeChannelsDeleted` runs first for those channels (their platforms are disconnected: connections closed,
-   * tokens revoked). Sessions are revoked by the caller.
+   * The platforms of those channels are disconnected first (connections closed, tokens revoked); sessions are revoked.
    */
-  async delete(
-    userId: string,
-    typedName: string,
-    beforeChannelsDeleted: (channelIds: string[]) => Promise<void> = async () => {},
-  ): Promise<void> {
+  async delete(userId: string, typedName: string): Promise<void> {
     const user = await this.get(userId);
     if (typedName !== user.displayName) {
       const message = `Type your display name "${user.displayName}" exactly to confirm.`;
       throw badRequest(message, { username: message });
     }
-    await beforeChannelsDeleted(await this.solelyOwnedChannels(this.db, userId));
+    for (const channelId of await this.solelyOwnedChannels(this.db, userId)) await this.deps.disconnectPlatforms(channelId, null);
     await this.db.transaction(async (tx) => {
       const solelyOwned = await this.solelyOwnedChannels(tx, userId);
       if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));

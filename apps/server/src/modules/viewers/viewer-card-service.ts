@@ -1,12 +1,11 @@
 /** A viewer's card in one channel: profile snapshot, counters, recent messages, moderation history, ban state. */
-import { and, desc, eq } from 'drizzle-orm';
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import type { ViewerCard } from '@greenroom/contracts/api/chat';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
-import type { Db } from '../../db/client';
-import { channelProviders, chatMessages, moderationEvents, viewers } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { messageFromRow, moderationFromRow } from '../chat/chat-rows';
+import type { ViewerRepository } from './viewer-repository';
+
+const noRoles = { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false };
 
 /** Ban state from the moderation history (newest first): the latest ban/unban/timeout decides. */
 export function banState(history: ModerationEvent[], now = Date.now()): { banned: boolean; timed_out_until: string | null } {
@@ -39,62 +38,46 @@ export function withoutEchoedClears(history: ModerationEvent[]): ModerationEvent
 }
 
 export class ViewerCardService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly repository: ViewerRepository,
+    private readonly now: () => number = Date.now,
+  ) {}
 
+  /**
+   * The card of a viewer seen in the channel (a profile, a message or a moderation event); 404 otherwise. The
+   * profile comes from the viewer snapshot, else from their latest message, else from the moderation history.
+   */
   async card(
     channelId: string,
     provider: ChannelProviderId,
     providerUserId: string,
     limits = { messages: 50, moderation: 50 },
   ): Promise<ViewerCard> {
-    const [viewer] = await this.db
-      .select()
-      .from(viewers)
-      .where(and(eq(viewers.channelId, channelId), eq(viewers.provider, provider), eq(viewers.providerUserId, providerUserId)))
-      .limit(1);
-    const messages = await this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.channelId, channelId), eq(chatMessages.provider, provider), eq(chatMessages.authorId, providerUserId)))
-      .orderBy(desc(chatMessages.seq))
-      .limit(limits.messages);
-    const modRows = await this.db
-      .select()
-      .from(moderationEvents)
-      .where(
-        and(
-          eq(moderationEvents.channelId, channelId),
-          eq(moderationEvents.provider, provider),
-          eq(moderationEvents.targetId, providerUserId),
-        ),
-      )
-      .orderBy(desc(moderationEvents.seq))
-      .limit(limits.moderation);
-    if (!viewer && messages.length === 0 && modRows.length === 0) throw notFound('This viewer has not been seen in this channel.');
-    const [cp] = await this.db
-      .select({ id: channelProviders.id })
-      .from(channelProviders)
-      .where(and(eq(channelProviders.channelId, channelId), eq(channelProviders.provider, provider)))
-      .limit(1);
-    const moderation = withoutEchoedClears(modRows.map(moderationFromRow));
-    const latest = messages[0];
+    const key = { channelId, provider, providerUserId };
+    const [viewer, messages, history] = await Promise.all([
+      this.repository.snapshot(key),
+      this.repository.recentMessages(key, limits.messages),
+      this.repository.moderationHistory(key, limits.moderation),
+    ]);
+    if (!viewer && messages.length === 0 && history.length === 0) throw notFound('This viewer has not been seen in this channel.');
+    const moderation = withoutEchoedClears(history);
+    const latest = messages[0]?.author;
     return {
       provider,
       provider_user_id: providerUserId,
-      login: viewer?.login ?? latest?.authorLogin ?? providerUserId,
-      display_name: viewer?.displayName ?? latest?.authorName ?? modRows[0]?.targetName ?? providerUserId,
-      color: viewer?.color ?? latest?.authorColor ?? null,
-      avatar_url: viewer?.avatarUrl ?? latest?.authorAvatarUrl ?? null,
-      badges: viewer?.badges ?? latest?.authorBadges ?? [],
-      roles: viewer?.roles ??
-        latest?.authorRoles ?? { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+      login: viewer?.login ?? latest?.login ?? providerUserId,
+      display_name: viewer?.displayName ?? latest?.display_name ?? (moderation[0]?.target?.display_name || null) ?? providerUserId,
+      color: viewer?.color ?? latest?.color ?? null,
+      avatar_url: viewer?.avatarUrl ?? latest?.avatar_url ?? null,
+      badges: viewer?.badges ?? latest?.badges ?? [],
+      roles: viewer?.roles ?? latest?.roles ?? noRoles,
       first_seen_at: viewer?.firstSeenAt.toISOString() ?? null,
       last_seen_at: viewer?.lastSeenAt.toISOString() ?? null,
       message_count: viewer?.messageCount ?? 0,
-      ...banState(moderation),
-      recent_messages: messages.map(messageFromRow),
+      ...banState(moderation, this.now()),
+      recent_messages: messages,
       moderation,
-      channel_provider_id: cp?.id ?? null,
+      channel_provider_id: await this.repository.channelProviderId(channelId, provider),
     };
   }
 }

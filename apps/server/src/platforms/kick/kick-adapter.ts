@@ -8,15 +8,18 @@ import { providers } from '@greenroom/contracts/providers';
 import { AppError, badRequest } from '../../lib/errors';
 import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
-import { ReauthRequiredError } from '../oauth-client';
+import { isReconnectNeeded, PlatformError } from '../platform-error';
 import { OwnBans } from '../own-actions';
 import type {
   ChannelActions,
   ChannelConnectionContext,
+  ChatFacet,
   LiveConnection,
+  ModerationFacet,
   PlatformAdapter,
   PlatformEvent,
   StreamInfo,
+  StreamInfoFacet,
   TokenSource,
 } from '../port';
 import { KickClient } from './kick-client';
@@ -129,7 +132,7 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
           await sleep(deps.resubscribeCheckMs ?? 15 * 60_000, signal);
         } catch (error) {
           if (signal.aborted) return;
-          if (error instanceof ReauthRequiredError) {
+          if (isReconnectNeeded(error)) {
             ctx.setHealth('needs_reauth', error.message);
             return;
           }
@@ -181,7 +184,7 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     const broadcasterId = ctx.providerChannelId;
     const moderator = (): TokenSource => ctx.broadcaster;
 
-    return {
+    const chat: ChatFacet = {
       async sendMessage({ text, replyToProviderMessageId, as }) {
         const content = text.trim();
         if (content === '') throw badRequest('The message is empty.');
@@ -198,10 +201,16 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
           result = await client.sendChat(ctx.broadcaster, { content, type: 'user', broadcasterUserId: broadcasterId, ...reply });
         }
         if (!result.isSent)
-          throw new AppError(409, 'conflict', 'Kick did not post the message: the sender is banned, timed out or restricted in this chat.');
+          throw new PlatformError(
+            'refused',
+            'kick',
+            'Kick did not post the message: the sender is banned, timed out or restricted in this chat.',
+          );
         return { providerMessageId: result.messageId || null };
       },
+    };
 
+    const moderation: ModerationFacet = {
       async ban({ providerViewerId, durationSeconds, reason }) {
         const max = kickInfo.banReasonMaxLength ?? 100;
         if (reason && reason.length > max)
@@ -236,10 +245,12 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
       async deleteMessage({ providerMessageId }) {
         await client.deleteChat(moderator(), providerMessageId);
       },
+    };
 
-      async getStreamInfo(): Promise<StreamInfo> {
+    const streamInfo: StreamInfoFacet = {
+      async get(): Promise<StreamInfo> {
         const channel = await client.channel(ctx.broadcaster, broadcasterId);
-        if (!channel) throw new AppError(404, 'not_found', 'Kick did not find this channel.');
+        if (!channel) throw new PlatformError('not_found', 'kick', 'Kick did not find this channel.');
         const live = channel.stream?.is_live ?? false;
         return {
           title: channel.stream_title,
@@ -250,7 +261,7 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
         };
       },
 
-      async updateStreamInfo({ title, categoryId }) {
+      async update({ title, categoryId }) {
         if (title === undefined && categoryId === undefined) return;
         const max = kickInfo.streamTitleMaxLength ?? 140;
         if (title !== undefined) {
@@ -271,6 +282,7 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
         return found.map((c) => ({ id: c.id, name: c.name, imageUrl: c.thumbnail || null }));
       },
     };
+    return { chat, moderation, streamInfo };
   }
 
   return { provider: 'kick', connect, actions, teardown };

@@ -4,10 +4,10 @@
  * a 401 refreshes the token once and retries, then asks for reconnecting.
  */
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import type { TokenSource } from '../port';
 import { parseKickError } from './kick-errors';
 import { readJsonBody, sendAuthorized } from '../authorized-call';
+import { retryAfterSeconds, unreachable, unreadable } from '../platform-error';
 
 export interface KickClientOptions {
   apiUrl: string;
@@ -88,7 +88,7 @@ export class KickClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (cause) {
-      throw new AppError(502, 'provider_error', `Kick could not be reached to ${input.what}, try again.`, { cause });
+      throw unreachable('kick', input.what, cause);
     }
   }
 
@@ -97,13 +97,16 @@ export class KickClient {
     const response = token ? await sendAuthorized(token, (accessToken) => this.send(input, accessToken)) : await this.send(input, null);
     const body = await readJsonBody(response);
     if (!response.ok)
-      throw parseKickError(response.status, body, { what: input.what, scope: input.scope, tokenScopes: token?.scopes ?? [] });
+      throw parseKickError(
+        { status: response.status, body, retryAfterSeconds: retryAfterSeconds(response.headers) },
+        { what: input.what, scope: input.scope, tokenScopes: token?.scopes ?? [] },
+      );
     return body;
   }
 
   private parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
     const result = schema.safeParse(body);
-    if (!result.success) throw new AppError(502, 'provider_error', `Kick sent an unreadable answer when trying to ${what}.`);
+    if (!result.success) throw unreadable('kick', what);
     return result.data;
   }
 

@@ -4,10 +4,10 @@
  * 401 refreshes once and retries, then asks for reconnecting. Player errors become clear 422s.
  */
 import { z } from 'zod';
-import { AppError, unsupported } from '../../lib/errors';
-import { ReauthRequiredError } from '../oauth-client';
+import { AppError } from '../../lib/errors';
 import type { TokenSource } from '../port';
 import { readJsonBody, sendAuthorized } from '../authorized-call';
+import { PlatformError, reconnectNeeded, retryAfterSeconds, unreachable, unreadable, type PlatformFailure } from '../platform-error';
 
 export interface SpotifyClientOptions {
   apiUrl: string;
@@ -78,19 +78,33 @@ function spotifyError(body: unknown): { message: string; reason: string } {
   };
 }
 
-export function parseSpotifyError(status: number, body: unknown, what: string): AppError {
-  const { message, reason } = spotifyError(body);
-  if (status === 401) return new ReauthRequiredError('spotify', 'the token was refused');
-  if (reason === 'PREMIUM_REQUIRED') return unsupported('Adding songs to the queue needs Spotify Premium on the connected account.');
-  if (reason === 'NO_ACTIVE_DEVICE') return unsupported('Spotify has no active device: start playing music in Spotify, then try again.');
+/** Spotify's error parser: `{ error: { status, message, reason } }` bodies to the one PlatformError (see platform-error.ts). */
+export function parseSpotifyError(failure: PlatformFailure, what: string): PlatformError {
+  const { status } = failure;
+  const { message, reason } = spotifyError(failure.body);
+  const options = { reason: reason || null };
+  if (status === 401) return reconnectNeeded('spotify', 'the token was refused');
+  if (reason === 'PREMIUM_REQUIRED')
+    return new PlatformError('refused', 'spotify', 'Adding songs to the queue needs Spotify Premium on the connected account.', options);
+  if (reason === 'NO_ACTIVE_DEVICE')
+    return new PlatformError(
+      'refused',
+      'spotify',
+      'Spotify has no active device: start playing music in Spotify, then try again.',
+      options,
+    );
   if (status === 403 && /scope/i.test(message))
-    return new ReauthRequiredError('spotify', 'missing scope, reconnect Spotify to grant playback access');
-  if (status === 403) return new AppError(403, 'forbidden', `Spotify did not allow Greenroom to ${what}: ${message || 'forbidden'}.`);
-  if (status === 404) return new AppError(404, 'not_found', `Spotify could not ${what}: ${message || 'not found'}.`);
+    return reconnectNeeded('spotify', 'missing scope, reconnect Spotify to grant playback access', 'insufficient_scope');
+  if (status === 403)
+    return new PlatformError('refused', 'spotify', `Spotify did not allow Greenroom to ${what}: ${message || 'forbidden'}.`, options);
+  if (status === 404) return new PlatformError('not_found', 'spotify', `Spotify could not ${what}: ${message || 'not found'}.`, options);
   if (status === 429)
-    return new AppError(429, 'rate_limited', `Spotify is rate limiting Greenroom, wait a moment and try again to ${what}.`);
-  if (status >= 500) return new AppError(502, 'provider_error', `Spotify failed to ${what} (HTTP ${status}), try again.`);
-  return new AppError(400, 'bad_request', `Spotify refused to ${what}: ${message || `HTTP ${status}`}.`);
+    return new PlatformError('rate_limited', 'spotify', `Spotify is rate limiting Greenroom, wait a moment and try again to ${what}.`, {
+      ...options,
+      retryAfterSeconds: failure.retryAfterSeconds ?? null,
+    });
+  if (status >= 500) return new PlatformError('temporary', 'spotify', `Spotify failed to ${what} (HTTP ${status}), try again.`, options);
+  return new PlatformError('refused', 'spotify', `Spotify refused to ${what}: ${message || `HTTP ${status}`}.`, options);
 }
 
 type Method = 'GET' | 'POST';
@@ -112,7 +126,7 @@ export class SpotifyClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (cause) {
-      throw new AppError(502, 'provider_error', `Spotify could not be reached to ${what}, try again.`, { cause });
+      throw unreachable('spotify', what, cause);
     }
   }
 
@@ -120,13 +134,14 @@ export class SpotifyClient {
   private async call(token: TokenSource, method: Method, path: string, query: Record<string, string>, what: string): Promise<unknown> {
     const response = await sendAuthorized(token, (access) => this.send(method, path, query, access, what));
     const json = await readJsonBody(response);
-    if (!response.ok) throw parseSpotifyError(response.status, json, what);
+    if (!response.ok)
+      throw parseSpotifyError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, what);
     return json;
   }
 
   private parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
     const result = schema.safeParse(body);
-    if (!result.success) throw new AppError(502, 'provider_error', `Spotify sent an unreadable answer when trying to ${what}.`);
+    if (!result.success) throw unreadable('spotify', what);
     return result.data;
   }
 

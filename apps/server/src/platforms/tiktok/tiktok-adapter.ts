@@ -2,12 +2,11 @@
  * The TikTok adapter (read-only). The live connection follows the channel's @handle through a
  * TikTokLiveSource (the real connector, or the emulator when `tiktok.liveUrl` is set), polling for
  * the LIVE with backoff while offline and reconnecting after drops. TikTok offers no supported way to
- * write chat, moderate or change the stream: every action answers 422 with the reason.
+ * write chat, moderate or change the stream: the adapter has no action facet.
  */
-import { unsupported } from '../../lib/errors';
 import { Backoff } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
-import type { ChannelActions, ChannelConnectionContext, ConnectionState, LiveConnection, PlatformAdapter } from '../port';
+import type { ChannelConnectionContext, ConnectionState, LiveConnection, PlatformAdapter } from '../port';
 import { mapTikTokEvent, type TikTokLiveEvent } from './tiktok-events';
 import {
   ConnectorTikTokLiveSource,
@@ -124,31 +123,5 @@ export function createTiktokAdapter(deps: TiktokAdapterDeps): PlatformAdapter {
     };
   }
 
-  function actions(): ChannelActions {
-    return {
-      sendMessage: async () => {
-        throw unsupported('TikTok does not allow sending chat messages from other apps: there is no supported API for LIVE chat.');
-      },
-      ban: async () => {
-        throw unsupported('TikTok does not allow banning or timing out viewers from other apps: moderate in the TikTok LIVE app.');
-      },
-      unban: async () => {
-        throw unsupported('TikTok does not allow unbanning viewers from other apps: moderate in the TikTok LIVE app.');
-      },
-      deleteMessage: async () => {
-        throw unsupported('TikTok does not allow deleting chat messages from other apps: moderate in the TikTok LIVE app.');
-      },
-      getStreamInfo: async () => {
-        throw unsupported('TikTok does not allow reading the LIVE title or category from other apps.');
-      },
-      updateStreamInfo: async () => {
-        throw unsupported('TikTok does not allow changing the LIVE title or category from other apps: use TikTok LIVE Studio.');
-      },
-      searchCategories: async () => {
-        throw unsupported('TikTok does not allow searching LIVE categories from other apps.');
-      },
-    };
-  }
-
-  return { provider: 'tiktok', connect, actions };
+  return { provider: 'tiktok', connect, actions: () => ({}) };
 }

@@ -11,23 +11,26 @@
 import { ApiClient, ChatMessageDroppedError } from '@twurple/api';
 import { EventSubWsListener, type EventSubWsConfig } from '@twurple/eventsub-ws';
 import { providers } from '@greenroom/contracts/providers';
-import { AppError, badRequest, notFound, unsupported } from '../../lib/errors';
+import { AppError, badRequest, unsupported } from '../../lib/errors';
 import { Backoff } from '../backoff';
 import { OwnBans } from '../own-actions';
 import type { PlatformEndpoints } from '../endpoints';
 import { BoundedSet } from '../ingest';
-import { ReauthRequiredError } from '../oauth-client';
+import { isReconnectNeeded, PlatformError } from '../platform-error';
 import type {
   BanInput,
   Category,
-  ChannelActions,
   ChannelConnectionContext,
+  ChatFacet,
   LiveConnection,
+  ModerationFacet,
   PlatformAdapter,
   SendResult,
   StreamInfo,
+  StreamInfoFacet,
   TokenSource,
 } from '../port';
+import { isMissingScope, parseTwitchError, twitchMessage } from './twitch-errors';
 import { TokenSourceAuthProvider } from './auth-provider';
 import {
   channelBanEvent,
@@ -62,7 +65,6 @@ const MAX_REASON_LENGTH = providers.twitch.banReasonMaxLength ?? 500;
 const MAX_TITLE_LENGTH = providers.twitch.streamTitleMaxLength ?? 140;
 const STATUS_POLL_MS = 60_000;
 const droppedPrefix = /^.*? dropped: /;
-const missingScope = /missing scope/i;
 
 /** EventSubWsListener that hands raw notification payloads to per-subscription handlers. */
 class RawEventSubListener extends EventSubWsListener {
@@ -92,40 +94,14 @@ function httpErrorOf(error: unknown): { statusCode: number; body: string } | nul
   return null;
 }
 
-function twitchMessage(body: string): string {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not JSON
-  }
-  return body.slice(0, 200) || 'no details';
-}
-
-/** Maps a Helix failure to the server's error type; a missing scope marks the credential for reconnection. */
-async function mapError(error: unknown, token: TokenSource | null): Promise<AppError> {
-  if (error instanceof AppError) return error;
+/** Maps a Helix failure to the one PlatformError; a missing scope marks the credential for reconnection. */
+async function mapError(error: unknown, token: TokenSource | null): Promise<AppError | PlatformError> {
+  if (error instanceof AppError || error instanceof PlatformError) return error;
   const http = httpErrorOf(error);
-  if (!http) return new AppError(502, 'provider_error', 'Twitch could not be reached, try again.', { cause: error });
-  const message = twitchMessage(http.body);
-  if ((http.statusCode === 401 || http.statusCode === 403) && missingScope.test(message) && token) {
-    await token.markReauthRequired?.(message);
-    return new ReauthRequiredError('twitch', message);
-  }
-  switch (http.statusCode) {
-    case 400:
-      return new AppError(422, 'provider_error', `Twitch refused: ${message}`, { cause: error });
-    case 401:
-      return new AppError(401, 'provider_error', `Twitch refused the account: ${message}`, { cause: error });
-    case 403:
-      return new AppError(403, 'forbidden', `Twitch refused: ${message}`, { cause: error });
-    case 404:
-      return new AppError(404, 'not_found', `Twitch: ${message}`, { cause: error });
-    case 429:
-      return new AppError(429, 'rate_limited', 'Twitch is rate limiting requests, try again in a moment.', { cause: error });
-    default:
-      return new AppError(502, 'provider_error', `Twitch answered HTTP ${http.statusCode}: ${message}`, { cause: error });
-  }
+  if (!http) return new PlatformError('temporary', 'twitch', 'Twitch could not be reached, try again.', { cause: error });
+  const failure = { status: http.statusCode, body: http.body };
+  if (isMissingScope(failure) && token) await token.markReauthRequired?.(twitchMessage(http.body));
+  return parseTwitchError(failure, { cause: error });
 }
 
 export interface TwitchAdapterDeps {
@@ -164,7 +140,12 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
       return connection;
     },
     actions(ctx) {
-      return new TwitchActions(ctx, apiFor(ctx), ownBans);
+      const api = apiFor(ctx);
+      return {
+        chat: new TwitchChat(ctx, api),
+        moderation: new TwitchModeration(ctx, api, ownBans),
+        streamInfo: new TwitchStreamInfo(ctx, api),
+      };
     },
   };
 }
@@ -201,7 +182,7 @@ class TwitchLiveConnection implements LiveConnection {
     try {
       await this.ctx.broadcaster.accessToken();
     } catch (error) {
-      if (error instanceof ReauthRequiredError) return this.needsReauth(error.message);
+      if (isReconnectNeeded(error)) return this.needsReauth(error.message);
       return this.retryLater(error);
     }
     const config: EventSubWsConfig = { apiClient: this.api, logger: { minLevel: 'critical' }, ...(this.wsUrl ? { url: this.wsUrl } : {}) };
@@ -325,7 +306,7 @@ class TwitchLiveConnection implements LiveConnection {
   private async subscriptionFailed(listener: RawEventSubListener, error: Error): Promise<void> {
     if (this.closed || this.listener !== listener) return;
     const http = httpErrorOf(error);
-    if (error instanceof ReauthRequiredError) return this.needsReauth(error.message);
+    if (isReconnectNeeded(error)) return this.needsReauth(error.message);
     if (http && (http.statusCode === 401 || http.statusCode === 403)) {
       const detail = twitchMessage(http.body);
       await this.ctx.broadcaster.markReauthRequired?.(detail);
@@ -381,7 +362,7 @@ class TwitchLiveConnection implements LiveConnection {
       });
       if (this.created >= this.expected) this.ctx.setHealth('connected', this.live ? null : 'Waiting for the stream to start');
     } catch (error) {
-      if (!(error instanceof ReauthRequiredError)) this.ctx.log.warn({ err: error }, 'Twitch stream status failed');
+      if (!isReconnectNeeded(error)) this.ctx.log.warn({ err: error }, 'Twitch stream status failed');
     }
     if (this.live && !this.closed) {
       this.pollTimer = setTimeout(() => void this.refreshStatus(), STATUS_POLL_MS);
@@ -403,17 +384,19 @@ class TwitchLiveConnection implements LiveConnection {
   }
 }
 
-class TwitchActions implements ChannelActions {
+/** Base of the Twitch facets: the connection context and its Helix client. */
+abstract class TwitchFacet {
   constructor(
-    private readonly ctx: ActionsContext,
-    private readonly api: ApiClient,
-    private readonly ownBans: OwnBans,
+    protected readonly ctx: ActionsContext,
+    protected readonly api: ApiClient,
   ) {}
 
-  private get broadcasterId(): string {
+  protected get broadcasterId(): string {
     return this.ctx.providerChannelId;
   }
+}
 
+class TwitchChat extends TwitchFacet implements ChatFacet {
   async sendMessage(input: { text: string; replyToProviderMessageId?: string; as: 'broadcaster' | 'bot' }): Promise<SendResult> {
     const sender = input.as === 'bot' ? this.ctx.bot : this.ctx.broadcaster;
     if (!sender) throw unsupported('No bot account is connected for this Twitch channel.');
@@ -430,10 +413,22 @@ class TwitchActions implements ChannelActions {
     } catch (error) {
       if (error instanceof ChatMessageDroppedError) {
         const reason = error.message.replace(droppedPrefix, '');
-        throw new AppError(422, 'provider_error', `Twitch did not send the message: ${reason}${error.code ? ` (${error.code})` : ''}`);
+        throw new PlatformError('refused', 'twitch', `Twitch did not send the message: ${reason}${error.code ? ` (${error.code})` : ''}`, {
+          reason: error.code ?? null,
+        });
       }
       throw await mapError(error, sender);
     }
+  }
+}
+
+class TwitchModeration extends TwitchFacet implements ModerationFacet {
+  constructor(
+    ctx: ActionsContext,
+    api: ApiClient,
+    private readonly ownBans: OwnBans,
+  ) {
+    super(ctx, api);
   }
 
   async ban(input: BanInput): Promise<void> {
@@ -473,14 +468,16 @@ class TwitchActions implements ChannelActions {
       throw await mapError(error, this.ctx.broadcaster);
     }
   }
+}
 
-  async getStreamInfo(): Promise<StreamInfo> {
+class TwitchStreamInfo extends TwitchFacet implements StreamInfoFacet {
+  async get(): Promise<StreamInfo> {
     try {
       const [channel, stream] = await Promise.all([
         this.api.channels.getChannelInfoById(this.broadcasterId),
         this.api.streams.getStreamByUserId(this.broadcasterId),
       ]);
-      if (!channel) throw notFound('Twitch does not know this channel any more.');
+      if (!channel) throw new PlatformError('not_found', 'twitch', 'Twitch does not know this channel any more.');
       return {
         title: channel.title,
         category: channel.gameId ? { id: channel.gameId, name: channel.gameName } : null,
@@ -493,7 +490,7 @@ class TwitchActions implements ChannelActions {
     }
   }
 
-  async updateStreamInfo(input: { title?: string; categoryId?: string }): Promise<void> {
+  async update(input: { title?: string; categoryId?: string }): Promise<void> {
     if (input.title !== undefined && [...input.title].length > MAX_TITLE_LENGTH)
       throw badRequest(`Twitch titles are limited to ${MAX_TITLE_LENGTH} characters.`);
     try {

@@ -8,18 +8,21 @@ import { providers } from '@greenroom/contracts/providers';
 import { AppError, badRequest, conflict, unsupported } from '../../lib/errors';
 import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
-import { ReauthRequiredError } from '../oauth-client';
+import { isReconnectNeeded, PlatformError } from '../platform-error';
 import type {
   ChannelActions,
   ChannelConnectionContext,
+  ChatFacet,
   ConnectionState,
   LiveConnection,
+  ModerationFacet,
   PlatformAdapter,
   StreamInfo,
+  StreamInfoFacet,
   TokenSource,
 } from '../port';
 import { YoutubeClient, type YoutubeBroadcast } from './youtube-client';
-import { YoutubeApiError } from './youtube-errors';
+import { isChatGone, isQuotaError } from './youtube-errors';
 import { mapYoutubeChatItem } from './youtube-events';
 
 export interface YoutubeAdapterDeps {
@@ -151,16 +154,16 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           if (delay > 0) await sleep(delay, signal);
         } catch (error) {
           if (signal.aborted) return;
-          if (error instanceof ReauthRequiredError) {
+          if (isReconnectNeeded(error)) {
             setHealth('needs_reauth', error.message);
             return;
           }
-          if (error instanceof YoutubeApiError && error.isQuota) {
+          if (isQuotaError(error)) {
             setHealth('error', error.message);
             await sleep(deps.quotaBackoffMs ?? 30 * 60_000, signal);
             continue;
           }
-          if (error instanceof YoutubeApiError && error.chatGone) {
+          if (isChatGone(error)) {
             await goOffline();
             continue;
           }
@@ -188,7 +191,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         try {
           return await fn({ liveChatId: saved, videoId: video });
         } catch (error) {
-          if (!(error instanceof YoutubeApiError && error.chatGone)) throw error;
+          if (!isChatGone(error)) throw error;
         }
       }
       const broadcast = await client.activeBroadcast(ctx.broadcaster);
@@ -196,7 +199,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       return fn(broadcast);
     }
 
-    return {
+    const chat: ChatFacet = {
       async sendMessage({ text, replyToProviderMessageId, as }) {
         if (replyToProviderMessageId) throw unsupported('YouTube live chat does not support replies to a message.');
         const content = text.trim();
@@ -208,7 +211,9 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         const id = await withChat('send to', (chat) => client.insertMessage(token, chat.liveChatId, content));
         return { providerMessageId: id || null };
       },
+    };
 
+    const moderation: ModerationFacet = {
       async ban({ providerViewerId, durationSeconds, reason }) {
         if (reason !== undefined && reason.trim() !== '')
           throw unsupported('YouTube does not support ban reasons: leave the reason empty.');
@@ -239,7 +244,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           await client.deleteBan(ctx.broadcaster, banId);
         } catch (error) {
           // Already expired or lifted on YouTube: the viewer is not banned any more.
-          if (!(error instanceof YoutubeApiError && error.reason === 'liveChatBanNotFound')) throw error;
+          if (!(error instanceof PlatformError && error.reason === 'liveChatBanNotFound')) throw error;
         }
         await ctx.bans.delete(providerViewerId);
       },
@@ -247,8 +252,10 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       async deleteMessage({ providerMessageId }) {
         await client.deleteMessage(ctx.broadcaster, providerMessageId);
       },
+    };
 
-      async getStreamInfo(): Promise<StreamInfo> {
+    const streamInfo: StreamInfoFacet = {
+      async get(): Promise<StreamInfo> {
         const broadcast = await client.activeBroadcast(ctx.broadcaster);
         if (!broadcast) return { title: '', category: null, isLive: false, viewerCount: null, liveStreamId: null };
         const video = await client.video(ctx.broadcaster, broadcast.videoId);
@@ -264,7 +271,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         };
       },
 
-      async updateStreamInfo({ title, categoryId }) {
+      async update({ title, categoryId }) {
         if (title === undefined && categoryId === undefined) return;
         const max = info.streamTitleMaxLength ?? 100;
         if (title !== undefined) {
@@ -279,7 +286,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         const broadcast = (await client.activeBroadcast(ctx.broadcaster)) ?? (await client.activeBroadcast(ctx.broadcaster, 'upcoming'));
         if (!broadcast) throw conflict('There is no live or scheduled YouTube broadcast to update: create one in YouTube Studio first.');
         const video = await client.video(ctx.broadcaster, broadcast.videoId);
-        if (!video?.snippet) throw new AppError(404, 'not_found', 'YouTube did not find the broadcast video.');
+        if (!video?.snippet) throw new PlatformError('not_found', 'youtube', 'YouTube did not find the broadcast video.');
         // videos.update replaces the whole snippet: send back everything we keep.
         const current = video.snippet;
         await client.updateVideoSnippet(ctx.broadcaster, broadcast.videoId, {
@@ -300,6 +307,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           .map((c) => ({ id: c.id, name: c.title, imageUrl: null }));
       },
     };
+    return { chat, moderation, streamInfo };
   }
 
   return { provider: 'youtube', connect, actions };

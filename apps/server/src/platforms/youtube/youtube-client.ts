@@ -4,10 +4,10 @@
  * TokenSource's account; a 401 refreshes once and retries, then asks for reconnecting.
  */
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import type { TokenSource } from '../port';
 import { parseYoutubeError } from './youtube-errors';
 import { readJsonBody, sendAuthorized } from '../authorized-call';
+import { PlatformError, retryAfterSeconds, unreachable, unreadable } from '../platform-error';
 
 export interface YoutubeClientOptions {
   apiUrl: string;
@@ -169,7 +169,7 @@ export class YoutubeClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (cause) {
-      throw new AppError(502, 'provider_error', `YouTube could not be reached to ${what}, try again.`, { cause });
+      throw unreachable('youtube', what, cause);
     }
   }
 
@@ -180,10 +180,11 @@ export class YoutubeClient {
     const query = input.query ?? {};
     const response = await sendAuthorized(token, (access) => this.send(input.method, input.path, query, input.body, access, input.what));
     const json = await readJsonBody(response);
-    if (!response.ok) throw parseYoutubeError(response.status, json, input.what);
+    if (!response.ok)
+      throw parseYoutubeError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, input.what);
     if (!input.schema) return null;
     const parsed = input.schema.safeParse(json);
-    if (!parsed.success) throw new AppError(502, 'provider_error', `YouTube sent an unreadable answer when trying to ${input.what}.`);
+    if (!parsed.success) throw unreadable('youtube', input.what);
     return parsed.data;
   }
 
@@ -258,7 +259,7 @@ export class YoutubeClient {
       what,
       schema: z.object({ id: z.string() }),
     });
-    if (!ban) throw new AppError(502, 'provider_error', 'YouTube returned no ban id.');
+    if (!ban) throw new PlatformError('temporary', 'youtube', 'YouTube returned no ban id.');
     return ban.id;
   }
 

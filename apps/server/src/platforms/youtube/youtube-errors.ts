@@ -1,116 +1,104 @@
 /**
- * YouTube's error parser: Google error bodies (`{ error: { code, message, errors: [{ reason }] } }`)
- * to the server's AppError, keeping Google's `reason` so the connection loop can react (quota,
- * ended chat). 401 is handled by the client (refresh once, then reconnect needed).
+ * YouTube's error parser: Google error bodies (`{ error: { code, message, status, errors: [{ reason }], details } }`)
+ * to the one PlatformError (see platform-error.ts), keeping Google's `reason` so the connection loop can react
+ * (quota, ended chat). Recorded real bodies: youtube-error-fixtures.ts. A 401 reaches this parser only after one
+ * refresh was tried.
  */
-import { AppError } from '../../lib/errors';
-import { ReauthRequiredError } from '../oauth-client';
+import { PlatformError, reconnectNeeded, type PlatformFailure } from '../platform-error';
 
-/** An AppError from a YouTube call, with Google's error reason. */
-export class YoutubeApiError extends AppError {
-  constructor(
-    status: number,
-    type: ConstructorParameters<typeof AppError>[1],
-    message: string,
-    readonly reason: string,
-  ) {
-    super(status, type, message);
-    this.name = 'YoutubeApiError';
-  }
-
-  get isQuota(): boolean {
-    return this.reason === 'quotaExceeded' || this.reason === 'dailyLimitExceeded';
-  }
-
-  /** The live chat is gone (ended, disabled, unknown): find the live broadcast again. */
-  get chatGone(): boolean {
-    return this.reason === 'liveChatEnded' || this.reason === 'liveChatNotFound' || this.reason === 'liveChatDisabled';
-  }
+export interface GoogleError {
+  /** The first `errors[].reason` (YouTube's own codes), else the ErrorInfo `details[].reason`, else ''. */
+  reason: string;
+  /** Google's RPC status ("PERMISSION_DENIED", "UNAUTHENTICATED"), else ''. */
+  status: string;
+  message: string;
 }
 
-export function googleErrorReason(body: unknown): { reason: string; message: string } {
+export function googleError(body: unknown): GoogleError {
   if (body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object') {
-    const error = body.error as { message?: unknown; errors?: unknown };
+    const error = body.error as { message?: unknown; errors?: unknown; status?: unknown; details?: unknown };
     const first = Array.isArray(error.errors) ? (error.errors[0] as { reason?: unknown } | undefined) : undefined;
+    const info = Array.isArray(error.details)
+      ? (error.details as { reason?: unknown }[]).find((d) => d && typeof d.reason === 'string')
+      : undefined;
+    const reason = typeof first?.reason === 'string' ? first.reason : typeof info?.reason === 'string' ? info.reason : '';
     return {
-      reason: typeof first?.reason === 'string' ? first.reason : '',
+      reason,
+      status: typeof error.status === 'string' ? error.status : '',
       message: typeof error.message === 'string' ? error.message.replace(/<[^>]+>/g, '') : '',
     };
   }
-  return { reason: '', message: '' };
+  return { reason: '', status: '', message: '' };
 }
 
-export function parseYoutubeError(status: number, body: unknown, what: string): AppError {
-  const { reason, message } = googleErrorReason(body);
+/** The daily API quota is used up (it resets at midnight Pacific time). */
+export function isQuotaError(error: unknown): error is PlatformError {
+  return error instanceof PlatformError && (error.reason === 'quotaExceeded' || error.reason === 'dailyLimitExceeded');
+}
+
+/** The live chat is gone (ended, disabled, unknown): find the live broadcast again. */
+export function isChatGone(error: unknown): error is PlatformError {
+  return (
+    error instanceof PlatformError &&
+    (error.reason === 'liveChatEnded' || error.reason === 'liveChatNotFound' || error.reason === 'liveChatDisabled')
+  );
+}
+
+const insufficientScope = /insufficient authentication scopes/i;
+
+export function parseYoutubeError(failure: PlatformFailure, what: string): PlatformError {
+  const { status } = failure;
+  const { reason, message, status: rpcStatus } = googleError(failure.body);
   const detail = message || `HTTP ${status}`;
-  if (status === 401) return new ReauthRequiredError('youtube', 'the token was refused');
+  const fail = (code: PlatformError['code'], text: string, fallbackReason: string) =>
+    new PlatformError(code, 'youtube', text, {
+      reason: reason || fallbackReason,
+      ...(code === 'rate_limited' ? { retryAfterSeconds: failure.retryAfterSeconds ?? null } : {}),
+    });
   switch (reason) {
     case 'insufficientPermissions':
     case 'ACCESS_TOKEN_SCOPE_INSUFFICIENT':
-      return new ReauthRequiredError('youtube', 'missing scope youtube.force-ssl, reconnect YouTube to grant it');
+      return reconnectNeeded('youtube', 'missing scope youtube.force-ssl, reconnect YouTube to grant it', 'insufficient_scope');
+    case 'youtubeSignupRequired':
+      return fail('refused', 'This Google account has no YouTube channel: create one on YouTube, then reconnect.', reason);
     case 'quotaExceeded':
     case 'dailyLimitExceeded':
-      return new YoutubeApiError(
-        429,
+      return fail(
         'rate_limited',
         `The YouTube API quota for today is used up, so Greenroom cannot ${what} until it resets (midnight Pacific time).`,
         reason,
       );
     case 'rateLimitExceeded':
     case 'userRateLimitExceeded':
-      return new YoutubeApiError(
-        429,
-        'rate_limited',
-        `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`,
-        reason,
-      );
+      return fail('rate_limited', `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`, reason);
     case 'liveChatEnded':
-      return new YoutubeApiError(409, 'conflict', `Cannot ${what}: the YouTube live chat has ended.`, reason);
+      return fail('refused', `Cannot ${what}: the YouTube live chat has ended.`, reason);
     case 'liveChatDisabled':
-      return new YoutubeApiError(409, 'conflict', `Cannot ${what}: the live chat is disabled on this YouTube broadcast.`, reason);
+      return fail('refused', `Cannot ${what}: the live chat is disabled on this YouTube broadcast.`, reason);
     case 'liveChatNotFound':
-      return new YoutubeApiError(409, 'conflict', `Cannot ${what}: YouTube does not know this live chat any more.`, reason);
+      return fail('not_found', `Cannot ${what}: YouTube does not know this live chat any more.`, reason);
     case 'modificationNotAllowed':
-      return new YoutubeApiError(
-        403,
-        'forbidden',
-        'YouTube does not allow deleting messages of the channel owner or its moderators.',
-        reason,
-      );
+      return fail('refused', 'YouTube does not allow deleting messages of the channel owner or its moderators.', reason);
     case 'liveChatBanNotFound':
-      return new YoutubeApiError(
-        404,
-        'not_found',
-        'YouTube does not know this ban any more (it may have expired or been lifted in YouTube Studio).',
-        reason,
-      );
+      return fail('not_found', 'YouTube does not know this ban any more (it may have expired or been lifted in YouTube Studio).', reason);
     case 'liveChatMessageNotFound':
-      return new YoutubeApiError(404, 'not_found', 'YouTube does not know this message (it may already be deleted).', reason);
+      return fail('not_found', 'YouTube does not know this message (it may already be deleted).', reason);
     case 'invalidTitle':
-      return new YoutubeApiError(400, 'validation_error', 'YouTube refused the title: at most 100 characters, without < or >.', reason);
+      return fail('refused', 'YouTube refused the title: at most 100 characters, without < or >.', reason);
     case 'invalidCategoryId':
-      return new YoutubeApiError(400, 'validation_error', 'YouTube refused the category.', reason);
+      return fail('refused', 'YouTube refused the category.', reason);
     case 'messageTextInvalid':
-      return new YoutubeApiError(
-        400,
-        'validation_error',
-        'YouTube refused the message: it is empty or longer than 200 characters.',
-        reason,
-      );
+      return fail('refused', 'YouTube refused the message: it is empty or longer than 200 characters.', reason);
     default:
       break;
   }
-  if (status === 403)
-    return new YoutubeApiError(403, 'forbidden', `YouTube did not allow Greenroom to ${what}: ${detail}`, reason || 'forbidden');
-  if (status === 404) return new YoutubeApiError(404, 'not_found', `YouTube could not ${what}: ${detail}`, reason || 'notFound');
+  if (status === 401) return reconnectNeeded('youtube', 'the token was refused');
+  if (status === 403 && rpcStatus === 'PERMISSION_DENIED' && insufficientScope.test(message))
+    return reconnectNeeded('youtube', 'missing scope youtube.force-ssl, reconnect YouTube to grant it', 'insufficient_scope');
+  if (status === 403) return fail('refused', `YouTube did not allow Greenroom to ${what}: ${detail}`, 'forbidden');
+  if (status === 404) return fail('not_found', `YouTube could not ${what}: ${detail}`, 'notFound');
   if (status === 429)
-    return new YoutubeApiError(
-      429,
-      'rate_limited',
-      `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`,
-      reason || 'rateLimited',
-    );
-  if (status >= 500)
-    return new YoutubeApiError(502, 'provider_error', `YouTube failed to ${what} (HTTP ${status}), try again.`, reason || 'backendError');
-  return new YoutubeApiError(400, 'bad_request', `YouTube refused to ${what}: ${detail}`, reason || 'badRequest');
+    return fail('rate_limited', `YouTube is rate limiting Greenroom, wait a moment and try again to ${what}.`, 'rateLimited');
+  if (status >= 500) return fail('temporary', `YouTube failed to ${what} (HTTP ${status}), try again.`, 'backendError');
+  return fail('refused', `YouTube refused to ${what}: ${detail}`, 'badRequest');
 }

@@ -9,7 +9,7 @@ import { getUserQueryOptions } from '../../features/user/api/get-user';
 import { getUserSettingsQueryOptions } from '../../features/user/api/get-user-settings';
 
 /**
- * Every signed-in route (spec §2) sits below this layout: without a token it sends the browser to
+ * Every signed-in route sits below this layout: without a token it sends the browser to
  * /sign-in (with `next` unless at /); it loads the user and their settings once, with an error view on failure.
  */
 export function Component() {

@@ -1,7 +1,7 @@
 import { IconBuildingBroadcastTower, IconRobot, IconTemplate } from '@tabler/icons-react';
 import type { NavOutlineNode } from '../../components/nav-tree';
 
-/** Admin navigation items (spec §2), in order. */
+/** Admin navigation items, in order. */
 export type AdminNavKey = 'channels' | 'system-provider-bots' | 'command-templates';
 
 export const adminNavOutline: NavOutlineNode<AdminNavKey>[] = [

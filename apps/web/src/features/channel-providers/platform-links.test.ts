@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformLinks } from './platform-links';
 
-describe('player and studio links (spec §7 Media, §4)', () => {
+describe('player and studio links', () => {
   it('uses the platforms’ own hosts with real platforms', () => {
     const links = platformLinks(null);
     expect(links.twitchEmbedScript).toBe('https://embed.twitch.tv/embed/v1.js');

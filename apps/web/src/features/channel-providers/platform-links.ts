@@ -1,7 +1,7 @@
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 
 /**
- * Where the embedded players and the YouTube studio live (spec §7 Media, §4). With real platforms these are the
+ * Where the embedded players and the YouTube studio live. With real platforms these are the
  * platforms' own hosts; with the local emulator (`emulator_url` from /api/2/auth/providers) its stand-ins.
  */
 export interface PlatformLinks {

@@ -20,7 +20,7 @@ const provider = (id: string, extra: Partial<ChannelProvider> = {}): ChannelProv
   ...extra,
 });
 
-describe('provider updates messages (spec §4)', () => {
+describe('provider updates messages', () => {
   it('"new" puts the item at the front, "updated" replaces by id in place, "deleted" removes it', () => {
     const list = [provider('a'), provider('b')];
     expect(applyToList(list, { action: 'new', data: provider('c') }).map((p) => p.id)).toEqual(['c', 'a', 'b']);
@@ -52,7 +52,7 @@ describe('provider updates messages (spec §4)', () => {
   });
 });
 
-describe('Platforms nav badge count (spec §2)', () => {
+describe('Platforms nav badge count', () => {
   it('is "none" with no connection, else the number needing reconnect (own scope or own bot, not the system bot)', () => {
     expect(reconnectNeeded([])).toBe('none');
     const bot = { id: 'b', provider: 'twitch' as const, display_name: 'Bot', scope_needed: true, system: false };

@@ -4,7 +4,7 @@ import { getChannelQueryOptions } from '../channels/api/get-channel';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from './api/get-channel-providers';
 
 /**
- * Applies a provider updates message to a cached list (spec §4): "new" puts the item at the front, "updated"
+ * Applies a provider updates message to a cached list: "new" puts the item at the front, "updated"
  * replaces the item with the same id, "deleted" removes it. Applying the same message twice changes nothing
  * (a "new" for an id already listed replaces it; an "updated" for an id not listed — one the socket delivered
  * before the list loaded — is put at the front, so nothing is lost).
@@ -34,13 +34,13 @@ export function applyProviderUpdate(queryClient: QueryClient, channelId: string,
     void queryClient.invalidateQueries({ queryKey: getChannelQueryOptions(channelId).queryKey, exact: true });
 }
 
-/** The nav badge of spec §2: the number of connections needing reconnect (own or bot account), or "none" when nothing is connected. */
+/** The nav badge: the number of connections needing reconnect (own or bot account), or "none" when nothing is connected. */
 export function reconnectNeeded(list: ChannelProvider[]): number | 'none' {
   if (list.length === 0) return 'none';
   return list.filter(needsReconnect).length;
 }
 
-/** "Reconnect needed" (spec §4): the connection's own scope, or its channel bot's. */
+/** "Reconnect needed": the connection's own scope, or its channel bot's. */
 export function needsReconnect(p: ChannelProvider): boolean {
   return p.scope_needed || (p.bot_provider != null && !p.bot_provider.system && p.bot_provider.scope_needed);
 }

@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import type { NavOutlineNode } from '../../components/nav-tree';
 
-/** Every item of the channel side navigation (spec §2), in order. */
+/** Every item of the channel side navigation, in order. */
 export type ChannelNavKey =
   | 'dashboard'
   | 'platforms'
@@ -45,7 +45,7 @@ export type ChannelNavKey =
   | 'user-access'
   | 'channel-settings';
 
-/** The channel navigation outline of spec §2. Items show only when a page is registered for them. */
+/** The channel navigation outline. Items show only when a page is registered for them. */
 export const channelNavOutline: NavOutlineNode<ChannelNavKey>[] = [
   { key: 'dashboard', label: 'Dashboard', icon: IconHome },
   { key: 'platforms', label: 'Platforms', icon: IconPlugConnected },

@@ -7,7 +7,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectSystemBot } from '../api/disconnect-system-bot';
 import { useConnectSystemBot } from '../hooks/use-connect-system-bot';
 
-/** Connect, or Reconnect and Disconnect (with the confirmation of spec §5), for one platform's system bot. */
+/** Connect, or Reconnect and Disconnect (with the confirmation), for one platform's system bot. */
 export function SystemBotActions({
   provider,
   bot,

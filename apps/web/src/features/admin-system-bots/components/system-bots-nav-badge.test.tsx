@@ -30,7 +30,7 @@ function renderWith(bots: SystemBotProvider[]) {
   );
 }
 
-describe('SystemBotsNavBadge (spec §2)', () => {
+describe('SystemBotsNavBadge', () => {
   it('shows an orange "!" when no system bot exists', () => {
     renderWith([]);
     expect(screen.getByLabelText('No system bot connected').textContent).toBe('!');

@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useSystemBots } from '../api/get-system-bots';
 
-/** The admin nav badge of spec §2: red count of bots needing reconnect, or an orange "!" when no bot exists. */
+/** The admin nav badge: red count of bots needing reconnect, or an orange "!" when no bot exists. */
 export function SystemBotsNavBadge() {
   const bots = useSystemBots();
   if (!bots.data) return null;

@@ -11,7 +11,7 @@ export const systemBotPagePath = (provider: ProviderId) => `/admin/system-provid
 
 export const connectedMessage = (provider: ProviderId) => `${providers[provider].name} connected successfully`;
 
-/** The connect flow of spec §4 for the operators' system bots (connect and reconnect). */
+/** The connect flow for the operators' system bots (connect and reconnect). */
 export function useConnectSystemBot() {
   const queryClient = useQueryClient();
   return useConnectPopup<ProviderId>({

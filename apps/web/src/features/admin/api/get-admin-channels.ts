@@ -3,7 +3,7 @@ import { adminChannelListSchema, type AdminChannel } from '@greenroom/contracts/
 import type { Paginated } from '@greenroom/contracts/api/common';
 import { api } from '../../../lib/api-client';
 
-/** Admin channel list page size (spec §9). */
+/** Admin channel list page size. */
 export const ADMIN_CHANNELS_PAGE_SIZE = 50;
 
 export function getAdminChannels(

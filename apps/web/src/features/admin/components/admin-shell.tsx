@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
 
-/** Admin shell sizes of spec §9. */
+/** Admin shell sizes. */
 export const ADMIN_HEADER_HEIGHT = 50;
 export const ADMIN_NAVBAR_WIDTH = 250;
 

@@ -17,7 +17,7 @@ export function signInUrl(provider: string, next: string | undefined): string {
   return next ? `${base}?next=${encodeURIComponent(next)}` : base;
 }
 
-/** Sign-in page (spec §2): one button per sign-in provider, in its colour; keeps `next` through the flow. */
+/** Sign-in page: one button per sign-in provider, in its colour; keeps `next` through the flow. */
 export function SignIn({ next }: { next: string | null }) {
   const list = useAuthProviders();
   const target = safeNext(next);

@@ -8,7 +8,7 @@ export function disconnectChannelProvider(channelId: string, channelProviderId: 
   return api.delete(`/api/2/channels/${encodeURIComponent(channelId)}/providers/${encodeURIComponent(channelProviderId)}`);
 }
 
-/** Disconnects a platform (spec §4): it leaves the cache at once, then the list refreshes. */
+/** Disconnects a platform: it leaves the cache at once, then the list refreshes. */
 export function useDisconnectChannelProvider(channelId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = getChannelProvidersQueryOptions(channelId);

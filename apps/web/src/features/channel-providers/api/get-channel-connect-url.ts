@@ -2,7 +2,7 @@ import { urlResultSchema } from '@greenroom/contracts/api/user';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { api } from '../../../lib/api-client';
 
-/** Landing page of the channel connect popup (spec §2); it carries `#channel_provider_id=…`. */
+/** Landing page of the channel connect popup; it carries `#channel_provider_id=…`. */
 export const CHANNEL_PROVIDER_CONNECTED_PATH = '/channel-provider-connected';
 
 /** Where the platform sends the browser back: the landing page, told which channel (used when it is not a popup). */

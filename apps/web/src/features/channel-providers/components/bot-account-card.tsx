@@ -17,7 +17,7 @@ interface BotAccountCardProps {
   pending: ChannelConnectTarget | null;
 }
 
-/** The account the chatbot sends as (spec §3 bot_provider): the channel's own bot (ownBot) or the system bot (systemBot). */
+/** The account the chatbot sends as (the connection's bot_provider): the channel's own bot (ownBot) or the system bot (systemBot). */
 export function BotAccountCard({ provider: p, canManage, connect, pending }: BotAccountCardProps) {
   const info = providers[p.provider];
   const removeBot = useDisconnectChannelBot(p.channel_id);

@@ -10,7 +10,7 @@ import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from 
 import { connectedMessage } from '../hooks/use-connect-channel-provider';
 
 /**
- * `/channel-provider-connected` (spec §2): landing page of the channel connect flow. In a popup the opener reads
+ * `/channel-provider-connected`: landing page of the channel connect flow. In a popup the opener reads
  * `#channel_provider_id=…` and closes it. Reached in the whole window (popup blocked, or from the register page),
  * it shows the toast and goes on to the new connection's page.
  */

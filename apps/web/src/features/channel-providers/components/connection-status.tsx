@@ -12,7 +12,7 @@ const healthLabels: Record<ConnectionHealthDto['state'], { label: string; color:
   error: { label: 'Connection error', color: 'red' },
 };
 
-/** Live status, connection health and "Reconnect needed" (spec §4) of one connection, as badges. */
+/** Live status, connection health and "Reconnect needed" of one connection, as badges. */
 export function ConnectionStatus({ provider: p }: { provider: ChannelProvider }) {
   const info = providers[p.provider];
   const health = p.health ? healthLabels[p.health.state] : null;

@@ -6,7 +6,7 @@ import { confirmDisconnect } from '../../../components/confirm-disconnect';
 import { notifySuccess } from '../../../lib/notify';
 import { useDisconnectChannelProvider } from '../api/disconnect-channel-provider';
 
-/** Disconnect with the confirmation of spec §5; a failure gets the red error toast of spec §8 (query client). */
+/** Disconnect with the confirmation; a failure gets the red error toast (query client). */
 export function DisconnectProviderButton({
   provider: p,
   onDisconnected,

@@ -25,7 +25,7 @@ declare global {
 
 const scripts = new Map<string, Promise<void>>();
 
-/** Loads a script once per page (the Twitch embed script of spec §7). */
+/** Loads a script once per page (the Twitch embed script). */
 export function loadScript(src: string): Promise<void> {
   let loading = scripts.get(src);
   if (!loading) {
@@ -95,7 +95,7 @@ function Frame({ src, title }: { src: string; title: string }) {
   );
 }
 
-/** YouTube without a live_stream_id: the "Configure in Studio" button of spec §4 (an 800×800 popup). */
+/** YouTube without a live_stream_id: the "Configure in Studio" button (an 800×800 popup). */
 function ConfigureInStudio({ provider: p, links }: { provider: ChannelProvider; links: PlatformLinks }) {
   return (
     <AspectRatio ratio={16 / 9}>
@@ -119,7 +119,7 @@ function ConfigureInStudio({ provider: p, links }: { provider: ChannelProvider; 
   );
 }
 
-/** The embedded player of a streaming connection (spec §7 Media): Twitch embed script, YouTube embed, Kick player. */
+/** The embedded player of a streaming connection: Twitch embed script, YouTube embed, Kick player. */
 export function EmbeddedPlayer({ provider: p }: { provider: ChannelProvider }) {
   const mode = useAuthProviders();
   const [muted, setMuted] = useState(true);

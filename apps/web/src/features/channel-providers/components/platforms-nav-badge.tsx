@@ -3,7 +3,7 @@ import type { Channel } from '@greenroom/contracts/api/channels';
 import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { reconnectNeeded } from '../provider-updates';
 
-/** The Platforms nav badge of spec §2: red count of connections needing reconnect, or an orange "!" when none is connected. Live. */
+/** The Platforms nav badge: red count of connections needing reconnect, or an orange "!" when none is connected. Live. */
 export function PlatformsNavBadge({ channel }: { channel: Channel }) {
   const list = useLiveChannelProviders(channel.id);
   if (!list.data) return null;

@@ -10,7 +10,7 @@ import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { ConnectPlatforms } from './connect-platforms';
 import { ProviderCard } from './provider-card';
 
-/** `/channels/{channelId}/providers`: the channel's platforms, live (spec §4), with connect and disconnect for Admins. */
+/** `/channels/{channelId}/providers`: the channel's platforms, live, with connect and disconnect for Admins. */
 export function ProvidersPage({ channel }: { channel: Channel }) {
   const list = useLiveChannelProviders(channel.id);
   const { connect, pending } = useConnectChannelProvider(channel.id);

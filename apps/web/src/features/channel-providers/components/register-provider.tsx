@@ -13,7 +13,7 @@ import { getChannelConnectUrl } from '../api/get-channel-connect-url';
 import { KickNote } from './kick-note';
 
 /**
- * `/channels/{channelId}/register/{provider}` (spec §2): a shareable page that connects one platform to a channel
+ * `/channels/{channelId}/register/{provider}`: a shareable page that connects one platform to a channel
  * in the whole window (no popup) — e.g. a link an admin opens on the streaming PC. `?bot=true` connects the
  * channel's own bot account instead. After consent the platform lands on /channel-provider-connected.
  */

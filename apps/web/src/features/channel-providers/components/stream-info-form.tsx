@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategorySearch, useStreamInfo, useUpdateStreamInfo } from '../api/stream-info';
 
-/** Title length as the platforms count it (code points), for the limits of spec §5. */
+/** Title length as the platforms count it (code points), for each platform's title limit. */
 export const titleLength = (title: string) => [...title].length;
 
 /** What changed between the platform's info and the form, or null when nothing did. */
@@ -96,7 +96,7 @@ function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamIn
   );
 }
 
-/** Title and category of one connection, read from and saved to the platform (Editor+, spec §6). */
+/** Title and category of one connection, read from and saved to the platform (Editors and above). */
 export function StreamInfoCard({ provider: p }: { provider: ChannelProvider }) {
   const platform = providers[p.provider];
   // YouTube keeps title and category on the broadcast's video: nothing to edit until there is one.

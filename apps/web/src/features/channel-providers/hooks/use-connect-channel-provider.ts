@@ -14,7 +14,7 @@ export interface ChannelConnectTarget {
 
 export const connectedMessage = (provider: ChannelProviderId) => `${providers[provider].name} connected successfully`;
 
-/** The connect flow of spec §4 for a channel's platforms and their bot accounts (connect and reconnect). */
+/** The connect flow for a channel's platforms and their bot accounts (connect and reconnect). */
 export function useConnectChannelProvider(channelId: string) {
   const queryClient = useQueryClient();
   return useConnectPopup<ChannelConnectTarget>({

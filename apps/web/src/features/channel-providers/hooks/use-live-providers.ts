@@ -6,7 +6,7 @@ import { getChannelProvidersQueryOptions } from '../api/get-channel-providers';
 import { applyProviderUpdate } from '../provider-updates';
 
 /**
- * The channel's connections, kept live by `/providers-ws` (spec §4): refetch on every (re)connect, then apply
+ * The channel's connections, kept live by `/providers-ws`: refetch on every (re)connect, then apply
  * new/updated/deleted messages to the cache. Every component calling this shares one socket.
  */
 export function useLiveChannelProviders(channelId: string) {

@@ -3,7 +3,7 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageState } from '../../../components/page-state';
 
-/** Shown when no channel matches the route (spec §2, §8). */
+/** Shown when no channel matches the route. */
 export function ChannelNotFound({ message = 'Channel not found' }: { message?: string }) {
   return (
     <PageState

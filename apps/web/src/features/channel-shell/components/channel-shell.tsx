@@ -5,7 +5,7 @@ import { Logo } from '../../../components/logo';
 import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
 import { useNavbarState } from '../hooks/use-navbar-state';
 
-/** Shell sizes of spec §9. */
+/** Shell sizes. */
 export const CHANNEL_HEADER_HEIGHT = 45;
 export const NAVBAR_WIDTH = 250;
 export const NAVBAR_STORAGE_KEY = 'greenroom.channel_navbar_opened';
@@ -20,7 +20,7 @@ interface ChannelShellProps {
   children: ReactNode;
 }
 
-/** `/channels/{channelId}` layout (spec §2): header 45 px, navbar 250 px hideable on desktop, collapsing on mobile. */
+/** `/channels/{channelId}` layout: header 45 px, navbar 250 px hideable on desktop, collapsing on mobile. */
 export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading = false, headerRight, children }: ChannelShellProps) {
   const navbar = useNavbarState(NAVBAR_STORAGE_KEY);
   // No navigation at all (e.g. "Channel not found"): no navbar and no toggles.

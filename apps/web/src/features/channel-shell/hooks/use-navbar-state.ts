@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Navbar state of a shell (spec §2): on desktop it can be hidden and the choice is remembered (localStorage);
+ * Navbar state of a shell: on desktop it can be hidden and the choice is remembered (localStorage);
  * on mobile it collapses and closes on every route change.
  */
 export function useNavbarState(storageKey: string) {

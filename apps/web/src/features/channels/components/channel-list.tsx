@@ -9,7 +9,7 @@ import { flattenPages, totalOfPages } from '../../../lib/paginated-cache';
 import { useChannels } from '../api/get-channels';
 import { ChannelCard } from './channel-card';
 
-/** `/` and `/channels`: the signed-in user's channels (spec §2). With none yet, /welcome takes over. */
+/** `/` and `/channels`: the signed-in user's channels. With none yet, /welcome takes over. */
 export function ChannelList() {
   const [search, setSearch] = useState('');
   const [name] = useDebouncedValue(search.trim(), 250);

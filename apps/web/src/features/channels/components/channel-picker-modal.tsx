@@ -9,11 +9,11 @@ import { flattenPages } from '../../../lib/paginated-cache';
 import { useChannels } from '../api/get-channels';
 import classes from './channel-picker-modal.module.css';
 
-/** Height of the picker's list (spec §9). */
+/** Height of the picker's list. */
 export const CHANNEL_PICKER_HEIGHT = 400;
 const ROW_HEIGHT = 44;
 
-/** "Pick a channel" modal (spec §2): search, "Create", a headerless 400 px list that loads more at the bottom. */
+/** "Pick a channel" modal: search, "Create", a headerless 400 px list that loads more at the bottom. */
 export function ChannelPickerModal({
   opened,
   onClose,

@@ -15,7 +15,7 @@ export function moderationBase(target: Pick<ModerationTarget, 'channelId' | 'pro
   return `/api/2/channels/${encodeURIComponent(target.channelId)}/${target.provider}/${encodeURIComponent(target.channelProviderId)}`;
 }
 
-/** Bans a viewer (spec §7); with `durationSeconds` it is a timeout. A reason is sent only where the platform takes one. */
+/** Bans a viewer; with `durationSeconds` it is a timeout. A reason is sent only where the platform takes one. */
 export function banViewer(target: ModerationTarget, options: { durationSeconds?: number; reason?: string }): Promise<void> {
   const body: BanBody = { provider_viewer_id: target.providerViewerId };
   if (options.durationSeconds !== undefined) body.duration_seconds = options.durationSeconds;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { providers } from '@greenroom/contracts/providers';
 import type { ModerationTarget } from '../api/ban-viewer';
 
-/** Confirms a permanent ban, with a reason where the platform takes one (spec §3). */
+/** Confirms a permanent ban, with a reason where the platform takes one. */
 export function BanForm({
   target,
   onSubmit,

@@ -44,7 +44,7 @@ export function viewerCardUrl(channelId: string, provider: string, providerViewe
   return `/popout/channels/${encodeURIComponent(channelId)}/viewers/${encodeURIComponent(provider)}/${encodeURIComponent(providerViewerId)}`;
 }
 
-/** Opens the viewer card popout (new window 420×640). */
+/** Opens the viewer card popout (a new 420×640 window). */
 export function openViewerCard(channelId: string, provider: string, providerViewerId: string): void {
   window.open(viewerCardUrl(channelId, provider, providerViewerId), `viewer-${provider}-${providerViewerId}`, 'width=420,height=640');
 }

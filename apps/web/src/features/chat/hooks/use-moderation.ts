@@ -6,7 +6,7 @@ import { useBanViewer, type ModerationTarget } from '../api/ban-viewer';
 import { useDeleteChatMessage } from '../api/delete-chat-message';
 import { useUnbanViewer } from '../api/unban-viewer';
 
-/** Spec §8 success texts. */
+/** Success toast texts of the moderation actions. */
 export const timeoutToast = (seconds: number) => `User timed out for ${duration(seconds)}`;
 export const BAN_TOAST = 'User banned successfully';
 export const UNBAN_TOAST = 'User unbanned successfully';
@@ -31,7 +31,7 @@ function localEvent(target: ModerationTarget, kind: ModerationEvent['kind'], ext
 }
 
 /**
- * Timeout, ban, unban and delete with the toasts of spec §8 (green on success, red with the server's
+ * Timeout, ban, unban and delete with the toasts (green on success, red with the server's
  * message on failure). `onApplied` gets the action as a moderation event, so a view can show it at once.
  */
 export function useModeration(onApplied?: (event: ModerationEvent) => void) {

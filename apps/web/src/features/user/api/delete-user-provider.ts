@@ -7,7 +7,7 @@ export function deleteUserProvider(id: string): Promise<void> {
   return api.delete(`/api/2/user/providers/${encodeURIComponent(id)}`);
 }
 
-/** Removes a sign-in connection: it leaves the cache at once, then the list refreshes (spec §4). */
+/** Removes a sign-in connection: it leaves the cache at once, then the list refreshes. */
 export function useDeleteUserProvider() {
   const queryClient = useQueryClient();
   const { queryKey } = getUserProvidersQueryOptions();

@@ -2,7 +2,7 @@ import { urlResultSchema } from '@greenroom/contracts/api/user';
 import type { ProviderId } from '@greenroom/contracts/providers';
 import { api } from '../../../lib/api-client';
 
-/** The landing page of the connect popup (spec §2). */
+/** The landing page of the connect popup. */
 export const USER_PROVIDER_CONNECTED_PATH = '/user-provider-connected';
 
 /**

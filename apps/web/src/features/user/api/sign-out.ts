@@ -9,7 +9,7 @@ export function signOut(): Promise<void> {
   return api.post('/api/2/auth/sign-out');
 }
 
-/** Sign out (spec §2): clears stored credentials and goes to /sign-in, even when the server call fails. */
+/** Sign out: clears stored credentials and goes to /sign-in, even when the server call fails. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

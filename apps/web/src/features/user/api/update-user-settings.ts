@@ -8,7 +8,7 @@ export function updateUserSettings(settings: UserSettings): Promise<UserSettings
 }
 
 /**
- * Saves the user settings (spec §4): the change is applied to the cache first, then sent whole.
+ * Saves the user settings: the change is applied to the cache first, then sent whole.
  * Pass a partial object; it is merged into the cached settings. On failure the cache rolls back.
  */
 export function useUpdateUserSettings() {

@@ -10,7 +10,7 @@ import { useConnectProvider } from '../hooks/use-connect-provider';
 
 export const LAST_SIGN_IN_HINT = 'Your only way to sign in: connect another platform before disconnecting this one.';
 
-/** Connections list (spec §2, §4): only sign-in providers; Connect, or the display name with Disconnect. */
+/** Connections list: only sign-in providers; Connect, or the display name with Disconnect. */
 export function ConnectionsList() {
   const list = useUserProviders();
   const { connect, pending } = useConnectProvider();

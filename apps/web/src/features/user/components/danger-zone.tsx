@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { DeleteUserDialog } from './delete-user-dialog';
 
-/** Danger Zone of the settings modal (spec §2). */
+/** Danger Zone of the settings modal. */
 export function DangerZone({ onDeleted }: { onDeleted?: () => void }) {
   const [opened, dialog] = useDisclosure(false);
   return (

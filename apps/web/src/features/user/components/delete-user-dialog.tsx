@@ -10,7 +10,7 @@ import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your user account has been deleted successfully, bye!';
 
-/** Delete dialog (spec §2, §4): type your display name, then the red "Delete user profile" button. */
+/** Delete dialog: type your display name, then the red "Delete user profile" button. */
 export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose: () => void; onDeleted: () => void }) {
   const user = useUser();
   const queryClient = useQueryClient();

@@ -8,9 +8,9 @@ import { CONNECT_HASH_KEY, connectErrorOf } from '../../../lib/connect-popup';
 import { getUserProvidersQueryOptions } from '../api/get-user-providers';
 
 /**
- * Landing page of the connect popup (spec §2). In a popup the opener reads the hash and closes it. Opened in the
- * whole window it says what happened: connected (the hash names the new connection), not connected (the
- * platform's answer in `#connect_error`), or — opened directly — that nothing was connected.
+ * Landing page of the connect popup. In a popup the opener reads the hash and closes it. Opened in the whole
+ * window it says what happened: connected (the hash names the new connection), not connected (the platform's
+ * answer in `#connect_error`), or — opened directly — that nothing was connected.
  */
 export function ProviderConnected() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { Divider, Modal, Stack, Title } from '@mantine/core';
 import { ConnectionsList } from './connections-list';
 import { DangerZone } from './danger-zone';
 
-/** Settings modal (spec §2): the Connections list and the Danger Zone. */
+/** Settings modal: the Connections list and the Danger Zone. */
 export function SettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Settings" size="lg" fullScreen={false} centered>

@@ -6,7 +6,7 @@ import { useUser } from '../api/get-user';
 import { useSignOut } from '../api/sign-out';
 import { SettingsModal } from './settings-modal';
 
-/** User menu (spec §2): avatar with the display name; Settings (modal) and Sign out. Operators also get Admin. */
+/** User menu: avatar with the display name; Settings (modal) and Sign out. Operators also get Admin. */
 export function UserMenu() {
   const user = useUser();
   const signOut = useSignOut();

@@ -5,7 +5,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { getConnectUrl } from '../api/get-connect-url';
 import { getUserProvidersQueryOptions } from '../api/get-user-providers';
 
-/** The connect flow of spec §4 for user (sign-in) connections. */
+/** The connect flow for user (sign-in) connections. */
 export function useConnectProvider() {
   const queryClient = useQueryClient();
   return useConnectPopup<ProviderId>({

@@ -1,0 +1,13 @@
+/** The stream-info module: title and category of a channel's platforms (routes + StreamInfoService for the chatbot and dashboard). */
+export { streamInfoRoutes, type StreamInfoRouteDeps } from './routes';
+export {
+  StreamInfoService,
+  pickCategory,
+  toStreamInfoDto,
+  type StreamInfoActor,
+  type StreamInfoChange,
+  type StreamInfoChangeAll,
+  type StreamInfoResult,
+  type StreamInfoServiceDeps,
+  type StreamInfoTarget,
+} from './stream-info-service';
