@@ -6,6 +6,39 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
+// ---------------------------------------------------------------------------------------------
+// Web import zones: app → features → shared (components/, lib/, api/, test/). A feature never imports another
+// feature; shared code never imports a feature or the app. Zones are checked on resolved paths, so every
+// relative spelling of an import is caught. Each feature folder found on disk gets its zone.
+// ---------------------------------------------------------------------------------------------
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${webSrc}/features/${feature}`,
+    from: `./${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what several features read to src/api, src/lib or src/components.',
+  })),
+  {
+    target: `./${webSrc}/features`,
+    from: `./${webSrc}/app`,
+    message: 'Features never import the app layer; the app passes what a feature needs as props.',
+  },
+  {
+    target: [`./${webSrc}/components`, `./${webSrc}/lib`, `./${webSrc}/api`, `./${webSrc}/test`],
+    from: [`./${webSrc}/features`, `./${webSrc}/app`],
+    message: 'Shared code (components, lib, api) never imports a feature or the app.',
+  },
+  {
+    target: `./${webSrc}/lib`,
+    from: [`./${webSrc}/components`, `./${webSrc}/api`],
+    message: 'lib/ is the bottom layer: it imports no component and no endpoint.',
+  },
+];
+
 // ── The server's shape (see docs/ARCHITECTURE.md "Rules the linter enforces") ──────────────────────────────────
 const serverSrc = 'apps/server/src';
 const serverModules = readdirSync(`${serverSrc}/modules`, { withFileTypes: true })
@@ -101,6 +134,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Web import zones (see webZones above); the plugin and resolver are set up for every file above.
+    files: [`${webSrc}/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }] },
   },
   {
     files: ['**/*.config.{js,ts}', 'eslint.config.js'],

@@ -31,7 +31,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // The production server as `npm start` runs it: built JavaScript (the server build takes a second; the web app
+    // is built by `npm run test:e2e`, or by hand with `npm run build -w @greenroom/web`).
+    command: 'npm run build -w @greenroom/server && node --enable-source-maps apps/server/dist/main.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -20,6 +20,8 @@ const benches: [string, string][] = [
   ['ws-fanout', 'benchWsFanout'],
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
+  ['chatbot', 'benchChatbot'],
+  ['web-delivery', 'benchWebDelivery'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,12 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import presetMantineModule from 'postcss-preset-mantine';
 import type { AcceptedPlugin } from 'postcss';
+import { chunkGroups } from './chunks';
+import { precompress } from './precompress';
 
 // The package ships an untyped module declaration.
 const presetMantine = presetMantineModule as () => AcceptedPlugin;
+const chunks = chunkGroups();
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunks.plugin, precompress()],
   css: {
     // PostCSS for Mantine (rem/em functions, light-dark, breakpoint mixins).
     postcss: { plugins: [presetMantine()] },
@@ -27,5 +30,15 @@ export default defineConfig({
       },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // What is built is served: no source maps in it.
+    sourcemap: false,
+    // dist/.vite/manifest.json: each entry and lazy route module with its chunk, static imports and CSS
+    // (read by scripts/web-budgets.ts).
+    manifest: true,
+    // A page loads a few files of related code, not dozens of fragments (apps/web/chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
 });

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +11,7 @@ import { registerAuth, WS_PROTOCOL } from './plugins/auth';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { httpLoggerOptions } from './lib/logging';
+import { registerCompression, registerWebApp } from './plugins/web-app';
 import { activityRoutes } from './modules/activity';
 import { adminRoutes } from './modules/admin';
 import { auditLogRoutes } from './modules/audit';
@@ -20,6 +19,7 @@ import { authRoutes } from './modules/auth';
 import { channelProviderRoutes } from './modules/channel-providers';
 import { channelRoutes } from './modules/channels';
 import { chatRoutes } from './modules/chat';
+import { chatbotRoutes } from './modules/chatbot';
 import { emoteRoutes } from './modules/emotes';
 import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
@@ -94,6 +94,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     // other than unsafe-none would sever the popup from its opener when it visits the platform.
     crossOriginOpenerPolicy: { policy: 'unsafe-none' },
   });
+  await registerCompression(app);
   await app.register(cookie, { secret: s.cookieSecret });
   await app.register(rateLimit, {
     max: s.config.RATE_LIMIT_PER_MINUTE,
@@ -140,35 +141,14 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   channelProviderRoutes(app, s);
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
+  chatbotRoutes(app, s);
   // Live platform connections end with the app (tests and graceful shutdown).
-  app.addHook('onClose', async () => s.connections.close());
+  app.addHook('onClose', async () => {
+    await s.chatbot.stop();
+    await s.connections.close();
+  });
   app.addHook('onClose', async () => s.publicChat.close());
 
-  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  const serveWeb = Boolean(webDist && existsSync(path.join(webDist, 'index.html')));
-  if (serveWeb && webDist) {
-    // `wildcard: true` looks files up per request, so a web build made while the server runs is served too.
-    // Hashed assets are immutable; index.html (also sent by the SPA fallback below) is revalidated every time.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      setHeaders: (res, filePath) => {
-        if (path.basename(filePath) === 'index.html') res.setHeader('cache-control', 'no-cache');
-      },
-    });
-    // The wildcard route would answer `/` as a directory (403): the root is the app's index page.
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false }));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    // The web app's routes: any GET that is not the API and not a file gets index.html (SPA fallback).
-    if (serveWeb && request.method === 'GET' && !pathname.startsWith('/api/') && path.extname(pathname) === '') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    }
-    return reply.status(404).send({ type: 'not_found', message: `No route ${request.method} ${pathname}` });
-  });
+  await registerWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist);
   return app;
 }

@@ -1,4 +1,5 @@
 import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
+import type { StreamStatus } from '@greenroom/contracts/api/events';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
@@ -31,6 +32,7 @@ import { IngestPipeline } from './platforms/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
+import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 
 /** Domain events carried by the bus (extended by features). */
 export type DomainEvent = { type: string; [key: string]: unknown };
@@ -80,6 +82,8 @@ export interface AppServices {
   viewerCards: ViewerCardService;
   /** The public chat popout: its fan-out hub, connection limit and recent lines. */
   publicChat: PublicChatServices;
+  /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
+  chatbot: Chatbot;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -186,6 +190,26 @@ export function createServices(input: {
     await providerService.publishSystemBotChanged(provider);
   };
   flows.on('channel', (flow) => providerService.connect(flow));
+
+  const streamInfo = new StreamInfoService({ connections, audit });
+  const chatbotLog = createLogger(config.LOG_LEVEL, 'chatbot');
+  const chatbot = createChatbot({
+    db,
+    platform: connectionsPlatform({
+      db,
+      source: () => connections,
+      streamInfo,
+      ingest: (source, event) => ingest.ingest(source, event),
+      log: chatbotLog,
+    }),
+    watchStreams: (channelId, onStatus) =>
+      bus.subscribe(`channel:${channelId}`, (event) => {
+        if (event.type === 'stream.status') onStatus(event.data as StreamStatus);
+      }),
+    log: chatbotLog,
+  });
+  // A new channel starts with the default commands and the operators' enabled templates (same transaction).
+  channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
 
   return {
@@ -216,10 +240,11 @@ export function createServices(input: {
     connections,
     channelProviders: providerService,
     moderation: new ModerationService({ connections, ingest, audit, names: new ChatLogModerationNames(db) }),
-    streamInfo: new StreamInfoService({ connections, audit }),
+    streamInfo,
     chat,
     activity: new ActivityService(db, bus),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
+    chatbot,
   };
 }

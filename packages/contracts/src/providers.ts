@@ -58,6 +58,8 @@ export interface ProviderInfo extends ProviderCapabilities {
   banReasonMaxLength: number | null;
   /** Longest timeout the platform accepts, in seconds. */
   maxTimeoutSeconds: number | null;
+  /** Longest chat message the platform accepts, in characters; null without chat write. */
+  chatMessageMaxLength: number | null;
 }
 
 const none: ProviderCapabilities = {
@@ -93,7 +95,13 @@ const streaming: ProviderCapabilities = {
   deleteMessage: true,
 };
 
-const base = { dashboardUrl: null, streamTitleMaxLength: null, banReasonMaxLength: null, maxTimeoutSeconds: null };
+const base = {
+  dashboardUrl: null,
+  streamTitleMaxLength: null,
+  banReasonMaxLength: null,
+  maxTimeoutSeconds: null,
+  chatMessageMaxLength: null,
+};
 
 /** The fixed provider catalogue, shared by server and web. */
 export const providers: Record<ProviderId, ProviderInfo> = {
@@ -108,6 +116,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,
     maxTimeoutSeconds: 1_209_600,
+    chatMessageMaxLength: 500,
   },
   youtube: {
     ...streaming,
@@ -118,6 +127,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     streamTitleMaxLength: 100,
     banReasonMaxLength: null,
     maxTimeoutSeconds: 86_400,
+    chatMessageMaxLength: 200,
   },
   kick: {
     ...streaming,
@@ -129,6 +139,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     streamTitleMaxLength: 140,
     banReasonMaxLength: 100,
     maxTimeoutSeconds: 10_080 * 60,
+    chatMessageMaxLength: 500,
   },
   tiktok: { ...base, ...none, id: 'tiktok', name: 'TikTok', color: 'pink', channelProvider: true, stream: true, chatRead: true },
   spotify: { ...base, ...none, id: 'spotify', name: 'Spotify', color: 'teal', channelProvider: true },

@@ -4,3 +4,4 @@ export * from './schema/staff';
 export * from './schema/platforms';
 export * from './schema/webhooks';
 export * from './schema/chat';
+export * from './schema/chatbot';

@@ -1,15 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { can, type ChannelAbility } from '@greenroom/contracts/abilities';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { NavPageEntry } from '../components/nav-tree';
-import { PlatformsNavBadge } from '../features/channel-providers/components/platforms-nav-badge';
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
 import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
+import { withTitle } from './titled-route';
 import { useCurrentChannel } from './routes/channels/use-current-channel';
 
 /**
@@ -19,32 +19,98 @@ import { useCurrentChannel } from './routes/channels/use-current-channel';
 export interface ChannelPage {
   /** Path below `/channels/:channelId`, e.g. `chat-commands` or `chat-commands/:commandId`; omit for the index (dashboard). */
   path?: string;
+  /**
+   * The page's name in the document title, before the channel's name: "Chat" → "Chat · Demo Stream · Greenroom".
+   * A detail page names its list ("Chat Commands") and adds what it shows with `useDocumentTitle` ("!hello · Chat Commands · …").
+   */
+  title: string;
   /** `() => import('./routes/channels/<page>')`; the module exports `Component`. */
   lazy: LazyRouteModule;
   /** The navigation item this page backs. Only one entry per key (the list page, not its detail page). */
   nav?: ChannelNavKey;
   /** The ability (from the one ability table in contracts) that sees the nav item and may open the page. */
   ability?: ChannelAbility;
-  /** Badge shown on the nav item (e.g. the Platforms reconnect count). */
+  /**
+   * Badge shown on the nav item (e.g. the Platforms reconnect count). Make it `lazy(...)`: the registry is part of the
+   * app's first chunk, and a badge's live data code belongs to the channel shell, not to every page.
+   */
   badge?: ComponentType<{ channel: Channel }>;
 }
 
 /** The channel page registry. Later features add their pages here — nothing else is needed for route and nav. */
 export const channelPages: ChannelPage[] = [
-  { nav: 'dashboard', lazy: () => import('./routes/channels/dashboard') },
+  { nav: 'dashboard', title: 'Dashboard', lazy: () => import('./routes/channels/dashboard') },
   // Editors update titles and categories there; Admins also connect and disconnect.
   {
     path: 'providers',
     nav: 'platforms',
+    title: 'Platforms',
     ability: 'stream.update',
-    badge: PlatformsNavBadge,
+    badge: lazy(() =>
+      import('../features/channel-providers/components/platforms-nav-badge').then((m) => ({ default: m.PlatformsNavBadge })),
+    ),
     lazy: () => import('./routes/channels/providers'),
   },
-  { path: 'providers/:channelProviderId', ability: 'stream.update', lazy: () => import('./routes/channels/provider-detail') },
-  { path: 'chat', nav: 'chat', ability: 'chat.moderate', lazy: () => import('./routes/channels/chat') },
-  { path: 'activity-feed', nav: 'activity-feed', ability: 'activity.read', lazy: () => import('./routes/channels/activity-feed') },
-  { path: 'user-access', nav: 'user-access', ability: 'staff.manage', lazy: () => import('./routes/channels/user-access') },
-  { path: 'settings', nav: 'channel-settings', ability: 'channel.rename', lazy: () => import('./routes/channels/settings') },
+  {
+    path: 'providers/:channelProviderId',
+    title: 'Platforms',
+    ability: 'stream.update',
+    lazy: () => import('./routes/channels/provider-detail'),
+  },
+  { path: 'chat', nav: 'chat', title: 'Chat', ability: 'chat.moderate', lazy: () => import('./routes/channels/chat') },
+  {
+    path: 'activity-feed',
+    nav: 'activity-feed',
+    title: 'Activity Feed',
+    ability: 'activity.read',
+    lazy: () => import('./routes/channels/activity-feed'),
+  },
+  // The chatbot: list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
+  {
+    path: 'chat-commands',
+    nav: 'chat-commands',
+    title: 'Chat Commands',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-commands'),
+  },
+  {
+    path: 'chat-commands/:commandId',
+    title: 'Chat Commands',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-command'),
+  },
+  {
+    path: 'chat-timers',
+    nav: 'chat-timers',
+    title: 'Chat Timers',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-timers'),
+  },
+  { path: 'chat-timers/:timerId', title: 'Chat Timers', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-timer') },
+  {
+    path: 'chat-filters',
+    nav: 'chat-filters',
+    title: 'Chat Filters',
+    ability: 'chatbot.manage',
+    lazy: () => import('./routes/channels/chat-filters'),
+  },
+  { path: 'chat-filters/:filterId', title: 'Chat Filters', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-filter') },
+  { path: 'quotes', nav: 'quotes', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quotes') },
+  { path: 'quotes/:channelQuoteId', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quote') },
+  {
+    path: 'user-access',
+    nav: 'user-access',
+    title: 'User Access',
+    ability: 'staff.manage',
+    lazy: () => import('./routes/channels/user-access'),
+  },
+  {
+    path: 'settings',
+    nav: 'channel-settings',
+    title: 'Channel Settings',
+    ability: 'channel.rename',
+    lazy: () => import('./routes/channels/settings'),
+  },
 ];
 
 function NotAllowed() {
@@ -78,7 +144,7 @@ function guarded(Page: ComponentType, ability: ChannelAbility | undefined): Comp
 /** Route objects for the children of `/channels/:channelId`; an unknown page shows 404 inside the channel's shell. */
 export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
   const routes = pages.map((page): RouteObject => {
-    const lazy = async () => ({ Component: guarded((await page.lazy()).Component, page.ability) });
+    const lazy = async () => ({ Component: withTitle(guarded((await page.lazy()).Component, page.ability), page.title) });
     return page.path === undefined
       ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
       : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
@@ -96,7 +162,11 @@ export function channelNavPages(channel: Channel, pages: ChannelPage[] = channel
     entries[page.nav] = {
       to: page.path === undefined ? base : `${base}/${page.path}`,
       exact: page.path === undefined,
-      badge: Badge ? <Badge channel={channel} /> : undefined,
+      badge: Badge ? (
+        <Suspense fallback={null}>
+          <Badge channel={channel} />
+        </Suspense>
+      ) : undefined,
     };
   }
   return entries;

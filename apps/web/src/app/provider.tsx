@@ -1,19 +1,35 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { DEFAULT_TOAST_MS, MAX_TOASTS } from '../lib/notify';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme';
 
-/** Every app-wide provider: Mantine (dark only), data cache, modals, notifications. */
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toast container (with its transitions and scroll handling) loads with the first toast, then stays: most visits
+ * show none. A toast raised before it is there waits in the notifications store and shows when it mounts.
+ */
+function ToastsOnDemand() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The app-wide providers: Mantine (dark only), data cache, notifications. Modals are
+ * provided to the signed-in pages only (`SignedInProviders`), so public pages do not load them.
+ */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} forceColorScheme="dark" defaultColorScheme="dark">
-      <Notifications position="bottom-right" limit={MAX_TOASTS} autoClose={DEFAULT_TOAST_MS} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
-      </QueryClientProvider>
+      <ToastsOnDemand />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

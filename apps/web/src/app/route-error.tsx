@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-ro
 import { ErrorAlert } from '../components/error-alert';
 import { FullHeightLoader } from '../components/full-height-loader';
 import { isChunkLoadError, reloadForStaleChunk } from '../lib/stale-chunk';
+import { useDocumentTitle } from '../lib/document-title';
 
 /** "Go back": one step back in history when there is one inside the app, else to /. */
 function GoBack() {
@@ -42,6 +43,7 @@ function StatusView({ status, statusText, embedded }: { status: number; statusTe
 
 /** An unknown page inside a shell (a channel's or the admin area's): the 404 view, the shell and its navigation stay. */
 export function EmbeddedNotFound() {
+  useDocumentTitle('404 Not Found');
   return <StatusView status={404} statusText="Not Found" embedded />;
 }
 
@@ -53,6 +55,9 @@ export function RouteError({ embedded = false }: { embedded?: boolean }) {
   const error = useRouteError();
   const stale = isChunkLoadError(error);
   const [reloading, setReloading] = useState(stale);
+  useDocumentTitle(
+    isRouteErrorResponse(error) ? [String(error.status), error.statusText].filter(Boolean).join(' ') : 'Something went wrong',
+  );
 
   useEffect(() => {
     if (stale) setReloading(reloadForStaleChunk(error));

@@ -3,9 +3,13 @@ import { FullHeightLoader } from '../components/full-height-loader';
 import { adminPageRoutes } from './admin-pages';
 import { channelPageRoutes } from './channel-pages';
 import { RouteError } from './route-error';
+import { titledRoute } from './titled-route';
 import { RootLayout } from './routes/root';
 
-/** The route tree for the foundation. Channel and admin pages come from their registries. */
+/**
+ * The route tree for the foundation. Channel and admin pages come from their registries. Every page names
+ * itself in the document title: here with `titledRoute`, in the registries with `title`; popouts through their gate.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -14,9 +18,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullHeightLoader,
     children: [
       // Public routes.
-      { path: 'sign-in', lazy: () => import('./routes/sign-in') },
-      { path: 'sign-in/success', lazy: () => import('./routes/sign-in-success') },
-      { path: 'oauth/:provider', lazy: () => import('./routes/oauth') },
+      { path: 'sign-in', lazy: titledRoute('Sign in', () => import('./routes/sign-in')) },
+      { path: 'sign-in/success', lazy: titledRoute('Signed in', () => import('./routes/sign-in-success')) },
+      { path: 'oauth/:provider', lazy: titledRoute('Signing in', () => import('./routes/oauth')) },
       { path: 'popout/channels/:channelId/chat', lazy: () => import('./routes/popout/public-chat') },
       // Signed-in routes.
       {
@@ -25,17 +29,20 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./routes/home-layout'),
             children: [
-              { index: true, lazy: () => import('./routes/channels') },
-              { path: 'channels', lazy: () => import('./routes/channels') },
-              { path: 'welcome', lazy: () => import('./routes/welcome') },
-              { path: 'create-channel', lazy: () => import('./routes/create-channel') },
-              { path: 'channel-invite/:channelUserInviteId', lazy: () => import('./routes/channel-invite') },
+              { index: true, lazy: titledRoute('Channels', () => import('./routes/channels')) },
+              { path: 'channels', lazy: titledRoute('Channels', () => import('./routes/channels')) },
+              { path: 'welcome', lazy: titledRoute('Welcome', () => import('./routes/welcome')) },
+              { path: 'create-channel', lazy: titledRoute('Create a channel', () => import('./routes/create-channel')) },
+              { path: 'channel-invite/:channelUserInviteId', lazy: titledRoute('Invitation', () => import('./routes/channel-invite')) },
             ],
           },
           { path: 'channels/:channelId', lazy: () => import('./routes/channels/channel-layout'), children: channelPageRoutes() },
-          { path: 'channels/:channelId/register/:provider', lazy: () => import('./routes/register-provider') },
-          { path: 'user-provider-connected', lazy: () => import('./routes/user-provider-connected') },
-          { path: 'channel-provider-connected', lazy: () => import('./routes/channel-provider-connected') },
+          {
+            path: 'channels/:channelId/register/:provider',
+            lazy: titledRoute('Connect a platform', () => import('./routes/register-provider')),
+          },
+          { path: 'user-provider-connected', lazy: titledRoute('Connected', () => import('./routes/user-provider-connected')) },
+          { path: 'channel-provider-connected', lazy: titledRoute('Connected', () => import('./routes/channel-provider-connected')) },
           { path: 'popout/channels/:channelId/activity-feed', lazy: () => import('./routes/popout/activity-feed') },
           { path: 'popout/channels/:channelId/staff-chat', lazy: () => import('./routes/popout/staff-chat') },
           { path: 'popout/channels/:channelId/viewers/:provider/:providerViewerId', lazy: () => import('./routes/popout/viewer-card') },

@@ -1,14 +1,21 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import type { FormSubmit } from '../lib/form';
 import { ErrorAlert } from './error-alert';
 
-interface TypedConfirmModalProps {
+interface TypedConfirmModalProps<Values extends Record<string, unknown>, Output> {
   opened: boolean;
-  /** Called after the typed text is cleared (also reset the mutation here). */
+  /** Called after the form is cleared (reset the mutation here if the page shows its state). */
   onClose: () => void;
   title: string;
-  /** What will happen, and any extra fields (shown above the confirmation field). */
+  /** What will happen, and any extra fields bound to `form` (shown above the confirmation field). */
   children: ReactNode;
+  /** The form (`useSchemaForm` with the request's contract schema) and its submit (`useFormSubmit`). */
+  form: UseFormReturnType<Values, Output>;
+  submit: FormSubmit;
+  /** The form field holding the typed text — the request's own field, so the server's refusal shows on it. */
+  field: keyof Values & string;
   /** Label of the confirmation field, e.g. "Channel name". */
   label: string;
   /** The text to type; the server verifies it too. */
@@ -17,43 +24,42 @@ interface TypedConfirmModalProps {
   /** Further conditions for the red button besides the typed text (e.g. a new owner picked). */
   ready?: boolean;
   /**
-   * false: the red button works as soon as something is typed and the server alone judges it (its answer is
-   * shown), for confirmations the server verifies and where a disabled button would say nothing.
+   * false: the red button works as soon as something is typed and the server alone judges it (its refusal shows on
+   * the field), for confirmations the server verifies and where a disabled button would say nothing.
    */
   requireMatch?: boolean;
-  pending: boolean;
-  error: unknown;
-  onConfirm: (typed: string) => void;
 }
 
-/** A destructive action confirmed by typing a name (delete account, delete channel, transfer ownership). */
-export function TypedConfirmModal({
+/**
+ * A destructive action confirmed by typing a name (delete account, delete channel, transfer ownership): the red
+ * button stays disabled until the typed text (trimmed) is the expected one, or with `requireMatch={false}` until
+ * something is typed.
+ */
+export function TypedConfirmModal<Values extends Record<string, unknown>, Output>({
   opened,
   onClose,
   title,
   children,
+  form,
+  submit,
+  field,
   label,
   expected,
   confirmLabel,
   ready = true,
   requireMatch = true,
-  pending,
-  error,
-  onConfirm,
-}: TypedConfirmModalProps) {
-  const [typed, setTyped] = useState('');
-  const matches = requireMatch ? expected !== '' && typed.trim() === expected : typed.trim() !== '';
+}: TypedConfirmModalProps<Values, Output>) {
+  const typed = form.values[field];
+  const entered = typeof typed === 'string' ? typed.trim() : '';
+  const matches = requireMatch ? expected !== '' && entered === expected : entered !== '';
   const close = () => {
-    setTyped('');
+    form.reset();
+    submit.reset();
     onClose();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (matches && ready) onConfirm(typed.trim());
   };
   return (
     <Modal opened={opened} onClose={close} title={title} centered>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => (matches && ready ? submit.onSubmit(event) : event.preventDefault())} noValidate>
         <Stack gap="sm">
           {children}
           <TextInput
@@ -63,18 +69,17 @@ export function TypedConfirmModal({
                 Type <b>{expected}</b> to confirm.
               </>
             }
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            {...form.getInputProps(field)}
             autoComplete="off"
             spellCheck={false}
             data-autofocus
           />
-          {error != null && <ErrorAlert error={error} />}
+          {submit.error != null && <ErrorAlert error={submit.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!matches || !ready} loading={pending}>
+            <Button type="submit" color="red" disabled={!matches || !ready} loading={form.submitting}>
               {confirmLabel}
             </Button>
           </Group>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type Location } from 'react-router';
+
+const DiscardChangesDialog = lazy(() => import('./discard-changes-dialog').then((m) => ({ default: m.DiscardChangesDialog })));
 
 type DirtyCheck = () => boolean;
 type Register = (check: DirtyCheck) => () => void;
@@ -39,23 +40,20 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     return () => void checks.current.delete(check);
   }, []);
 
+  // The dialog is loaded the first time it is needed, then stays mounted (its closing transition plays).
+  const blocked = blocker.state === 'blocked';
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  if (blocked && !dialogLoaded) setDialogLoaded(true);
+
   const stay = () => blocker.reset?.();
   return (
     <GuardContext value={register}>
       {children}
-      <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Discard unsaved changes?" centered>
-        <Stack gap="md">
-          <Text size="sm">You have changes on this page that are not saved. Leave the page and lose them?</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={stay} data-autofocus>
-              Stay on this page
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              Discard changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <DiscardChangesDialog opened={blocked} onStay={stay} onDiscard={() => blocker.proceed?.()} />
+        </Suspense>
+      )}
     </GuardContext>
   );
 }

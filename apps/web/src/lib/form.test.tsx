@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { NumberInput, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ErrorAlert } from '../components/error-alert';
 import { installMatchMedia, renderWithMantine } from '../test/mantine';
 import { ApiError } from './api-client';
+import { errorMessage } from './error-message';
 import { formFieldErrors, serverFieldErrors, useFormSubmit, useSchemaForm } from './form';
 
 beforeAll(installMatchMedia);
@@ -14,13 +14,15 @@ const refused = (status: number, fields?: Record<string, string>, message = 'Ref
   new ApiError(status, 'validation_error', message, { type: 'validation_error', message, ...(fields && { fields }) });
 
 describe('serverFieldErrors', () => {
-  it('reads `fields` of 400 and 422 answers', () => {
-    expect(serverFieldErrors(refused(400, { name: 'Taken' }))).toEqual({ name: 'Taken' });
+  it('reads `fields` of refusals (400, 409, 422 answers)', () => {
+    expect(serverFieldErrors(refused(400, { name: 'Invalid' }))).toEqual({ name: 'Invalid' });
+    expect(serverFieldErrors(refused(409, { name: 'Taken' }))).toEqual({ name: 'Taken' });
     expect(serverFieldErrors(refused(422, { 'items.0.text': 'Too long' }))).toEqual({ 'items.0.text': 'Too long' });
   });
 
-  it('is null for other statuses, answers without fields and errors that are not API errors', () => {
-    expect(serverFieldErrors(refused(409, { name: 'Taken' }))).toBeNull();
+  it('is null for server failures, answers without fields and errors that are not API errors', () => {
+    expect(serverFieldErrors(refused(500, { name: 'Taken' }))).toBeNull();
+    expect(serverFieldErrors(refused(0, { name: 'Taken' }))).toBeNull();
     expect(serverFieldErrors(refused(400))).toBeNull();
     expect(serverFieldErrors(refused(400, {}))).toBeNull();
     expect(serverFieldErrors(new ApiError(400, 'http_error', '400 Bad Request', '<html>'))).toBeNull();
@@ -53,7 +55,7 @@ function NameForm({ save, onSuccess }: { save: (body: { display_name: string }) 
   return (
     <form onSubmit={submit.onSubmit} aria-label="Name form" noValidate>
       <TextInput label="Name" {...form.getInputProps('display_name')} />
-      {submit.error != null && <ErrorAlert error={submit.error} />}
+      {submit.error != null && <div role="alert">{errorMessage(submit.error)}</div>}
       <button type="submit">Save</button>
       <output aria-label="state">
         {form.isDirty() ? 'dirty' : 'clean'} {form.submitting ? 'saving' : 'idle'}
@@ -139,7 +141,7 @@ describe('field map and form-wide rules', () => {
     return (
       <form onSubmit={submit.onSubmit} aria-label="Name form" noValidate>
         <NumberInput label="Duration" {...form.getInputProps('amount')} />
-        {submit.error != null && <ErrorAlert error={submit.error} />}
+        {submit.error != null && <div role="alert">{errorMessage(submit.error)}</div>}
       </form>
     );
   }

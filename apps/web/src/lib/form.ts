@@ -34,9 +34,9 @@ export function useSchemaForm<S extends z.ZodType<object, object>>(schema: S, op
   });
 }
 
-/** The field errors of a refused request (HTTP 400 or 422 with `fields`), or null. */
+/** The field errors of a refused request (a 4xx answer with `fields`: 400/422 invalid, 409 taken …), or null. */
 export function serverFieldErrors(error: unknown): FieldErrors | null {
-  if (!isApiError(error) || (error.status !== 400 && error.status !== 422)) return null;
+  if (!isApiError(error) || error.status < 400 || error.status >= 500) return null;
   const body = errorBodySchema.safeParse(error.body);
   const fields = body.success ? body.data.fields : undefined;
   return fields && Object.keys(fields).length > 0 ? fields : null;

@@ -57,7 +57,7 @@ export const updateChannelBodySchema = createChannelBodySchema;
 export type UpdateChannelBody = z.infer<typeof updateChannelBodySchema>;
 
 /** Delete (Owner): the channel's name typed as confirmation; the server verifies it. */
-export const deleteChannelQuerySchema = z.object({ name: z.string().max(200) });
+export const deleteChannelQuerySchema = z.object({ name: z.string().trim().max(200) });
 
 export const adminChannelSchema = z.object({
   id: z.string(),

@@ -32,7 +32,7 @@ export type UpdateStaffBody = z.input<typeof updateStaffBodySchema>;
 export const transferOwnershipBodySchema = z.object({
   user_id: z.string().min(1).max(64),
   /** The channel's display name typed by the Owner to confirm. */
-  confirm_channel_name: z.string().max(200),
+  confirm_channel_name: z.string().trim().max(200),
 });
 export type TransferOwnershipBody = z.infer<typeof transferOwnershipBodySchema>;
 

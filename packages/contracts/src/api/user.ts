@@ -19,7 +19,8 @@ export const userProviderSchema = z.object({
 });
 export type UserProvider = z.infer<typeof userProviderSchema>;
 
-export const deleteUserQuerySchema = z.object({ username: z.string().max(200).default('') });
+/** Delete account: the user's display name typed as confirmation; the server verifies it. */
+export const deleteUserQuerySchema = z.object({ username: z.string().trim().max(200).default('') });
 
 /** User settings: a free JSON object, loaded and saved whole. */
 export const userSettingsSchema = z.record(z.string(), z.unknown());

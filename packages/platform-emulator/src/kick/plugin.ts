@@ -120,7 +120,7 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
   const { world } = ctx;
   if (world.getMaxListeners() < 100) world.setMaxListeners(100);
 
-  const key = createKickSigningKey();
+  const key = await createKickSigningKey();
   const subscriptions = new Map<string, KickSubscription>();
   const customTags = new Map<string, string[]>();
   const lastMetadata = new Map<string, string>();

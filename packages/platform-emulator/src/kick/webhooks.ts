@@ -5,7 +5,8 @@
  * (PKCS#1 v1.5), base64 in `Kick-Event-Signature`; the public key is served at /public/v1/public-key.
  * Kick retries a failed delivery (non-2xx) up to 3 times; message ids stay the same across retries.
  */
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { ulid } from './http';
 
 export interface KickSigningKey {
@@ -13,8 +14,9 @@ export interface KickSigningKey {
   publicKeyPem: string;
 }
 
-export function createKickSigningKey(): KickSigningKey {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** Generated off the event loop (a 2048-bit RSA key takes a few hundred milliseconds), so startup work runs meanwhile. */
+export async function createKickSigningKey(): Promise<KickSigningKey> {
+  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   return { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
 }
 

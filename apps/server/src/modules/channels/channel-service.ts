@@ -21,6 +21,11 @@ export interface ChannelFilters {
   per_page: number;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Runs inside the transaction that creates a channel (features seed their defaults: the chatbot's commands). */
+export type ChannelCreatedHook = (tx: Tx, channelId: string) => Promise<void>;
+
 export interface ChannelServiceDeps {
   audit: AuditRecorder;
   /** Closes every platform connection of a channel, removes what they set up at the platforms and revokes their tokens. */
@@ -28,6 +33,8 @@ export interface ChannelServiceDeps {
 }
 
 export class ChannelService {
+  private readonly createdHooks: ChannelCreatedHook[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly deps: ChannelServiceDeps,
@@ -69,11 +76,17 @@ export class ChannelService {
     return found;
   }
 
+  /** Registers a hook run in every channel's creation transaction (a failing hook fails the creation). */
+  onCreated(hook: ChannelCreatedHook): void {
+    this.createdHooks.push(hook);
+  }
+
   async create(userId: string, displayName: string): Promise<Channel> {
     const id = newId();
     await this.db.transaction(async (tx) => {
       await tx.insert(channels).values({ id, displayName });
       await tx.insert(channelUsers).values({ channelId: id, userId, level: AccessLevel.OWNER, addedBy: userId });
+      for (const hook of this.createdHooks) await hook(tx, id);
     });
     return this.getForUser(id, userId, AccessLevel.OWNER);
   }

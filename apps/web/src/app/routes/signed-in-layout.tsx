@@ -7,10 +7,12 @@ import { clearAccessToken, hasAccessToken } from '../../lib/auth-token';
 import { useQuery } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../features/user/api/get-user';
 import { getUserSettingsQueryOptions } from '../../features/user/api/get-user-settings';
+import { SignedInProviders } from '../signed-in-providers';
 
 /**
  * Every signed-in route sits below this layout: without a token it sends the browser to
  * /sign-in (with `next` unless at /); it loads the user and their settings once, with an error view on failure.
+ * It provides modals and context menus to every signed-in page.
  */
 export function Component() {
   const location = useLocation();
@@ -46,5 +48,9 @@ export function Component() {
     );
   }
   if (user.isPending || settings.isPending) return <FullHeightLoader label="Loading your account" />;
-  return <Outlet />;
+  return (
+    <SignedInProviders>
+      <Outlet />
+    </SignedInProviders>
+  );
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
-import { getChannelQueryOptions } from '../channels/api/get-channel';
-import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from './api/get-channel-providers';
+import { getChannelQueryOptions } from '../../api/get-channel';
+import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../../api/get-channel-providers';
 
 /**
  * Applies a provider updates message to a cached list: "new" puts the item at the front, "updated"

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { buildNavTree } from '../../../components/nav-tree';
+import { TitleScope } from '../../../lib/document-title';
 import { AdminShell } from '../../../features/admin/components/admin-shell';
 import { NoAccess } from '../../../features/admin/components/no-access';
 import { adminNavOutline } from '../../../features/admin/nav-outline';
@@ -15,16 +16,18 @@ export function Component() {
   const user = useUser();
   const operator = user.data?.is_operator === true;
   return (
-    <AdminShell
-      navItems={operator ? navItems : []}
-      headerRight={
-        <>
-          <LocalPlatformsNotice />
-          <UserMenu />
-        </>
-      }
-    >
-      {operator ? <Outlet /> : <NoAccess />}
-    </AdminShell>
+    <TitleScope title="Admin">
+      <AdminShell
+        navItems={operator ? navItems : []}
+        headerRight={
+          <>
+            <LocalPlatformsNotice />
+            <UserMenu />
+          </>
+        }
+      >
+        {operator ? <Outlet /> : <NoAccess />}
+      </AdminShell>
+    </TitleScope>
   );
 }

@@ -5,8 +5,9 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { FullHeightLoader } from '../../../components/full-height-loader';
 import { buildNavTree } from '../../../components/nav-tree';
 import { isApiError } from '../../../lib/api-client';
+import { TitleScope } from '../../../lib/document-title';
 import { LocalPlatformsNotice } from '../../../features/auth/components/local-platforms-notice';
-import { useChannel } from '../../../features/channels/api/get-channel';
+import { useChannel } from '../../../api/get-channel';
 import { ChannelPickerModal } from '../../../features/channels/components/channel-picker-modal';
 import { ChannelNotFound } from '../../../features/channel-shell/components/channel-not-found';
 import { ChannelShell } from '../../../features/channel-shell/components/channel-shell';
@@ -28,7 +29,7 @@ export function Component() {
   } else content = <Outlet context={channel.data} />;
 
   return (
-    <>
+    <TitleScope title={channel.data?.display_name}>
       <ChannelShell
         channelName={channel.data?.display_name ?? (channel.isError ? 'Pick a channel' : undefined)}
         onOpenPicker={picker.open}
@@ -44,6 +45,6 @@ export function Component() {
         {content}
       </ChannelShell>
       <ChannelPickerModal opened={pickerOpened} onClose={picker.close} currentChannelId={channel.data?.id} />
-    </>
+    </TitleScope>
   );
 }

@@ -7,7 +7,7 @@ import { PopoutChannelGate } from './popout-channel-gate';
 export function Component() {
   const { channelId = '' } = useParams();
   return (
-    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD} title="Activity Feed">
       {(channel) => <ActivityFeed channelId={channel.id} compact />}
     </PopoutChannelGate>
   );

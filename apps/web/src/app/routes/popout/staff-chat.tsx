@@ -7,7 +7,7 @@ import { PopoutChannelGate } from './popout-channel-gate';
 export function Component() {
   const { channelId = '' } = useParams();
   return (
-    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD} title="Chat">
       {(channel) => <ChatPage key={channel.id} channel={channel} popout />}
     </PopoutChannelGate>
   );

@@ -9,7 +9,7 @@ import { PopoutChannelGate } from './popout-channel-gate';
 export function Component() {
   const { channelId = '', provider = '', providerViewerId = '' } = useParams();
   return (
-    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD}>
+    <PopoutChannelGate channelId={channelId} minLevel={AccessLevel.MOD} title="Viewer card">
       {(channel) => (
         <ViewerCard
           channelId={channel.id}

@@ -13,6 +13,7 @@ import { useSystemBots } from '../api/get-system-bots';
 import { connectedMessage } from '../hooks/use-connect-system-bot';
 import { SystemBotActions } from './system-bot-actions';
 import { SystemBotStatus } from './system-bot-status';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Reads `#system_bot_provider=…` left by a connect flow that ran in the whole page (popup blocked). */
 function useConnectedHash() {
@@ -33,6 +34,7 @@ export function SystemBotDetail({ provider: raw }: { provider: string }) {
   const bots = useSystemBots();
   const parsed = providerIdSchema.safeParse(raw);
   const provider: ProviderId | null = parsed.success && systemBotProviderIds.includes(parsed.data) ? parsed.data : null;
+  useDocumentTitle(provider ? providers[provider].name : undefined);
 
   if (!provider) {
     return (

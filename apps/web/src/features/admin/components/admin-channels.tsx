@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { flattenPages, totalOfPages } from '../../../lib/paginated-cache';
 import { useAdminChannels } from '../api/get-admin-channels';
 import { NoAccess } from './no-access';
+import 'mantine-datatable/styles.css';
 
 const columns: DataTableColumn<AdminChannel>[] = [
   {

@@ -4,8 +4,8 @@ import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Logo } from '../../../components/logo';
 import { ProviderIcon } from '../../../components/provider-icon';
-import { useAuthProviders } from '../api/get-auth-providers';
-import { LocalPlatformsNotice } from './local-platforms-notice';
+import { useAuthProviders } from '../../../api/get-auth-providers';
+import { LocalPlatformsAlert } from './local-platforms-alert';
 
 /** `next` if it is a path on this site, else undefined (no open redirects). */
 export function safeNext(next: string | null | undefined): string | undefined {
@@ -66,7 +66,7 @@ export function SignIn({ next }: { next: string | null }) {
             )}
           </Stack>
         </Paper>
-        <LocalPlatformsNotice variant="alert" />
+        <LocalPlatformsAlert />
       </Stack>
     </Center>
   );

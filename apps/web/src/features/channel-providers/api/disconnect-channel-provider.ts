@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { channelProviderSchema, type ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { api } from '../../../lib/api-client';
 import { applyProviderUpdate } from '../provider-updates';
-import { getChannelProvidersQueryOptions } from './get-channel-providers';
+import { getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 
 export function disconnectChannelProvider(channelId: string, channelProviderId: string): Promise<void> {
   return api.delete(`/api/2/channels/${encodeURIComponent(channelId)}/providers/${encodeURIComponent(channelProviderId)}`);

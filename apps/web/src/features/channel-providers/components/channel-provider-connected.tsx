@@ -6,7 +6,7 @@ import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-prov
 import { ConnectedLanding } from '../../../components/connected-landing';
 import { connectErrorOf } from '../../../lib/connect-popup';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../api/get-channel-providers';
+import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 import { connectedMessage } from '../hooks/use-connect-channel-provider';
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useAuthProviders } from '../../auth/api/get-auth-providers';
+import { useAuthProviders } from '../../../api/get-auth-providers';
 import { openCenteredPopup } from '../../../lib/connect-popup';
 import { platformLinks, type PlatformLinks } from '../platform-links';
 

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { isApiError } from '../../../lib/api-client';
-import { getChannelProviderQueryOptions } from '../api/get-channel-providers';
+import { getChannelProviderQueryOptions } from '../../../api/get-channel-providers';
 import { useConnectChannelProvider } from '../hooks/use-connect-channel-provider';
 import { useLiveChannelProviders } from '../hooks/use-live-providers';
 import { BotAccountCard } from './bot-account-card';
@@ -21,6 +21,7 @@ import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
 import { StreamInfoCard } from './stream-info-form';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** `/channels/{channelId}/providers/{channelProviderId}`: one connection, live. */
 export function ProviderDetailPage({ channel, channelProviderId }: { channel: Channel; channelProviderId: string }) {
@@ -33,6 +34,7 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
   const listPath = `/channels/${channel.id}/providers`;
   const listed = list.data?.find((item) => item.id === channelProviderId);
   const p = listed ?? single.data;
+  useDocumentTitle(p ? providers[p.provider].name : undefined);
   // Gone: the server says so, or the live list changed after this connection was loaded and no longer has it.
   const gone =
     (single.isError && isApiError(single.error, 404)) ||

@@ -8,9 +8,10 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { isApiError } from '../../../lib/api-client';
-import { useChannel } from '../../channels/api/get-channel';
+import { useChannel } from '../../../api/get-channel';
 import { getChannelConnectUrl } from '../api/get-channel-connect-url';
 import { KickNote } from './kick-note';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * `/channels/{channelId}/register/{provider}`: a shareable page that connects one platform to a channel
@@ -22,6 +23,7 @@ export function RegisterProvider({ channelId, provider: raw, bot }: { channelId:
   const parsed = channelProviderIdSchema.safeParse(raw);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  useDocumentTitle(parsed.success ? providers[parsed.data].name : undefined);
 
   if (!parsed.success) {
     return (

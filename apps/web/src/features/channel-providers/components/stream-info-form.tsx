@@ -1,11 +1,14 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
-import type { StreamInfoDto, UpdateStreamInfoBody } from '@greenroom/contracts/api/stream-info';
-import { providers } from '@greenroom/contracts/providers';
+import { categorySchema, streamTitleProblem, type StreamInfoDto, type UpdateStreamInfoBody } from '@greenroom/contracts/api/stream-info';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useCategorySearch, useStreamInfo, useUpdateStreamInfo } from '../api/stream-info';
 
@@ -20,20 +23,39 @@ export function streamInfoChanges(current: StreamInfoDto, title: string, categor
   return body.title === undefined && body.category_id === undefined ? null : body;
 }
 
+/** The form's rules: the platform's title rule from the contract (an empty title stays allowed when it was empty). */
+function streamInfoFormSchema(provider: ChannelProviderId, info: StreamInfoDto) {
+  return z.object({
+    title: z.string().superRefine((title, ctx) => {
+      if (!providers[provider].changeTitle || (title.trim() === '' && info.title === '')) return;
+      const problem = streamTitleProblem(provider, title);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    category: categorySchema.pick({ id: true, name: true }).nullable(),
+  });
+}
+
 function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamInfoDto }) {
   const platform = providers[p.provider];
   const max = platform.streamTitleMaxLength;
-  const [title, setTitle] = useState(info.title);
-  const [category, setCategory] = useState<{ id: string; name: string } | null>(info.category);
+  const schema = useMemo(() => streamInfoFormSchema(p.provider, info), [p.provider, info]);
+  const form = useSchemaForm(schema, { initialValues: { title: info.title, category: info.category } });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const found = useCategorySearch(p.channel_id, p.id, platform.changeCategory ? debounced : '');
   const update = useUpdateStreamInfo(p.channel_id, p.id);
-
-  useEffect(() => {
-    setTitle(info.title);
-    setCategory(info.category);
-  }, [info]);
+  const { title, category } = form.values;
+  const changes = streamInfoChanges(info, platform.changeTitle ? title : info.title, category?.id ?? null);
+  const submit = useFormSubmit(
+    form,
+    (values) => {
+      // Only what changed goes to the platform.
+      const body = streamInfoChanges(info, platform.changeTitle ? values.title : info.title, values.category?.id ?? null);
+      return body ? update.mutateAsync(body) : Promise.resolve(info);
+    },
+    { onSuccess: () => notifySuccess(`${platform.name} stream info updated`), fieldMap: { category_id: 'category' } },
+  );
+  useUnsavedChangesGuard(form);
 
   const options = useMemo(() => {
     const list = (found.data ?? []).map((c) => ({ value: c.id, label: c.name }));
@@ -41,27 +63,14 @@ function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamIn
     return list;
   }, [found.data, category]);
 
-  const length = titleLength(title.trim());
-  const tooLong = max !== null && length > max;
-  const empty = platform.changeTitle && title.trim() === '' && info.title !== '';
-  const changes = streamInfoChanges(info, platform.changeTitle ? title : info.title, category?.id ?? null);
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!changes || tooLong || empty) return;
-    update.mutate(changes, { onSuccess: () => notifySuccess(`${platform.name} stream info updated`) });
-  };
-
   return (
-    <form onSubmit={submit} aria-label={`${platform.name} stream info`}>
+    <form onSubmit={submit.onSubmit} aria-label={`${platform.name} stream info`} noValidate>
       <Stack gap="sm">
         {platform.changeTitle && (
           <TextInput
             label="Title"
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-            error={tooLong ? `${platform.name} titles are limited to ${max} characters.` : empty ? 'The title cannot be empty.' : undefined}
-            description={max !== null ? `${length}/${max}` : undefined}
+            {...form.getInputProps('title')}
+            description={max !== null ? `${titleLength(title.trim())}/${max}` : undefined}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         )}
@@ -73,20 +82,21 @@ function Form({ provider: p, info }: { provider: ChannelProvider; info: StreamIn
             clearable={false}
             data={options}
             value={category?.id ?? null}
-            onChange={(value, option) => value && setCategory({ id: value, name: option?.label ?? value })}
+            onChange={(value, option) => value && form.setFieldValue('category', { id: value, name: option?.label ?? value })}
+            error={form.errors.category}
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options: all }) => all}
             nothingFoundMessage={debounced.trim() ? (found.isFetching ? 'Searching…' : 'No category found') : 'Type to search'}
           />
         )}
-        {update.isError && <ErrorAlert error={update.error} />}
+        {submit.error != null && <ErrorAlert error={submit.error} />}
         <Group justify="flex-end">
           <Button
             type="submit"
             leftSection={<IconDeviceFloppy size={16} />}
-            loading={update.isPending}
-            disabled={!changes || tooLong || empty}
+            loading={form.submitting}
+            disabled={!changes || !form.isValid()}
           >
             Save
           </Button>
@@ -131,7 +141,8 @@ export function StreamInfoCard({ provider: p }: { provider: ChannelProvider }) {
         ) : info.isError ? (
           <ErrorAlert error={info.error} />
         ) : (
-          <Form provider={p} info={info.data} />
+          // A new answer from the platform (after a save, or a refetch) starts a fresh form.
+          <Form key={`${info.data.title}\u0000${info.data.category?.id ?? ''}`} provider={p} info={info.data} />
         )}
       </Stack>
     </Paper>

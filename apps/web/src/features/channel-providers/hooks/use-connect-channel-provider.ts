@@ -4,7 +4,7 @@ import { providers, type ChannelProviderId } from '@greenroom/contracts/provider
 import { useConnectPopup } from '../../../lib/connect-popup';
 import { notifySuccess } from '../../../lib/notify';
 import { CHANNEL_PROVIDER_CONNECTED_PATH, getChannelConnectUrl } from '../api/get-channel-connect-url';
-import { getChannelProvidersQueryOptions } from '../api/get-channel-providers';
+import { getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 
 export interface ChannelConnectTarget {
   provider: ChannelProviderId;

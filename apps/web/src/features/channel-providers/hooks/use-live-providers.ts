@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { providerUpdateMessageSchema } from '@greenroom/contracts/api/channel-providers';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
-import { getChannelProvidersQueryOptions } from '../api/get-channel-providers';
+import { getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 import { applyProviderUpdate } from '../provider-updates';
 
 /**

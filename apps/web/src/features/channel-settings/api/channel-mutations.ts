@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { channelSchema, type Channel, type ChannelChatSettingsBody, type UpdateChannelBody } from '@greenroom/contracts/api/channels';
 import { api } from '../../../lib/api-client';
-import { getChannelQueryOptions } from '../../channels/api/get-channel';
-import { channelListsKey } from '../../channels/api/get-channels';
+import { getChannelQueryOptions } from '../../../api/get-channel';
+import { channelListsKey } from '../../../api/get-channels';
 
 const path = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}`;
 

@@ -3,8 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
-import type { Channel } from '@greenroom/contracts/api/channels';
+import { deleteChannelQuerySchema, type Channel } from '@greenroom/contracts/api/channels';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteChannel, useUpdateChatSettings } from '../api/channel-mutations';
 import { RenameChannelForm } from './rename-channel-form';
@@ -14,27 +15,24 @@ import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const remove = useDeleteChannel(channel.id);
+  const form = useSchemaForm(deleteChannelQuerySchema, { initialValues: { name: '' } });
+  const submit = useFormSubmit(form, ({ name }) => remove.mutateAsync(name), {
+    onSuccess: () => {
+      notifySuccess(`${channel.display_name} was deleted`);
+      void navigate('/channels', { replace: true, state: LEAVE_WITHOUT_ASKING });
+    },
+  });
   return (
     <TypedConfirmModal
       opened={opened}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      onClose={onClose}
       title="Delete channel"
+      form={form}
+      submit={submit}
+      field="name"
       label="Channel name"
       expected={channel.display_name}
       confirmLabel="Delete channel"
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={(typed) =>
-        remove.mutate(typed, {
-          onSuccess: () => {
-            notifySuccess(`${channel.display_name} was deleted`);
-            void navigate('/channels', { replace: true, state: LEAVE_WITHOUT_ASKING });
-          },
-        })
-      }
     >
       <Text size="sm">
         This disconnects every platform of <b>{channel.display_name}</b> and deletes its staff, invitations, chat log, activity and

@@ -2,9 +2,11 @@ import { Button } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageState } from '../../../components/page-state';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Shown when no channel matches the route. */
 export function ChannelNotFound({ message = 'Channel not found' }: { message?: string }) {
+  useDocumentTitle(message);
   return (
     <PageState
       order={1}

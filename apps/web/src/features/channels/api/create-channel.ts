@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { channelSchema, type Channel, type createChannelBodySchema } from '@greenroom/contracts/api/channels';
 import { api } from '../../../lib/api-client';
 import { prependToPages, type PaginatedPages } from '../../../lib/paginated-cache';
-import { getChannelQueryOptions } from './get-channel';
-import { channelListsKey } from './get-channels';
+import { getChannelQueryOptions } from '../../../api/get-channel';
+import { channelListsKey } from '../../../api/get-channels';
 
 export type CreateChannelBody = z.input<typeof createChannelBodySchema>;
 

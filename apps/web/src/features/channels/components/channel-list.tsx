@@ -6,7 +6,7 @@ import { Link, Navigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { flattenPages, totalOfPages } from '../../../lib/paginated-cache';
-import { useChannels } from '../api/get-channels';
+import { useChannels } from '../../../api/get-channels';
 import { ChannelCard } from './channel-card';
 
 /** `/` and `/channels`: the signed-in user's channels. With none yet, /welcome takes over. */

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { flattenPages } from '../../../lib/paginated-cache';
-import { useChannels } from '../api/get-channels';
+import { useChannels } from '../../../api/get-channels';
 import classes from './channel-picker-modal.module.css';
 
 /** Height of the picker's list. */

@@ -28,6 +28,6 @@ export function useBanViewer() {
   return useMutation({
     mutationFn: ({ target, durationSeconds, reason }: { target: ModerationTarget; durationSeconds?: number; reason?: string }) =>
       banViewer(target, { durationSeconds, reason }),
-    meta: { errorToast: false }, // useModeration shows the one toast
+    meta: { errorToast: false }, // useModeration (a toast) or the dialog's form (an alert) shows the error once
   });
 }

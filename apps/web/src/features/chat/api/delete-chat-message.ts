@@ -11,6 +11,6 @@ export function useDeleteChatMessage() {
   return useMutation({
     mutationFn: ({ target, providerMessageId }: { target: ModerationTarget; providerMessageId: string }) =>
       deleteChatMessage(target, providerMessageId),
-    meta: { errorToast: false }, // useModeration shows the one toast
+    meta: { errorToast: false }, // useModeration shows the error once
   });
 }

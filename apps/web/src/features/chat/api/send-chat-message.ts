@@ -12,6 +12,6 @@ export function sendChatMessage(channelId: string, body: SendChatBody): Promise<
 }
 
 export function useSendChatMessage(channelId: string) {
-  // The composer shows the one toast (and one per refusing platform).
+  // The composer shows the error (a toast, or on the message field).
   return useMutation({ mutationFn: (body: SendChatBody) => sendChatMessage(channelId, body), meta: { errorToast: false } });
 }

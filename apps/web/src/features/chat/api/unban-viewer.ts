@@ -8,6 +8,6 @@ export function unbanViewer(target: ModerationTarget): Promise<void> {
 }
 
 export function useUnbanViewer() {
-  // useModeration shows the one toast.
+  // useModeration shows the error once.
   return useMutation({ mutationFn: (target: ModerationTarget) => unbanViewer(target), meta: { errorToast: false } });
 }

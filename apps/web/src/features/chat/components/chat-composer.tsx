@@ -1,11 +1,13 @@
 import { ActionIcon, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconCornerDownRight, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { canPostAsStreamer, type Channel } from '@greenroom/contracts/api/channels';
-import { CHAT_MESSAGE_MAX } from '@greenroom/contracts/api/chat';
+import { CHAT_MESSAGE_MAX, sendChatBodySchema } from '@greenroom/contracts/api/chat';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers } from '@greenroom/contracts/providers';
+import { serverFieldErrors, useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifyError } from '../../../lib/notify';
 import { useSendChatMessage } from '../api/send-chat-message';
 
@@ -15,6 +17,8 @@ interface ChatComposerProps {
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
 }
+
+const composerSchema = z.object({ text: sendChatBodySchema.shape.text });
 
 function targetLabel(p: ChannelProvider): string {
   return `${providers[p.provider].name} · ${p.provider_channel_name}`;
@@ -40,8 +44,9 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
   const [selected, setSelected] = useState<string[] | null>(null);
   const targets = selected ? selected.filter((id) => writable.some((p) => p.id === id)) : writable.map((p) => p.id);
   const [chosenAs, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
-  const [text, setText] = useState('');
   const send = useSendChatMessage(channel.id);
+  // An empty message is not an error here (the Send button waits for text): the field only says "too long".
+  const form = useSchemaForm(composerSchema, { initialValues: { text: '' }, validateInputOnChange: false });
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -51,16 +56,14 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
   const effectiveTargets = replyTo ? [replyTo.channel_provider_id] : targets;
   const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && hasBotAccount(p));
   const as = !asStreamerAllowed ? 'bot' : anyBot ? chosenAs : 'broadcaster';
-  const trimmed = text.trim();
+  const text = form.values.text;
   const tooLong = text.length > CHAT_MESSAGE_MAX;
-  const canSend = trimmed.length > 0 && !tooLong && effectiveTargets.length > 0 && !send.isPending;
+  const canSend = text.trim().length > 0 && !tooLong && effectiveTargets.length > 0 && !form.submitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSend) return;
+  const submit = useFormSubmit(form, async ({ text: message }) => {
     try {
       const result = await send.mutateAsync({
-        text: trimmed,
+        text: message,
         channel_provider_ids: effectiveTargets,
         as,
         reply_to: replyTo
@@ -72,12 +75,17 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
         notifyError(null, `${providers[failure.provider].name}: ${failure.error ?? 'The platform refused the message'}`);
       }
       if (failures.length < result.results.length || result.results.length === 0) {
-        setText('');
+        form.reset();
         onCancelReply();
       }
     } catch (error) {
+      if (serverFieldErrors(error)) throw error; // shown on the message field
       notifyError(error);
     }
+  });
+  const onTextChange = (value: string) => {
+    form.setFieldValue('text', value);
+    if (value.length > CHAT_MESSAGE_MAX) form.validateField('text');
   };
 
   const botlessNote =
@@ -103,7 +111,8 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
   return (
     <Paper
       component="form"
-      onSubmit={(event: FormEvent) => void submit(event)}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => (canSend ? submit.onSubmit(event) : event.preventDefault())}
+      noValidate
       withBorder
       p="xs"
       radius={0}
@@ -160,11 +169,11 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
           aria-label="Message"
           placeholder={replyTo ? `Reply to ${replyTo.author.display_name}` : 'Send a message'}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => onTextChange(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && replyTo) onCancelReply();
           }}
-          error={tooLong ? `At most ${CHAT_MESSAGE_MAX} characters` : undefined}
+          error={form.errors.text}
           rightSectionWidth={64}
           rightSection={
             <Text size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
@@ -172,10 +181,10 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
             </Text>
           }
         />
-        <Button type="submit" loading={send.isPending} disabled={!canSend} leftSection={<IconSend size={16} />} visibleFrom="xs">
+        <Button type="submit" loading={form.submitting} disabled={!canSend} leftSection={<IconSend size={16} />} visibleFrom="xs">
           Send
         </Button>
-        <ActionIcon type="submit" size="lg" loading={send.isPending} disabled={!canSend} hiddenFrom="xs" aria-label="Send">
+        <ActionIcon type="submit" size="lg" loading={form.submitting} disabled={!canSend} hiddenFrom="xs" aria-label="Send">
           <IconSend size={18} />
         </ActionIcon>
       </Group>

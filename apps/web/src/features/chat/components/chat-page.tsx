@@ -13,7 +13,7 @@ import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { openPopout, popoutPaths } from '../../../lib/popout';
 import { useToastsAbove, useToastStackHeight } from '../../../lib/toast-space';
-import { useChannelProviders } from '../../channel-providers/api/get-channel-providers';
+import { useChannelProviders } from '../../../api/get-channel-providers';
 import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';

@@ -1,14 +1,26 @@
 import { Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck, IconClock, IconCopy, IconId, IconMessageReply, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type ReactNode,
+} from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { ModerationTarget } from '../api/ban-viewer';
-import { BanForm } from '../components/ban-form';
-import { TimeoutForm } from '../components/timeout-form';
 import type { useModeration } from './use-moderation';
+
+// The forms load when a dialog first opens: the chat page renders without them.
+const BanForm = lazy(() => import('../components/ban-form').then((m) => ({ default: m.BanForm })));
+const TimeoutForm = lazy(() => import('../components/timeout-form').then((m) => ({ default: m.TimeoutForm })));
 
 export const TIMEOUT_PRESETS: { seconds: number; label: string }[] = [
   { seconds: 60, label: '1 min' },
@@ -104,11 +116,13 @@ export function openTimeoutModal(target: ModerationTarget, moderation: Moderatio
     modalId: id,
     title: 'Custom timeout',
     children: (
-      <TimeoutForm
-        target={target}
-        onSubmit={(seconds, reason) => moderation.timeout(target, seconds, reason)}
-        onCancel={() => modals.close(id)}
-      />
+      <Suspense fallback={null}>
+        <TimeoutForm
+          target={target}
+          onSubmit={(seconds, reason) => moderation.timeoutOrThrow(target, seconds, reason)}
+          onCancel={() => modals.close(id)}
+        />
+      </Suspense>
     ),
   });
 }
@@ -118,7 +132,11 @@ export function openBanModal(target: ModerationTarget, moderation: Moderation): 
   modals.open({
     modalId: id,
     title: `Ban ${target.displayName}?`,
-    children: <BanForm target={target} onSubmit={(reason) => moderation.ban(target, reason)} onCancel={() => modals.close(id)} />,
+    children: (
+      <Suspense fallback={null}>
+        <BanForm target={target} onSubmit={(reason) => moderation.banOrThrow(target, reason)} onCancel={() => modals.close(id)} />
+      </Suspense>
+    ),
   });
 }
 

@@ -39,32 +39,35 @@ export function useModeration(onApplied?: (event: ModerationEvent) => void) {
   const { mutateAsync: unbanAsync, isPending: unbanning } = useUnbanViewer();
   const { mutateAsync: removeAsync, isPending: removing } = useDeleteChatMessage();
 
+  /** Times out with the success toast; a failure is thrown (the custom-timeout form shows it). */
+  const timeoutOrThrow = useCallback(
+    async (target: ModerationTarget, seconds: number, reason?: string) => {
+      await banAsync({ target, durationSeconds: seconds, reason });
+      notifySuccess(timeoutToast(seconds));
+      onApplied?.(localEvent(target, 'timeout', { duration_seconds: seconds, reason: reason ?? null }));
+    },
+    [banAsync, onApplied],
+  );
+
   const timeout = useCallback(
     async (target: ModerationTarget, seconds: number, reason?: string) => {
       try {
-        await banAsync({ target, durationSeconds: seconds, reason });
-        notifySuccess(timeoutToast(seconds));
-        onApplied?.(localEvent(target, 'timeout', { duration_seconds: seconds, reason: reason ?? null }));
+        await timeoutOrThrow(target, seconds, reason);
         return true;
       } catch (error) {
         notifyError(error);
         return false;
       }
     },
-    [banAsync, onApplied],
+    [timeoutOrThrow],
   );
 
-  const banUser = useCallback(
+  /** Bans with the success toast; a failure is thrown (the ban form shows it). */
+  const banOrThrow = useCallback(
     async (target: ModerationTarget, reason?: string) => {
-      try {
-        await banAsync({ target, reason });
-        notifySuccess(BAN_TOAST);
-        onApplied?.(localEvent(target, 'ban', { reason: reason ?? null }));
-        return true;
-      } catch (error) {
-        notifyError(error);
-        return false;
-      }
+      await banAsync({ target, reason });
+      notifySuccess(BAN_TOAST);
+      onApplied?.(localEvent(target, 'ban', { reason: reason ?? null }));
     },
     [banAsync, onApplied],
   );
@@ -101,7 +104,7 @@ export function useModeration(onApplied?: (event: ModerationEvent) => void) {
 
   const isPending = banning || unbanning || removing;
   return useMemo(
-    () => ({ timeout, ban: banUser, unban: unbanUser, deleteMessage, isPending }),
-    [timeout, banUser, unbanUser, deleteMessage, isPending],
+    () => ({ timeout, timeoutOrThrow, banOrThrow, unban: unbanUser, deleteMessage, isPending }),
+    [timeout, timeoutOrThrow, banOrThrow, unbanUser, deleteMessage, isPending],
   );
 }

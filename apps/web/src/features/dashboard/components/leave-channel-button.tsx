@@ -4,7 +4,7 @@ import { IconDoorExit } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import { notifySuccess } from '../../../lib/notify';
-import { useLeaveChannel } from '../../user-access/api/leave-channel';
+import { useLeaveChannel } from '../../../api/leave-channel';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
 /** Gives up one's own staff role (everyone but the Owner), after a confirmation. */

@@ -14,6 +14,7 @@ export function useCreateInvite(channelId: string) {
   const { queryKey } = getInvitesQueryOptions(channelId);
   return useMutation({
     mutationFn: (body: CreateInviteBody) => createInvite(channelId, body),
+    meta: { errorToast: false }, // the form shows the error
     onSuccess: async (invite) => {
       queryClient.setQueryData<ChannelUserInvite[]>(queryKey, (list) => [invite, ...(list ?? []).filter((i) => i.id !== invite.id)]);
       await queryClient.invalidateQueries({ queryKey: getAuditLogQueryOptions(channelId).queryKey });

@@ -1,18 +1,21 @@
 import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconLink, IconX } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { accessLevelLabels } from '@greenroom/contracts/access';
+import { useState } from 'react';
+import { AccessLevel, accessLevelLabels } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import {
   assignableLevels,
+  createInviteBodySchema,
   INVITE_DEFAULT_HOURS,
   inviteExpiryChoices,
   inviteLink,
   type ChannelUserInvite,
+  type StaffLevel,
 } from '@greenroom/contracts/api/staff';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RoleBadge } from '../../../components/role-badge';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { formatDateTime, relativeTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateInvite } from '../api/create-invite';
@@ -56,19 +59,14 @@ function CopyLink({ id, variant = 'icon' }: { id: string; variant?: 'icon' | 'bu
 /** Create invitations for a level and an expiry, copy their links, list and revoke the pending ones. */
 export function InvitationsPanel({ channel }: { channel: Channel }) {
   const levels = assignableLevels(channel.access_level);
-  const [level, setLevel] = useState<string>(String(levels[0] ?? ''));
-  const [hours, setHours] = useState<string>(String(INVITE_DEFAULT_HOURS));
   const [created, setCreated] = useState<ChannelUserInvite | null>(null);
   const invites = useInvites(channel.id);
   const create = useCreateInvite(channel.id);
   const revoke = useRevokeInvite(channel.id);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = levels.find((l) => String(l) === level);
-    if (chosen === undefined) return;
-    create.mutate({ level: chosen, expires_in_hours: Number(hours) }, { onSuccess: (invite) => setCreated(invite) });
-  };
+  const form = useSchemaForm(createInviteBodySchema, {
+    initialValues: { level: levels[0] ?? AccessLevel.MOD, expires_in_hours: INVITE_DEFAULT_HOURS },
+  });
+  const submit = useFormSubmit(form, create.mutateAsync, { onSuccess: (invite) => setCreated(invite) });
 
   const confirmRevoke = (invite: ChannelUserInvite) =>
     modals.openConfirmModal({
@@ -104,28 +102,33 @@ export function InvitationsPanel({ channel }: { channel: Channel }) {
           </Text>
         </div>
 
-        <form onSubmit={submit} aria-label="Create invitation">
-          <Group align="flex-end" gap="sm">
-            <Select
-              label="Level"
-              data={levels.map((l) => ({ value: String(l), label: accessLevelLabels[l] }))}
-              value={level}
-              onChange={(v) => v && setLevel(v)}
-              allowDeselect={false}
-              w={140}
-            />
-            <Select
-              label="Expires after"
-              data={inviteExpiryChoices.map((c) => ({ value: String(c.hours), label: c.label }))}
-              value={hours}
-              onChange={(v) => v && setHours(v)}
-              allowDeselect={false}
-              w={140}
-            />
-            <Button type="submit" leftSection={<IconLink size={16} />} loading={create.isPending} disabled={levels.length === 0}>
-              Create invitation
-            </Button>
-          </Group>
+        <form onSubmit={submit.onSubmit} aria-label="Create invitation" noValidate>
+          <Stack gap="xs">
+            <Group align="flex-end" gap="sm">
+              <Select
+                label="Level"
+                data={levels.map((l) => ({ value: String(l), label: accessLevelLabels[l] }))}
+                value={String(form.values.level)}
+                onChange={(v) => v && form.setFieldValue('level', Number(v) as StaffLevel)}
+                error={form.errors.level}
+                allowDeselect={false}
+                w={140}
+              />
+              <Select
+                label="Expires after"
+                data={inviteExpiryChoices.map((c) => ({ value: String(c.hours), label: c.label }))}
+                value={String(form.values.expires_in_hours)}
+                onChange={(v) => v && form.setFieldValue('expires_in_hours', Number(v))}
+                error={form.errors.expires_in_hours}
+                allowDeselect={false}
+                w={140}
+              />
+              <Button type="submit" leftSection={<IconLink size={16} />} loading={form.submitting} disabled={levels.length === 0}>
+                Create invitation
+              </Button>
+            </Group>
+            {submit.error != null && <ErrorAlert error={submit.error} />}
+          </Stack>
         </form>
 
         {created && (

@@ -9,10 +9,11 @@ import { assignableLevels, canManageMember, type StaffMember } from '@greenroom/
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDateTime, relativeTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useLeaveChannel } from '../api/leave-channel';
+import { useLeaveChannel } from '../../../api/leave-channel';
 import { useRemoveStaff } from '../api/remove-staff';
 import { useUpdateStaffLevel } from '../api/update-staff-level';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
+import 'mantine-datatable/styles.css';
 
 interface StaffTableProps {
   channel: Channel;

@@ -6,6 +6,6 @@ export function deleteUser(username: string): Promise<void> {
   return api.delete('/api/2/user', { query: { username } });
 }
 
-export function useDeleteUser(options: { onSuccess?: () => void } = {}) {
-  return useMutation({ mutationFn: deleteUser, onSuccess: options.onSuccess, meta: { errorToast: false } });
+export function useDeleteUser() {
+  return useMutation({ mutationFn: deleteUser, meta: { errorToast: false } });
 }

@@ -1,8 +1,10 @@
 import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { deleteUserQuerySchema } from '@greenroom/contracts/api/user';
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import { clearAccessToken } from '../../../lib/auth-token';
+import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
@@ -15,7 +17,9 @@ export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boole
   const user = useUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = useDeleteUser({
+  const remove = useDeleteUser();
+  const form = useSchemaForm(deleteUserQuerySchema, { initialValues: { username: '' } });
+  const submit = useFormSubmit(form, ({ username }) => remove.mutateAsync(username), {
     onSuccess: () => {
       notifySuccess(ACCOUNT_DELETED_MESSAGE);
       clearAccessToken();
@@ -27,18 +31,15 @@ export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boole
   return (
     <TypedConfirmModal
       opened={opened}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      onClose={onClose}
       title="Delete user profile"
+      form={form}
+      submit={submit}
+      field="username"
       label="Display name"
       expected={user.data?.display_name ?? ''}
       confirmLabel="Delete user profile"
       requireMatch={false}
-      pending={remove.isPending}
-      error={remove.error}
-      onConfirm={(typed) => remove.mutate(typed)}
     >
       <Text size="sm">Are you sure you want to delete your user account?</Text>
       <Text size="sm" c="red.4" fw={500}>

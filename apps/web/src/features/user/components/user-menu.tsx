@@ -1,16 +1,21 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useUser } from '../api/get-user';
 import { useSignOut } from '../api/sign-out';
-import { SettingsModal } from './settings-modal';
+
+// The settings dialog loads the first time it opens, then stays mounted (its closing transition plays).
+const SettingsModal = lazy(() => import('./settings-modal').then((m) => ({ default: m.SettingsModal })));
 
 /** User menu: avatar with the display name; Settings (modal) and Sign out. Operators also get Admin. */
 export function UserMenu() {
   const user = useUser();
   const signOut = useSignOut();
   const [settingsOpened, settings] = useDisclosure(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  if (settingsOpened && !settingsLoaded) setSettingsLoaded(true);
   if (!user.data) return null;
   const { display_name: name, avatar_url: avatarUrl, is_operator: isOperator } = user.data;
 
@@ -46,7 +51,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SettingsModal opened={settingsOpened} onClose={settings.close} />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsModal opened={settingsOpened} onClose={settings.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { segmentMessage } from '../../../lib/chat-segments';
 import { duration, formatDate, formatDateTime } from '../../../lib/format';
 import { isApiError } from '../../../lib/api-client';
 import { useViewerCard } from '../api/get-viewer-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const roleLabels: [keyof ViewerCardData['roles'], string, string][] = [
   ['broadcaster', 'Broadcaster', 'red'],
@@ -81,6 +82,7 @@ export interface ViewerCardProps {
 /** A viewer's card: name, platform, badges, first seen, message count, ban state, recent messages and moderation history. */
 export function ViewerCard({ channelId, provider, providerViewerId, renderActions }: ViewerCardProps) {
   const card = useViewerCard(channelId, provider, providerViewerId);
+  useDocumentTitle(card.data?.display_name);
 
   if (card.isPending) {
     return (

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { channelListSchema, type Channel } from '@greenroom/contracts/api/channels';
 import type { Paginated } from '@greenroom/contracts/api/common';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export interface ChannelsFilter {
   name?: string;

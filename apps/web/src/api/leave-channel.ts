@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export function leaveChannel(channelId: string): Promise<void> {
   return api.post(`/api/2/channels/${encodeURIComponent(channelId)}/leave`);

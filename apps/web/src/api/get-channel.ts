@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { channelSchema, type Channel } from '@greenroom/contracts/api/channels';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 export function getChannel(channelId: string, signal?: AbortSignal): Promise<Channel> {
   return api.get(`/api/2/channels/${encodeURIComponent(channelId)}`, { schema: channelSchema, signal });

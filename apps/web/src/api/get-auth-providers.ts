@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { platformModeSchema, signinProvidersSchema } from '@greenroom/contracts/api/user';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 /** Answer of GET /api/2/auth/providers, composed from the shared contract schemas. */
 export const authProvidersSchema = z.object({ providers: signinProvidersSchema, platforms: platformModeSchema });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { channelProviderListSchema, channelProviderSchema, type ChannelProvider } from '@greenroom/contracts/api/channel-providers';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/providers`;
 

@@ -1,0 +1,187 @@
+/**
+ * The chatbot's effect handlers, run once after the message that caused them is committed:
+ *
+ * - `chatbot.reply`: runs the built-in or renders the chosen response (async variables included),
+ *   applies the reply mode (a threaded reply where the platform has them, else a mention) and sends it
+ *   as the bot on the platform where the command was typed, within the platform's message length.
+ * - `chatbot.filter`: does the planned platform action, writes the filter log (what, why, what the
+ *   platform allowed), shows the action on staff chat and says the filter's message.
+ */
+import { providers } from '@greenroom/contracts/providers';
+import type { EffectHandler, PipelineEffect } from '../../pipeline/stage';
+import type { BuiltinRegistry } from './builtins';
+import { platformErrorMessage, type ChatbotPlatform } from './chatbot-platform';
+import type { ChatbotState } from './chatbot-state';
+import type { CommandService } from './command-service';
+import { parseTemplate, renderTemplateAsync, type VariableResolver } from './domain/template';
+import { resolveVariable, type ReplyContext, type ReplyUser } from './domain/variables';
+import type { FilterService } from './filter-service';
+import { FILTER_EFFECT, REPLY_EFFECT, type FilterPayload, type ReplyPayload } from './stages';
+
+export interface ChatbotEffectDeps {
+  state: ChatbotState;
+  builtins: BuiltinRegistry;
+  commands: Pick<CommandService, 'countUse'>;
+  filters: Pick<FilterService, 'log'>;
+  platform: ChatbotPlatform;
+  urlfetch: (url: string) => Promise<string>;
+  followers?: (channelProviderId: string) => Promise<number | null>;
+  random?: () => number;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+/** Cuts a message to the platform's limit (in characters), with an ellipsis. */
+export function fitMessage(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** The rendering context of a reply: the payload, the channel's live state, and the async services. */
+export async function replyContext(
+  deps: ChatbotEffectDeps,
+  channelId: string,
+  p: { channelProviderId: string; provider: ReplyPayload['provider']; user: ReplyUser; args: string[]; query: string; now: number },
+  count?: () => Promise<number>,
+): Promise<ReplyContext> {
+  const bot = deps.state.get(channelId);
+  const connection = (await deps.platform.connections(channelId)).find((c) => c.id === p.channelProviderId);
+  let info: Promise<{ title: string | null; category: string | null }> | null = null;
+  return {
+    user: p.user,
+    args: p.args,
+    query: p.query,
+    platform: p.provider,
+    channelName: connection?.name ?? '',
+    now: p.now,
+    stream:
+      bot?.streams.get(p.channelProviderId) ??
+      (connection ? { isLive: connection.isLive, startedAt: null, title: null, category: null, viewers: null } : null),
+    chatters: () => bot?.chatters() ?? [],
+    random: deps.random ?? Math.random,
+    ...(count ? { count } : {}),
+    ...(deps.followers ? { followers: () => deps.followers!(p.channelProviderId) } : {}),
+    urlfetch: deps.urlfetch,
+    streamInfo: () => (info ??= deps.platform.streamInfo(p.channelProviderId)),
+  };
+}
+
+export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
+  return {
+    kind: REPLY_EFFECT,
+    async run(effect: PipelineEffect & { id: string }): Promise<void> {
+      const p = effect.payload as ReplyPayload;
+      const info = providers[p.provider];
+      const max = info.chatMessageMaxLength ?? 500;
+      let text: string | null;
+      if (p.builtin) {
+        const builtin = deps.builtins.get(p.builtin);
+        if (!builtin) return;
+        text = await builtin.run(
+          {
+            channelId: effect.channelId,
+            channelProviderId: p.channelProviderId,
+            provider: p.provider,
+            user: p.user,
+            level: p.level,
+            args: p.args,
+            query: p.query,
+            maxLength: max,
+            now: p.now,
+          },
+          p.matched,
+        );
+        void deps.commands.countUse(p.commandId).catch((error: unknown) => deps.log.warn({ err: error }, 'counting a command use failed'));
+      } else {
+        if (p.response === null) return;
+        // One atomic increment per use, whether or not the response shows $(count).
+        let counted: Promise<number> | null = null;
+        const count = () => (counted ??= deps.commands.countUse(p.commandId));
+        const ctx = await replyContext(deps, effect.channelId, p, count);
+        text = await renderTemplateAsync(parseTemplate(p.response), resolveVariable, ctx);
+        await count();
+      }
+      text = text?.trim() ?? '';
+      if (!text) return;
+      let replyTo: string | undefined;
+      if (p.replyMode === 'reply' && info.chatReplyMessage) replyTo = p.providerMessageId;
+      else if (p.replyMode === 'mention' || p.replyMode === 'reply') text = `@${p.user.displayName} ${text}`;
+      await deps.platform.send(p.channelProviderId, { text: fitMessage(text, max), ...(replyTo ? { replyTo } : {}) });
+    },
+  };
+}
+
+export function createFilterHandler(deps: ChatbotEffectDeps): EffectHandler {
+  return {
+    kind: FILTER_EFFECT,
+    async run(effect: PipelineEffect & { id: string }): Promise<void> {
+      const p = effect.payload as FilterPayload;
+      const { plan } = p;
+      let ok = plan.action !== null;
+      let note = plan.note;
+      try {
+        if (plan.action === 'delete') await deps.platform.deleteMessage(p.channelProviderId, p.providerMessageId);
+        else if (plan.action === 'timeout' || plan.action === 'ban') {
+          const reason = `${p.filter.name}: ${p.reason}`;
+          const withReason = providers[p.provider].banReason;
+          const max = providers[p.provider].banReasonMaxLength;
+          await deps.platform.ban(p.channelProviderId, {
+            providerViewerId: p.viewer.providerUserId,
+            ...(plan.action === 'timeout' && plan.durationSeconds !== null ? { durationSeconds: plan.durationSeconds } : {}),
+            ...(withReason ? { reason: max !== null ? fitMessage(reason, max) : reason } : {}),
+          });
+        }
+      } catch (error) {
+        ok = false;
+        note = [note, `failed: ${platformErrorMessage(p.provider, error)}`].filter(Boolean).join('; ');
+      }
+      await deps.filters.log({
+        channelId: effect.channelId,
+        effectId: effect.id,
+        filterId: p.filter.id,
+        filterName: p.filter.name,
+        filterType: p.filter.type,
+        provider: p.provider,
+        channelProviderId: p.channelProviderId,
+        viewerId: p.viewer.providerUserId,
+        viewerName: p.viewer.displayName,
+        messageText: p.text,
+        reason: p.reason,
+        requested: plan.requested,
+        action: plan.action,
+        durationSeconds: plan.durationSeconds,
+        note,
+        ok,
+      });
+      if (ok && plan.action) {
+        deps.platform.announceModeration?.(p.channelProviderId, {
+          kind: plan.action,
+          target: { provider_user_id: p.viewer.providerUserId, display_name: p.viewer.displayName },
+          provider_message_id: plan.action === 'delete' ? p.providerMessageId : null,
+          duration_seconds: plan.action === 'timeout' ? plan.durationSeconds : null,
+          reason: `${p.filter.name}: ${p.reason}`,
+          moderator: { user_id: null, display_name: 'Chatbot' },
+          source: 'greenroom',
+          occurred_at: new Date().toISOString(),
+        });
+      }
+      if (!p.message.trim() || !providers[p.provider].chatWrite) return;
+      const ctx = await replyContext(deps, effect.channelId, {
+        channelProviderId: p.channelProviderId,
+        provider: p.provider,
+        user: p.viewer,
+        args: [],
+        query: '',
+        now: p.now,
+      });
+      const extra: VariableResolver<ReplyContext> = (call) => {
+        if (call.name === 'reason') return p.reason;
+        if (call.name === 'filter') return p.filter.name;
+        return resolveVariable(call);
+      };
+      let text = (await renderTemplateAsync(parseTemplate(p.message), extra, ctx)).trim();
+      if (!text) return;
+      if (plan.requested === 'warn') text = `${text} (warning)`;
+      await deps.platform.send(p.channelProviderId, { text: fitMessage(text, providers[p.provider].chatMessageMaxLength ?? 500) });
+    },
+  };
+}

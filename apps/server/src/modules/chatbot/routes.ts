@@ -1,0 +1,273 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  channelTemplateParamsSchema,
+  chatCommandListSchema,
+  chatCommandSchema,
+  chatFilterListSchema,
+  chatFilterSchema,
+  chatTimerListSchema,
+  chatTimerSchema,
+  commandBodySchema,
+  commandParamsSchema,
+  commandTemplateBodySchema,
+  commandTemplateListSchema,
+  commandTemplateParamsSchema,
+  commandTemplateSchema,
+  filterBodySchema,
+  filterLogPageSchema,
+  filterLogQuerySchema,
+  filterParamsSchema,
+  importBodySchema,
+  importResultSchema,
+  quoteBodySchema,
+  quoteCreateBodySchema,
+  quoteListSchema,
+  quoteParamsSchema,
+  quoteSchema,
+  timerBodySchema,
+  timerParamsSchema,
+  type ImportItem,
+} from '@greenroom/contracts/api/chatbot';
+import { requireAuth } from '../../plugins/auth';
+import { channelAccess } from '../../lib/access';
+import { badRequest } from '../../lib/errors';
+import { errorResponses, noContent } from '../../lib/http';
+import type { Chatbot } from './chatbot-module';
+import { ImportError, mapImport } from './domain/import';
+
+const channelParams = z.object({ channelId: z.string().max(64) });
+const editor = { access: channelAccess('chatbot.manage') };
+const operator = { access: 'operator' } as const;
+
+export interface ChatbotRouteDeps {
+  chatbot: Pick<Chatbot, 'commands' | 'timers' | 'filters' | 'quotes' | 'templates'>;
+}
+
+/** The chatbot's API: commands, timers, filters (and their log), quotes for Editors; command templates for operators. */
+export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const bot = deps.chatbot;
+  const tags = ['chatbot'];
+
+  // Commands --------------------------------------------------------------------------------
+  r.get('/api/2/channels/:channelId/chat-commands', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: chatCommandListSchema, ...errorResponses } },
+    handler: async (request) => bot.commands.list(request.params.channelId),
+  });
+  r.post('/api/2/channels/:channelId/chat-commands', {
+    config: editor,
+    schema: { tags, params: channelParams, body: commandBodySchema, response: { 201: chatCommandSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.code(201).send(await bot.commands.create(request.params.channelId, request.body)),
+  });
+  r.get('/api/2/channels/:channelId/chat-commands/:commandId', {
+    config: editor,
+    schema: { tags, params: commandParamsSchema, response: { 200: chatCommandSchema, ...errorResponses } },
+    handler: async (request) => bot.commands.get(request.params.channelId, request.params.commandId),
+  });
+  r.put('/api/2/channels/:channelId/chat-commands/:commandId', {
+    config: editor,
+    schema: { tags, params: commandParamsSchema, body: commandBodySchema, response: { 200: chatCommandSchema, ...errorResponses } },
+    handler: async (request) => bot.commands.update(request.params.channelId, request.params.commandId, request.body),
+  });
+  r.delete('/api/2/channels/:channelId/chat-commands/:commandId', {
+    config: editor,
+    schema: { tags, params: commandParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await bot.commands.remove(request.params.channelId, request.params.commandId);
+      return reply.code(204).send(null);
+    },
+  });
+  r.post('/api/2/channels/:channelId/chat-commands/import', {
+    config: editor,
+    schema: { tags, params: channelParams, body: importBodySchema, response: { 200: importResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(request.body.data);
+      } catch {
+        const message = 'This is not JSON: paste the export exactly as the bot gave it.';
+        throw badRequest(message, { data: message });
+      }
+      let mapped: ReturnType<typeof mapImport>;
+      try {
+        mapped = mapImport(data, request.body.source);
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        throw badRequest(error.message, { data: error.message });
+      }
+      const importable = mapped.items.filter((i) => i.command);
+      const results = request.body.apply
+        ? await bot.commands.importCommands(
+            request.params.channelId,
+            importable.map((i) => i.command!),
+          )
+        : [];
+      let saved = 0;
+      const items: ImportItem[] = mapped.items.map((i) => {
+        const index = importable.indexOf(i);
+        const result = index >= 0 ? results[index] : undefined;
+        if (result?.ok) saved++;
+        return {
+          source_name: i.source_name,
+          status: i.status,
+          name: i.command?.name ?? null,
+          responses: i.command?.responses ?? [],
+          level: (i.command?.level ?? null) as ImportItem['level'],
+          notes: i.notes,
+          saved: result?.ok ?? false,
+          error: result?.error ?? null,
+        };
+      });
+      return { source: mapped.source, items, saved };
+    },
+  });
+
+  // Template gallery (a channel's view of the operators' templates) -------------------------------
+  r.get('/api/2/channels/:channelId/command-templates', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: commandTemplateListSchema, ...errorResponses } },
+    handler: async () => bot.templates.list(),
+  });
+  r.post('/api/2/channels/:channelId/command-templates/:commandTemplateId/add', {
+    config: editor,
+    schema: { tags, params: channelTemplateParamsSchema, response: { 201: chatCommandSchema, ...errorResponses } },
+    handler: async (request, reply) => {
+      const template = await bot.templates.get(request.params.commandTemplateId);
+      return reply.code(201).send(await bot.commands.addTemplate(request.params.channelId, template));
+    },
+  });
+
+  // Timers ----------------------------------------------------------------------------------
+  r.get('/api/2/channels/:channelId/chat-timers', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: chatTimerListSchema, ...errorResponses } },
+    handler: async (request) => bot.timers.list(request.params.channelId),
+  });
+  r.post('/api/2/channels/:channelId/chat-timers', {
+    config: editor,
+    schema: { tags, params: channelParams, body: timerBodySchema, response: { 201: chatTimerSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.code(201).send(await bot.timers.create(request.params.channelId, request.body)),
+  });
+  r.get('/api/2/channels/:channelId/chat-timers/:timerId', {
+    config: editor,
+    schema: { tags, params: timerParamsSchema, response: { 200: chatTimerSchema, ...errorResponses } },
+    handler: async (request) => bot.timers.get(request.params.channelId, request.params.timerId),
+  });
+  r.put('/api/2/channels/:channelId/chat-timers/:timerId', {
+    config: editor,
+    schema: { tags, params: timerParamsSchema, body: timerBodySchema, response: { 200: chatTimerSchema, ...errorResponses } },
+    handler: async (request) => bot.timers.update(request.params.channelId, request.params.timerId, request.body),
+  });
+  r.delete('/api/2/channels/:channelId/chat-timers/:timerId', {
+    config: editor,
+    schema: { tags, params: timerParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await bot.timers.remove(request.params.channelId, request.params.timerId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  // Filters ---------------------------------------------------------------------------------
+  r.get('/api/2/channels/:channelId/chat-filters', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: chatFilterListSchema, ...errorResponses } },
+    handler: async (request) => bot.filters.list(request.params.channelId),
+  });
+  r.post('/api/2/channels/:channelId/chat-filters', {
+    config: editor,
+    schema: { tags, params: channelParams, body: filterBodySchema, response: { 201: chatFilterSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.code(201).send(await bot.filters.create(request.params.channelId, request.body)),
+  });
+  r.get('/api/2/channels/:channelId/chat-filters/:filterId', {
+    config: editor,
+    schema: { tags, params: filterParamsSchema, response: { 200: chatFilterSchema, ...errorResponses } },
+    handler: async (request) => bot.filters.get(request.params.channelId, request.params.filterId),
+  });
+  r.put('/api/2/channels/:channelId/chat-filters/:filterId', {
+    config: editor,
+    schema: { tags, params: filterParamsSchema, body: filterBodySchema, response: { 200: chatFilterSchema, ...errorResponses } },
+    handler: async (request) => bot.filters.update(request.params.channelId, request.params.filterId, request.body),
+  });
+  r.delete('/api/2/channels/:channelId/chat-filters/:filterId', {
+    config: editor,
+    schema: { tags, params: filterParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await bot.filters.remove(request.params.channelId, request.params.filterId);
+      return reply.code(204).send(null);
+    },
+  });
+  r.get('/api/2/channels/:channelId/chat-filter-log', {
+    config: editor,
+    schema: { tags, params: channelParams, querystring: filterLogQuerySchema, response: { 200: filterLogPageSchema, ...errorResponses } },
+    handler: async (request) => bot.filters.logPage(request.params.channelId, request.query),
+  });
+
+  // Quotes ----------------------------------------------------------------------------------
+  r.get('/api/2/channels/:channelId/quotes', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: quoteListSchema, ...errorResponses } },
+    handler: async (request) => bot.quotes.list(request.params.channelId),
+  });
+  r.post('/api/2/channels/:channelId/quotes', {
+    config: editor,
+    schema: { tags, params: channelParams, body: quoteCreateBodySchema, response: { 201: quoteSchema, ...errorResponses } },
+    handler: async (request, reply) =>
+      reply.code(201).send(await bot.quotes.create(request.params.channelId, request.body, requireAuth(request).user.displayName)),
+  });
+  r.get('/api/2/channels/:channelId/quotes/:channelQuoteId', {
+    config: editor,
+    schema: { tags, params: quoteParamsSchema, response: { 200: quoteSchema, ...errorResponses } },
+    handler: async (request) => bot.quotes.get(request.params.channelId, request.params.channelQuoteId),
+  });
+  r.put('/api/2/channels/:channelId/quotes/:channelQuoteId', {
+    config: editor,
+    schema: { tags, params: quoteParamsSchema, body: quoteBodySchema, response: { 200: quoteSchema, ...errorResponses } },
+    handler: async (request) => bot.quotes.update(request.params.channelId, request.params.channelQuoteId, request.body),
+  });
+  r.delete('/api/2/channels/:channelId/quotes/:channelQuoteId', {
+    config: editor,
+    schema: { tags, params: quoteParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await bot.quotes.remove(request.params.channelId, request.params.channelQuoteId);
+      return reply.code(204).send(null);
+    },
+  });
+
+  // Command templates (operators) -----------------------------------------------------------
+  r.get('/api/2/admin/command-templates', {
+    config: operator,
+    schema: { tags, response: { 200: commandTemplateListSchema, ...errorResponses } },
+    handler: async () => bot.templates.list(),
+  });
+  r.post('/api/2/admin/command-templates', {
+    config: operator,
+    schema: { tags, body: commandTemplateBodySchema, response: { 201: commandTemplateSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.code(201).send(await bot.templates.create(request.body)),
+  });
+  r.get('/api/2/admin/command-templates/:commandTemplateId', {
+    config: operator,
+    schema: { tags, params: commandTemplateParamsSchema, response: { 200: commandTemplateSchema, ...errorResponses } },
+    handler: async (request) => bot.templates.get(request.params.commandTemplateId),
+  });
+  r.put('/api/2/admin/command-templates/:commandTemplateId', {
+    config: operator,
+    schema: {
+      tags,
+      params: commandTemplateParamsSchema,
+      body: commandTemplateBodySchema,
+      response: { 200: commandTemplateSchema, ...errorResponses },
+    },
+    handler: async (request) => bot.templates.update(request.params.commandTemplateId, request.body),
+  });
+  r.delete('/api/2/admin/command-templates/:commandTemplateId', {
+    config: operator,
+    schema: { tags, params: commandTemplateParamsSchema, response: { ...noContent, ...errorResponses } },
+    handler: async (request, reply) => {
+      await bot.templates.remove(request.params.commandTemplateId);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,371 @@
+/**
+ * The chatbot's stages and effect handlers, driven directly with fake stage outputs and a fake
+ * platform, on a real database: commands across platforms, levels, cooldowns under a burst, filters
+ * with fallback actions and the log, !permit, quotes, Greenroom staff levels in chat, and timers
+ * that fire once per interval across a restart.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AccessLevel } from '@greenroom/contracts/access';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import type { PipelineEffect, StageMessage } from '../src/pipeline/stage';
+import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
+import { createTestApp, type TestApp, type TestUser } from './helper';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+let owner: TestUser;
+let channelId: string;
+let conns: BotConnection[];
+const connOf = (p: ChannelProviderId) => conns.find((c) => c.provider === p)!;
+
+interface Sent {
+  provider: ChannelProviderId;
+  text: string;
+  replyTo?: string;
+}
+
+class FakePlatform implements ChatbotPlatform {
+  sent: Sent[] = [];
+  deleted: { provider: ChannelProviderId; id: string }[] = [];
+  bans: { provider: ChannelProviderId; viewer: string; durationSeconds?: number; reason?: string }[] = [];
+  titles: string[] = [];
+  failDelete = false;
+  async connections(): Promise<BotConnection[]> {
+    return conns;
+  }
+  private provider(id: string): ChannelProviderId {
+    return conns.find((c) => c.id === id)!.provider;
+  }
+  async send(id: string, input: { text: string; replyTo?: string }) {
+    this.sent.push({ provider: this.provider(id), ...input });
+  }
+  async deleteMessage(id: string, providerMessageId: string) {
+    if (this.failDelete) throw new Error('nope');
+    this.deleted.push({ provider: this.provider(id), id: providerMessageId });
+  }
+  async ban(id: string, input: { providerViewerId: string; durationSeconds?: number; reason?: string }) {
+    this.bans.push({ provider: this.provider(id), viewer: input.providerViewerId, ...input });
+  }
+  async streamInfo() {
+    return { title: 'Live title', category: 'Celeste' };
+  }
+  async setTitle(_channelId: string, title: string): Promise<PlatformOutcome[]> {
+    this.titles.push(title);
+    return conns.filter((c) => c.provider !== 'tiktok').map((c) => ({ provider: c.provider, ok: true, detail: null }));
+  }
+  async setCategory(): Promise<PlatformOutcome[]> {
+    return [{ provider: 'twitch', ok: true, detail: 'Celeste' }];
+  }
+}
+
+let platform: FakePlatform;
+let bot: Chatbot;
+let now = Date.UTC(2026, 0, 1, 12, 0, 0);
+let seq = 0;
+
+function build(): Chatbot {
+  return createChatbot({
+    db: t.s.db,
+    platform,
+    log: { info: () => {}, warn: () => {} },
+    clock: () => now,
+    random: () => 0,
+    // Kick here cannot delete single messages: the filter falls back to a timeout.
+    capabilities: (p) => ({ deleteMessage: p !== 'kick', ban: p !== 'tiktok', maxTimeoutSeconds: p === 'youtube' ? 86_400 : 1_209_600 }),
+  });
+}
+
+const roles = { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false };
+
+function message(provider: ChannelProviderId, text: string, who: { id: string; name: string; mod?: boolean }): StageMessage {
+  seq++;
+  const m: ChatMessage = {
+    id: `${provider}:m${seq}`,
+    channel_id: channelId,
+    channel_provider_id: connOf(provider).id,
+    provider,
+    provider_message_id: `m${seq}`,
+    author: {
+      provider_user_id: who.id,
+      login: who.name.toLowerCase(),
+      display_name: who.name,
+      color: null,
+      avatar_url: null,
+      badges: [],
+      roles: { ...roles, moderator: Boolean(who.mod) },
+    },
+    text,
+    emotes: [],
+    reply: null,
+    mentions: [],
+    highlight: null,
+    sent_at: new Date(now).toISOString(),
+    deleted: false,
+  };
+  return { message: m, audience: who.mod ? AccessLevel.MOD : AccessLevel.PUBLIC, isSelf: false, now };
+}
+
+/** Runs the stages like the pipeline: moderation first; a filtered message never reaches commands. Then the effects. */
+async function chat(input: StageMessage): Promise<{ filtered: { stage: string; reason: string } | null; effects: PipelineEffect[] }> {
+  let filtered: { stage: string; reason: string } | null = null;
+  const effects: PipelineEffect[] = [];
+  const out = { filter: (v: { stage: string; reason: string }) => (filtered ??= v), effect: (e: PipelineEffect) => effects.push(e) };
+  for (const phase of ['moderation', 'command'] as const) {
+    for (const stage of bot.stages.filter((s) => s.phase === phase)) {
+      if (filtered) break;
+      stage.onMessage(input, out);
+    }
+  }
+  for (const e of effects) {
+    const handler = bot.effectHandlers.find((h) => h.kind === e.kind)!;
+    await handler.run({ ...e, id: newId() });
+  }
+  return { filtered, effects };
+}
+
+const mod = { id: 'mod1', name: 'ModMary', mod: true };
+const viewer = { id: 'v1', name: 'Bob' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.createUser({ displayName: 'Owner' });
+  const res = await t.inject(owner, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Pipeline' } });
+  channelId = res.json().id;
+  conns = (['twitch', 'youtube', 'kick'] as const).map((provider) => ({ id: newId(), provider, name: `${provider}chan`, isLive: true }));
+  for (const c of conns) {
+    await t.s.db
+      .insert(channelProviders)
+      .values({ id: c.id, channelId, provider: c.provider, providerChannelId: c.name, providerChannelName: c.name });
+  }
+});
+afterAll(async () => {
+  await bot?.stop();
+  await t.close();
+});
+beforeEach(async () => {
+  await bot?.stop();
+  platform = new FakePlatform();
+  bot = build();
+  await bot.state.ensure(channelId);
+});
+
+describe('commands', () => {
+  it('!addcom by a Twitch Mod, then !hello on Kick answers on Kick only', async () => {
+    await chat(message('twitch', '!addcom !hello Hello $(user)', mod));
+    expect(platform.sent).toEqual([{ provider: 'twitch', text: '!hello added.' }]);
+    platform.sent = [];
+    now += 10_000;
+    await chat(message('kick', '!hello', viewer));
+    expect(platform.sent).toEqual([{ provider: 'kick', text: 'Hello Bob' }]);
+  });
+
+  it('refuses !addcom below Mod and ignores messages from Greenroom itself', async () => {
+    const r = await chat(message('twitch', '!addcom !nope hi', viewer));
+    expect(r.effects).toEqual([]);
+    const self = { ...message('twitch', '!uptime', mod), isSelf: true };
+    expect((await chat(self)).effects).toEqual([]);
+  });
+
+  it('a burst of 100 answers once within the cooldown', async () => {
+    await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat-commands`,
+      payload: { name: '!burst', responses: ['#$(count)'], global_cooldown_seconds: 30 },
+    });
+    await bot.state.reloadCommands(channelId);
+    let effects = 0;
+    for (let i = 0; i < 100; i++)
+      effects += (await chat(message(i % 2 ? 'kick' : 'twitch', '!burst', { id: `u${i}`, name: `U${i}` }))).effects.length;
+    expect(effects).toBe(1);
+    expect(platform.sent).toEqual([{ provider: 'twitch', text: '#1' }]);
+    now += 31_000;
+    await chat(message('youtube', '!BURST', viewer));
+    expect(platform.sent.at(-1)).toEqual({ provider: 'youtube', text: '#2' });
+  });
+
+  it('reply modes: threaded reply on Twitch, a mention elsewhere; platforms filter', async () => {
+    await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat-commands`,
+      payload: { name: '!thread', responses: ['pong'], reply_mode: 'reply', global_cooldown_seconds: 0, platforms: ['twitch', 'youtube'] },
+    });
+    await bot.state.reloadCommands(channelId);
+    const tw = message('twitch', '!thread', viewer);
+    await chat(tw);
+    await chat(message('youtube', '!thread', viewer));
+    expect((await chat(message('kick', '!thread', viewer))).effects).toEqual([]);
+    expect(platform.sent).toEqual([
+      { provider: 'twitch', text: 'pong', replyTo: tw.message.provider_message_id },
+      { provider: 'youtube', text: '@Bob pong' },
+    ]);
+  });
+
+  it('!commands lists what the caller may use', async () => {
+    await chat(message('youtube', '!commands', viewer));
+    const text = platform.sent[0]!.text;
+    expect(text.startsWith('Commands: ')).toBe(true);
+    expect(text).toContain('!quote');
+    expect(text).not.toContain('!addcom');
+    expect([...text].length).toBeLessThanOrEqual(200);
+  });
+
+  it('a Greenroom Editor typing in chat gets Editor commands (!settitle on every platform)', async () => {
+    const editor = await t.createUser({ displayName: 'Ed', provider: 'kick', providerUserId: 'kick-ed' });
+    await t.s.db.insert(channelUsers).values({ channelId, userId: editor.id, level: AccessLevel.EDITOR });
+    const [up] = await t.s.db.select().from(userProviders).where(eq(userProviders.userId, editor.id));
+    expect(up!.providerUserId).toBe('kick-ed');
+    expect((await chat(message('kick', '!settitle Speedrun', { id: 'kick-ed', name: 'Ed' }))).effects).toEqual([]);
+    await bot.state.reloadStaff();
+    await chat(message('kick', '!settitle Speedrun', { id: 'kick-ed', name: 'Ed' }));
+    expect(platform.titles).toEqual(['Speedrun']);
+    expect(platform.sent.at(-1)!.text).toBe('Title changed on Twitch, YouTube, Kick.');
+  });
+});
+
+describe('filters', () => {
+  beforeEach(async () => {
+    for (const f of await bot.filters.list(channelId)) await bot.filters.remove(channelId, f.id);
+    await bot.filters.create(channelId, {
+      name: 'Links',
+      type: 'links',
+      settings: { allowed_domains: ['youtube.com'] },
+      exempt_level: AccessLevel.VIP,
+      action: 'delete',
+      duration_seconds: 600,
+      warn_first: false,
+      message: '$(user), no links please',
+      enabled: true,
+    });
+  });
+
+  it('a link from a Public user is hidden, deleted and the user told; the log says why', async () => {
+    const r = await chat(message('twitch', 'buy followers at cheap.xyz', viewer));
+    expect(r.filtered).toEqual({ stage: 'chatbot.filters', reason: 'Links: link to cheap.xyz' });
+    expect(r.effects.map((e) => e.kind)).toEqual(['chatbot.filter']);
+    expect(platform.deleted).toHaveLength(1);
+    expect(platform.sent).toEqual([{ provider: 'twitch', text: 'Bob, no links please' }]);
+    const log = await bot.filters.logPage(channelId, { per_page: 10 });
+    expect(log.records[0]).toMatchObject({
+      filter_name: 'Links',
+      requested: 'delete',
+      action: 'delete',
+      ok: true,
+      note: null,
+      reason: 'link to cheap.xyz',
+    });
+    expect((await chat(message('twitch', 'see youtube.com/watch', viewer))).filtered).toBeNull();
+    expect((await chat(message('twitch', 'cheap.xyz', mod))).filtered).toBeNull();
+  });
+
+  it('where deletion is impossible the user is timed out and the log says so', async () => {
+    await chat(message('kick', 'cheap.xyz', viewer));
+    expect(platform.deleted).toHaveLength(0);
+    expect(platform.bans).toEqual([
+      { provider: 'kick', viewer: 'v1', providerViewerId: 'v1', durationSeconds: 1, reason: 'Links: link to cheap.xyz' },
+    ]);
+    const log = await bot.filters.logPage(channelId, { per_page: 1 });
+    expect(log.records[0]).toMatchObject({
+      action: 'timeout',
+      duration_seconds: 1,
+      note: 'Kick cannot delete single messages; timed out 1 s instead',
+    });
+  });
+
+  it('a failing platform action is logged, not thrown', async () => {
+    platform.failDelete = true;
+    await chat(message('twitch', 'cheap.xyz', viewer));
+    const log = await bot.filters.logPage(channelId, { per_page: 1 });
+    expect(log.records[0]).toMatchObject({ ok: false, note: 'failed: Twitch did not accept it.' });
+  });
+
+  it('!permit lets one link through', async () => {
+    await chat(message('twitch', '!permit @Bob', mod));
+    expect(platform.sent.at(-1)!.text).toBe('@bob may post one link in the next 60 seconds.');
+    expect((await chat(message('twitch', 'my clip: clips.xyz/1', viewer))).filtered).toBeNull();
+    expect((await chat(message('twitch', 'another.xyz', viewer))).filtered).not.toBeNull();
+    // A permit on Twitch does not cover Kick.
+    await chat(message('twitch', '!permit bob', mod));
+    expect((await chat(message('kick', 'x.xyz', viewer))).filtered).not.toBeNull();
+  });
+
+  it('warn first, then the action, within a stream', async () => {
+    const [f] = await bot.filters.list(channelId);
+    await bot.filters.update(channelId, f!.id, {
+      name: 'Links',
+      type: 'links',
+      settings: { allowed_domains: [] },
+      exempt_level: AccessLevel.VIP,
+      action: 'timeout',
+      duration_seconds: 300,
+      warn_first: true,
+      message: 'No links, $(user) ($(reason))',
+      enabled: true,
+    });
+    await chat(message('youtube', 'a.xyz', viewer));
+    await chat(message('youtube', 'b.xyz', viewer));
+    expect(platform.deleted).toHaveLength(1);
+    expect(platform.bans).toEqual([{ provider: 'youtube', viewer: 'v1', providerViewerId: 'v1', durationSeconds: 300 }]);
+    expect(platform.sent.map((s) => s.text)).toEqual(['No links, Bob (link to a.xyz) (warning)', 'No links, Bob (link to b.xyz)']);
+  });
+});
+
+describe('quotes', () => {
+  it('!addquote then !quote round trip with the game and date', async () => {
+    await chat(message('twitch', '!addquote I never miss', mod));
+    expect(platform.sent.at(-1)!.text).toMatch(/^Quote #\d+ added\.$/);
+    const n = /#(\d+)/.exec(platform.sent.at(-1)!.text)![1];
+    now += 10_000;
+    await chat(message('kick', `!quote ${n}`, viewer));
+    expect(platform.sent.at(-1)).toEqual({ provider: 'kick', text: `#${n}: "I never miss" [Celeste] (January 1, 2026)` });
+    now += 10_000;
+    await chat(message('kick', '!quote miss', viewer));
+    expect(platform.sent.at(-1)!.text).toContain('I never miss');
+    await chat(message('twitch', `!delquote ${n}`, mod));
+    expect(platform.sent.at(-1)!.text).toBe(`Quote #${n} deleted.`);
+  });
+});
+
+describe('timers', () => {
+  it('fire once per interval, after enough chat lines, across a restart', async () => {
+    const created = await bot.timers.create(channelId, {
+      name: 'Socials',
+      messages: ['Follow on $(platform)!', 'Join the Discord'],
+      interval_minutes: 10,
+      min_lines: 2,
+      online_only: true,
+      platforms: ['twitch', 'kick'],
+      enabled: true,
+    });
+    await bot.timerJob.tick();
+    expect(platform.sent).toEqual([]);
+    now += 10 * 60_000;
+    await bot.timerJob.tick();
+    // Due, but no chat lines yet: looked at again a minute later.
+    expect(platform.sent).toEqual([]);
+    await chat(message('twitch', 'hi', viewer));
+    await chat(message('kick', 'hello', viewer));
+    now += 60_000;
+    await bot.timerJob.tick();
+    expect(platform.sent.map((s) => `${s.provider}:${s.text}`).sort()).toEqual(['kick:Follow on Kick!', 'twitch:Follow on Twitch!']);
+    await bot.timerJob.tick();
+    expect(platform.sent).toHaveLength(2);
+
+    // A restart: a new bot on the same database; the schedule holds and fires once.
+    await bot.stop();
+    const before = platform.sent.length;
+    bot = build();
+    await bot.state.ensure(channelId);
+    await bot.timerJob.tick();
+    expect(platform.sent).toHaveLength(before);
+    now += 10 * 60_000;
+    await chat(message('twitch', 'a', viewer));
+    await chat(message('twitch', 'b', viewer));
+    await Promise.all([bot.timerJob.tick(), build().timerJob.tick()]);
+    expect(platform.sent.slice(before).map((s) => s.text)).toEqual(['Join the Discord', 'Join the Discord']);
+    const after = await bot.timers.get(channelId, created.id);
+    expect(Date.parse(after.next_run_at!)).toBeGreaterThan(now);
+  });
+});
