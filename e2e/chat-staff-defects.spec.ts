@@ -106,6 +106,8 @@ test('"As bot" on Twitch goes out as the system bot, follows it when replaced an
   page,
   browser,
 }) => {
+  // Two sign-ins, three consents and three sends through the live connection: longer than most tests.
+  test.slow();
   // The channel is connected before any system bot exists.
   const channelId = await streamerWithChannel(page);
   const streamer = await newStreamer('twitch');
@@ -423,7 +425,9 @@ test("deleting the account shows the server's answer; the only sign-in connectio
   const dialog = page.getByRole('dialog', { name: 'Delete user profile' });
   await dialog.getByRole('textbox', { name: 'Display name' }).fill(`${name}x`);
   await dialog.getByRole('button', { name: 'Delete user profile' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(`Type your display name "${name}" exactly to confirm.`);
+  // The server's refusal, on the field it is about.
+  await expect(dialog.getByText(`Type your display name "${name}" exactly to confirm.`)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Display name' })).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog).toBeVisible();
 });
 
