@@ -326,6 +326,21 @@ test.describe('the chat page', () => {
     ).toBeVisible();
   });
 
+  test('the composer picks its platforms with a toggle each', async ({ page }) => {
+    const composer = page.getByRole('form', { name: 'Send a chat message' });
+    const sendTo = composer.getByRole('group', { name: 'Send to' });
+    const twitch = sendTo.getByRole('checkbox', { name: `Twitch · ${streamer.login}` });
+    await expect(twitch).toBeChecked();
+    await composer.getByRole('textbox', { name: 'Message' }).fill('hello');
+    await expect(composer.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await sendTo.getByText(`Twitch · ${streamer.login}`).click();
+    await expect(twitch).not.toBeChecked();
+    await expect(sendTo.getByRole('alert')).toHaveText('Pick at least one platform');
+    await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await sendTo.getByText(`Twitch · ${streamer.login}`).click();
+    await expect(composer.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
   test('pop-out buttons open the chat, the public chat and the activity feed in their own windows', async ({ page, context }) => {
     const [chat] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Pop out chat' }).click()]);
     await chat.waitForURL(`**/popout/channels/${channelId}/staff-chat`);

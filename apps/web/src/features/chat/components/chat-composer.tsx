@@ -1,4 +1,4 @@
-import { ActionIcon, Button, CloseButton, Group, MultiSelect, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Chip, CloseButton, Group, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconCornerDownRight, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { CHAT_MESSAGE_MAX, sendChatBodySchema } from '@greenroom/contracts/api/c
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers } from '@greenroom/contracts/providers';
+import { ProviderIcon } from '../../../components/provider-icon';
 import { serverFieldErrors, useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifyError } from '../../../lib/notify';
 import { useSendChatMessage } from '../api/send-chat-message';
@@ -129,17 +130,28 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
       )}
       <Group gap="xs" wrap="wrap" mb={6}>
         {!replyTo && (
-          <MultiSelect
-            size="xs"
-            aria-label="Send to"
-            placeholder={targets.length === 0 ? 'Pick platforms' : undefined}
-            data={writable.map((p) => ({ value: p.id, label: targetLabel(p) }))}
-            value={targets}
-            onChange={setSelected}
-            style={{ flex: '1 1 220px', minWidth: 0 }}
-            error={targets.length === 0 ? 'Pick at least one platform' : undefined}
-            clearable={false}
-          />
+          // A toggle per platform (a handful at most): where the message goes is visible at a glance.
+          <Chip.Group multiple value={targets} onChange={setSelected}>
+            <Group gap={6} role="group" aria-label="Send to" style={{ flex: '1 1 220px', minWidth: 0 }}>
+              {writable.map((p) => (
+                <Chip
+                  key={p.id}
+                  value={p.id}
+                  size="xs"
+                  color={providers[p.provider].color}
+                  variant="light"
+                  icon={<ProviderIcon provider={p.provider} size={12} />}
+                >
+                  {targetLabel(p)}
+                </Chip>
+              ))}
+              {targets.length === 0 && (
+                <Text size="xs" c="red" role="alert">
+                  Pick at least one platform
+                </Text>
+              )}
+            </Group>
+          </Chip.Group>
         )}
         {asStreamerAllowed ? (
           <SegmentedControl
