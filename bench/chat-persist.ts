@@ -1,93 +1,139 @@
 /**
- * Chat log persistence on embedded PGlite: rows/s through the batched sink (ChatLogWriter →
- * multi-row inserts + one viewers upsert per batch, in a transaction) against a baseline in the
- * same run: one INSERT per message plus one viewers upsert per message (what a naive sink does).
- * Run: npx tsx bench/chat-persist.ts
+ * Chat persistence: the ingest pipeline alone (normalise → dedupe → stages → group commit → publish)
+ * fed at a rising offered rate until it no longer keeps up, on embedded PGlite and on PostgreSQL,
+ * beside the ceiling measured in the same run (the bare database inserting the same rows into the
+ * same table with multi-row INSERTs). A step is sustained when ≥ 97 % of the offered messages are
+ * published, the backlog stays under a quarter second of chat, p99 submit → publish ≤ 100 ms and
+ * nothing is lost; the maximum is then held for BENCH_SUSTAIN_SECONDS (default 60).
+ * Run: npx tsx bench/chat-persist.ts   (PostgreSQL when TEST_DATABASE_URL / BENCH_DATABASE_URL is set)
  */
 import { pathToFileURL } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { ChannelStreamEvent } from '../packages/contracts/src/api/events';
-import { openDatabase } from '../apps/server/src/db/client';
-import { channels, chatMessages, viewers } from '../apps/server/src/db/schema';
-import { ChatLogStore } from '../apps/server/src/modules/chat/chat-log-store';
-import { messageRow } from '../apps/server/src/modules/chat/chat-rows';
-import { ChatLogWriter } from '../apps/server/src/modules/chat/chat-log-writer';
-import { chatMessage } from '../apps/server/test/chat-fixtures';
+import { LocalEventBus } from '../apps/server/src/lib/event-bus';
+import { IngestPipeline, type IngestSource } from '../apps/server/src/pipeline/ingest';
+import {
+  benchDatabase,
+  cpuMs,
+  findMaximum,
+  insertCeiling,
+  percentile,
+  platformMessage,
+  postgresUrl,
+  sleep,
+  sustainable,
+  type BenchResult,
+  type StepOutcome,
+} from './chat-bench-lib';
 
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-}
+export type { BenchResult };
 
-function events(prefix: string, count: number): ChannelStreamEvent[] {
-  return Array.from({ length: count }, (_, i) => {
-    const m = chatMessage(i, { text: `message ${i} with a few words of chat text` });
-    const author = { ...m.author, provider_user_id: `u${i % 300}`, login: `viewer${i % 300}`, display_name: `Viewer${i % 300}` };
-    return { type: 'chat.message', data: { ...m, id: `twitch:${prefix}${i}`, provider_message_id: `${prefix}${i}`, author } };
-  });
+const CHANNELS = 10;
+const quiet = { info: () => {}, warn: () => {}, error: (o: object, m?: string) => console.error(m, o) };
+
+async function measure(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: number; sustainSeconds: number }): Promise<BenchResult[]> {
+  const bench = await benchDatabase(kind, CHANNELS);
+  try {
+    const bus = new LocalEventBus(quiet);
+    const pipeline = new IngestPipeline({ db: bench.database.db, bus, log: quiet });
+    const sources: IngestSource[] = bench.channelIds.map((id) => ({
+      channelId: id,
+      channelProviderId: `cp-${id}`,
+      provider: 'twitch',
+      providerChannelId: `tw-${id}`,
+    }));
+    let published = 0;
+    let recording: number[] | null = null;
+    for (const id of bench.channelIds) {
+      bus.subscribe(`channel:${id}`, (event) => {
+        if (event.type !== 'chat.message') return;
+        published++;
+        recording?.push(Date.now() - Date.parse(event.data.sent_at));
+      });
+    }
+    let n = 0;
+    const step = async (rate: number, seconds: number): Promise<StepOutcome> => {
+      const latencies: number[] = [];
+      const lostBefore = pipeline.stats.lost;
+      const published0 = published;
+      const cpu0 = await cpuMs();
+      recording = latencies;
+      const start = performance.now();
+      let offered = 0;
+      // A generator ticking every 5 ms, submitting each message on its own as a platform push does.
+      while (performance.now() - start < seconds * 1000) {
+        const due = Math.floor(((performance.now() - start) / 1000) * rate) - offered;
+        const at = new Date().toISOString();
+        for (let i = 0; i < due; i++) {
+          n++;
+          void pipeline.submit(sources[n % CHANNELS]!, [{ kind: 'chat', message: platformMessage(n, 2000, at) }]);
+        }
+        offered += Math.max(0, due);
+        await sleep(5);
+      }
+      const elapsed = (performance.now() - start) / 1000;
+      const through = published - published0;
+      const backlog = offered - through;
+      // Drain before the next step (not counted).
+      await pipeline.flush();
+      recording = null;
+      const cpu = (await cpuMs()) - cpu0;
+      latencies.sort((a, b) => a - b);
+      const s = {
+        offered: rate,
+        achieved: Math.round(through / elapsed),
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        backlog,
+        lost: pipeline.stats.lost - lostBefore,
+        cpuUsPerMessage: Math.round((cpu * 1000) / Math.max(1, offered)),
+      };
+      return { ...s, sustained: sustainable(s) };
+    };
+    const { max, lowest } = await findMaximum(`persist ${kind}`, step, {
+      start: Number(process.env.BENCH_START_RATE ?? 1000),
+      stepSeconds: options.stepSeconds,
+      sustainSeconds: options.sustainSeconds,
+    });
+    await pipeline.close();
+    const ceiling = await insertCeiling(bench.database, bench.channelIds);
+    const ceilingResult = {
+      name: `chat persist ${kind}: ceiling (bare multi-row INSERT, same rows and table)`,
+      value: ceiling,
+      unit: 'rows/s',
+    };
+    if (!max)
+      return [
+        {
+          name: `chat persist ${kind}: max sustainable rate (pipeline → group commit → publish)`,
+          value: lowest,
+          unit: 'msgs/s NOT sustained — not even the lowest rate tried',
+        },
+        ceilingResult,
+      ];
+    return [
+      { name: `chat persist ${kind}: max sustainable rate (pipeline → group commit → publish)`, value: max.achieved, unit: 'msgs/s' },
+      ceilingResult,
+      { name: `chat persist ${kind}: ratio to the ceiling`, value: Math.round((max.achieved / ceiling) * 100) / 100, unit: '' },
+      { name: `chat persist ${kind}: p50 / p99 submit → publish at the max`, value: max.p99, unit: `ms (p50 ${max.p50} ms)` },
+      { name: `chat persist ${kind}: CPU per message at the max (this process)`, value: max.cpuUsPerMessage, unit: 'µs' },
+    ];
+  } finally {
+    await bench.close();
+  }
 }
 
 export async function benchChatPersist(): Promise<BenchResult[]> {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  const db = database.db;
-  try {
-    await db.insert(channels).values({ id: 'c1', displayName: 'Bench' });
-    const log = { warn: () => {}, error: (o: object) => console.error(o) };
-
-    // Batched sink: 500 rows per batch, as in the server.
-    const batchedCount = 20_000;
-    const writer = new ChatLogWriter(new ChatLogStore(db), { log, batchSize: 500, batchDelayMs: 250, maxQueued: 100_000 });
-    const batched = events('b', batchedCount);
-    let start = process.hrtime.bigint();
-    await writer.write(batched);
-    await writer.close();
-    const batchedRate = Math.round(batchedCount / (Number(process.hrtime.bigint() - start) / 1e9));
-
-    // Baseline: a single INSERT (and viewer upsert) per message.
-    const singleCount = 2_000;
-    const single = events('s', singleCount);
-    start = process.hrtime.bigint();
-    for (const e of single) {
-      if (e.type !== 'chat.message') continue;
-      const m = e.data;
-      await db.insert(chatMessages).values(messageRow(m)).onConflictDoNothing();
-      const at = new Date(m.sent_at);
-      await db
-        .insert(viewers)
-        .values({
-          channelId: m.channel_id,
-          provider: m.provider,
-          providerUserId: m.author.provider_user_id,
-          login: m.author.login,
-          displayName: m.author.display_name,
-          color: m.author.color,
-          avatarUrl: m.author.avatar_url,
-          badges: m.author.badges,
-          roles: m.author.roles,
-          firstSeenAt: at,
-          lastSeenAt: at,
-          messageCount: 1,
-        })
-        .onConflictDoUpdate({
-          target: [viewers.channelId, viewers.provider, viewers.providerUserId],
-          set: { messageCount: sql`${viewers.messageCount} + 1`, lastSeenAt: at },
-        });
-    }
-    const singleRate = Math.round(singleCount / (Number(process.hrtime.bigint() - start) / 1e9));
-
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(chatMessages)) as [{ n: number }];
-    if (n !== batchedCount + singleCount) throw new Error(`expected ${batchedCount + singleCount} rows, found ${n}`);
-    return [
-      { name: 'chat log, batched sink (500/batch) on PGlite', value: batchedRate, unit: 'rows/s' },
-      { name: 'chat log, single INSERT + viewer upsert per message on PGlite (baseline)', value: singleRate, unit: 'rows/s' },
-      { name: 'chat log, batched / single ratio', value: Math.round((batchedRate / singleRate) * 10) / 10, unit: 'x' },
-    ];
-  } finally {
-    await database.close();
-  }
+  const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 5);
+  const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
+  const engines = (process.env.BENCH_ENGINES ?? 'PGlite,PostgreSQL').split(',');
+  const results: BenchResult[] = [];
+  if (engines.includes('PGlite')) results.push(...(await measure('PGlite', { stepSeconds, sustainSeconds })));
+  if (!engines.includes('PostgreSQL')) return results;
+  if (postgresUrl()) results.push(...(await measure('PostgreSQL', { stepSeconds, sustainSeconds })));
+  else results.push({ name: 'chat persist PostgreSQL: skipped (set TEST_DATABASE_URL, or run npm run bench)', value: 0, unit: '' });
+  return results;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   for (const r of await benchChatPersist()) console.log(`${r.name}: ${r.value.toLocaleString('en-US')} ${r.unit}`);
+  process.exit(0);
 }

@@ -167,6 +167,7 @@ export function crowdMessages(n: number): StageMessage[] {
           member: false,
           verified: false,
         },
+        is_self: false,
       },
       text: g.text,
       emotes,
@@ -175,6 +176,7 @@ export function crowdMessages(n: number): StageMessage[] {
       highlight: null,
       sent_at: g.createdAt.toISOString(),
       deleted: false,
+      filtered: null,
     };
     out.push({ message, audience, isSelf: false, now: 0 });
   }

@@ -96,7 +96,7 @@ async function rawRun(n: number, count: number, events: ChannelStreamEvent[]): P
 /** The real hub, fed by the bus as in the server. */
 async function hubRun(n: number, count: number, events: ChannelStreamEvent[]): Promise<{ rate: number; dropped: number }> {
   const b = await rig(n);
-  const bus = new LocalEventBus<{ type: string }>();
+  const bus = new LocalEventBus();
   const hub = new FanoutHub(bus, staffEncoder);
   for (const s of b.serverSockets) hub.join('c1', s);
   const rate = await drive(b, count, (e) => bus.publish('channel:c1', e), events);
@@ -118,6 +118,7 @@ async function measure(n: number, count: number, events: ChannelStreamEvent[]): 
 export async function benchWsFanout(): Promise<BenchResult[]> {
   const events: ChannelStreamEvent[] = Array.from({ length: 1000 }, (_, i) => ({
     type: 'chat.message',
+    seq: i,
     data: chatMessage(i, { text: `message ${i} with a few words of chat text` }),
   }));
   const bytes = Buffer.byteLength(JSON.stringify(events[0]));

@@ -88,7 +88,8 @@ for (const entry of existsSync(outdir) ? readdirSync(outdir) : []) {
   rmSync(path.join(outdir, entry), { recursive: true, force: true });
 }
 await build({
-  entryPoints: { main: path.join(root, 'src/main.ts') },
+  // The embedded database's thread is its own entry: src/db/pglite-remote.ts starts dist/pglite-worker.js beside itself.
+  entryPoints: { main: path.join(root, 'src/main.ts'), 'pglite-worker': path.join(root, 'src/db/pglite-worker.ts') },
   outdir,
   bundle: true,
   splitting: true,

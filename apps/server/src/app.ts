@@ -142,12 +142,16 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   chatbotRoutes(app, s);
+  // Stored effects run once every feature registered its handlers (at construction).
+  app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => {
     await s.chatbot.stop();
     await s.connections.close();
+    // What the connections delivered last is written before the database closes.
+    await s.ingest.close();
+    s.publicChat.close();
   });
-  app.addHook('onClose', async () => s.publicChat.close());
 
   await registerWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist);
   return app;

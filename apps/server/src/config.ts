@@ -51,9 +51,20 @@ const envSchema = z.object({
   /** Comma-separated operators, e.g. `twitch:12345,kick:678`. */
   GREENROOM_ADMINS: z.string().default(''),
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Chat rows held in memory while the database does not take writes (a restart, an outage) before
+   * what Twitch pushes is counted as lost (Kick and YouTube deliver again instead). About 1.5 KB each.
+   */
+  CHAT_HOLD_ROWS: z.coerce.number().int().min(1000).max(1_000_000).default(100_000),
   /** Force the emulator on/off; default: on when no platform credentials are set. */
   EMULATOR: bool.optional(),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /**
+   * An emulator already running in its own process (`npm run emulator`, on localhost) instead of one
+   * started inside the server: it survives server restarts (the durability test, the benchmarks).
+   * The server registers its apps there at start.
+   */
+  EMULATOR_URL: z.url().optional(),
   EMULATOR_CROWD: bool.default(true),
   TWITCH_CLIENT_ID: z.string().optional(),
   TWITCH_CLIENT_SECRET: z.string().optional(),

@@ -18,7 +18,6 @@ async function startPlatforms(
   config: Config,
 ): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
   if (!config.useEmulator) return { endpoints: realEndpoints(config), emulatorUrl: null, close: async () => {} };
-  const { startEmulator } = await import('@greenroom/platform-emulator');
   const publicUrl = publicUrlOf(config);
   const apps = Object.fromEntries(
     oauthProviderIds.map((p) => [
@@ -32,6 +31,21 @@ async function startPlatforms(
       },
     ]),
   ) as Record<OAuthProvider, { clientId: string; clientSecret: string; redirectUris: string[]; webhookUrl: string | null }>;
+  if (config.EMULATOR_URL) {
+    // An emulator in its own process: register this server's apps there (its control API).
+    const origin = config.EMULATOR_URL.replace(/\/$/, '');
+    for (const p of oauthProviderIds) {
+      const res = await fetch(`${origin}/_emulator/apps/${p}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(apps[p]),
+      });
+      if (!res.ok) throw new Error(`The emulator at ${origin} refused the ${p} app (HTTP ${res.status})`);
+    }
+    process.env.TWURPLE_MOCK_API_PORT = new URL(origin).port;
+    return { endpoints: emulatorEndpoints(origin, apps), emulatorUrl: origin, close: async () => {} };
+  }
+  const { startEmulator } = await import('@greenroom/platform-emulator');
   const emulator = await startEmulator({ port: config.EMULATOR_PORT, apps, crowd: config.EMULATOR_CROWD });
   const endpoints = emulatorEndpoints(emulator.origin, apps);
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);

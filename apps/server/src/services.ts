@@ -1,8 +1,8 @@
 import { SYSTEM_BOT_HASH_KEY } from '@greenroom/contracts/api/system-bots';
-import type { StreamStatus } from '@greenroom/contracts/api/events';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
+import { AccessEvents } from './lib/access-events';
 import { LocalEventBus, type EventBus } from './lib/event-bus';
 import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
@@ -28,14 +28,11 @@ import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
 import { EmoteService } from './platforms/emotes/emote-service';
 import { createTokenRevoker } from './platforms/oauth-client';
 import { ConnectionManager } from './platforms/connection-manager';
-import { IngestPipeline } from './platforms/ingest';
+import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
-
-/** Domain events carried by the bus (extended by features). */
-export type DomainEvent = { type: string; [key: string]: unknown };
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -51,7 +48,8 @@ export interface AppServices {
   cipher: TokenCipher;
   cookieSecret: string;
   secureCookies: boolean;
-  bus: EventBus<DomainEvent>;
+  /** The one bus, carrying the event union of `@greenroom/contracts/bus`. */
+  bus: EventBus;
   sessions: SessionService;
   flows: OAuthFlows;
   users: UserService;
@@ -68,15 +66,19 @@ export interface AppServices {
   emotes: EmoteService;
   /** A channel's 7TV/BTTV emotes for autocomplete. */
   channelEmotes: ChannelEmotesService;
-  /** Platform layer: token sources, ingest pipeline (bus + chat sink), live connections, channel providers, moderation. */
+  /** Platform layer: token sources, live connections, channel providers, moderation. */
   tokens: TokenSources;
+  /**
+   * The chat pipeline: every platform event and Greenroom's own chat events → stages → group commit
+   * → bus → effects. Features add stages and effect handlers here when they are built.
+   */
   ingest: IngestPipeline;
   connections: ConnectionManager;
   channelProviders: ChannelProviderService;
   moderation: ModerationService;
   /** Stream title and category, per connection and on every platform at once (routes, chatbot, dashboard). */
   streamInfo: StreamInfoService;
-  /** Unified chat: chat log sink, staff fan-out hub, history, sending. */
+  /** Unified chat: retention, staff fan-out hub, history, sending. */
   chat: ChatServices;
   activity: ActivityService;
   viewerCards: ViewerCardService;
@@ -103,15 +105,17 @@ export function createServices(input: {
   const publicUrl = publicUrlOf(config);
   const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
-  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins);
+  const bus = new LocalEventBus(createLogger(config.LOG_LEVEL, 'bus'));
+  const access = new AccessEvents(bus);
+  const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins, access);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
   const audit = new AuditLogService(db);
   let channelProviders: ChannelProviderService | null = null;
   const disconnectPlatforms = async (channelId: string, actorUserId: string | null): Promise<void> => {
     await channelProviders?.disconnectAll(channelId, actorUserId);
   };
-  const users = new UserService(db, cipher, { disconnectPlatforms });
-  const channels = new ChannelService(db, { audit, disconnectPlatforms });
+  const users = new UserService(db, cipher, { disconnectPlatforms, access });
+  const channels = new ChannelService(db, { audit, disconnectPlatforms, access });
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -132,7 +136,6 @@ export function createServices(input: {
     return { redirect_to: `${flow.redirectTo}#${SYSTEM_BOT_HASH_KEY}=${encodeURIComponent(flow.provider)}` };
   });
 
-  const bus = new LocalEventBus<DomainEvent>();
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
     store: new DbWebhookDeliveryStore(db),
@@ -142,16 +145,17 @@ export function createServices(input: {
   const systemBots = new SystemBotService({ db, cipher, revoke, log: platformLog });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   let connections: ConnectionManager | null = null;
-  // The chat log is the ingest pipeline's persistence sink; chat sends go through the connection manager.
+  const chatLog = createLogger(config.LOG_LEVEL, 'chat');
+  const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  // Chat sends go through the connection manager.
   const chat = createChatServices({
     db,
     bus,
     retentionDays: config.CHAT_RETENTION_DAYS,
-    log: createLogger(config.LOG_LEVEL, 'chat'),
+    log: chatLog,
     actions: () => connections,
     audit,
   });
-  const ingest = new IngestPipeline({ bus, log: platformLog, sink: chat.writer, emotes });
   const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
     endpoints,
@@ -199,15 +203,19 @@ export function createServices(input: {
       db,
       source: () => connections,
       streamInfo,
-      ingest: (source, event) => ingest.ingest(source, event),
+      ingest: (source, event) => ingest.submit(source, [event]),
       log: chatbotLog,
     }),
     watchStreams: (channelId, onStatus) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
-        if (event.type === 'stream.status') onStatus(event.data as StreamStatus);
+        if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
   });
+  // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
+  // platform actions and replies are effects, run once after the message is committed.
+  for (const stage of chatbot.stages) ingest.addStage(stage);
+  for (const handler of chatbot.effectHandlers) ingest.addEffectHandler(handler);
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
@@ -229,7 +237,7 @@ export function createServices(input: {
     connect: new ConnectService({ flows, channelLevel: (channelId, user) => channelLevel(db, channelId, user) }),
     channels,
     audit,
-    staff: new StaffService(db, audit),
+    staff: new StaffService(db, audit, access),
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,

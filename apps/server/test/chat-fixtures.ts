@@ -1,5 +1,6 @@
 /** Normalised chat events for chat tests and benchmarks. */
 import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { PlatformChatMessage, PlatformEvent } from '../src/platforms/port';
 import type { HubSocket } from '../src/modules/chat';
 
 export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMessage {
@@ -17,6 +18,7 @@ export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMes
       avatar_url: null,
       badges: [],
       roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+      is_self: false,
     },
     text: `message ${i} `.padEnd(200, 'x'),
     emotes: [],
@@ -25,6 +27,7 @@ export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMes
     highlight: null,
     sent_at: new Date(1_700_000_000_000 + i).toISOString(),
     deleted: false,
+    filtered: null,
     ...over,
   };
 }
@@ -34,8 +37,8 @@ export function platformChat(
   providerMessageId: string,
   text: string,
   author: { id: string; name: string },
-  over: Partial<ChatMessage> = {},
-) {
+  over: Partial<PlatformChatMessage> = {},
+): Extract<PlatformEvent, { kind: 'chat' }> {
   return {
     kind: 'chat' as const,
     message: {

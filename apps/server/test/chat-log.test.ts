@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { channelProviders, channelUsers, chatMessages, viewers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import type { IngestSource } from '../src/platforms/ingest';
+import type { IngestSource } from '../src/pipeline/ingest';
 import type { PlatformEvent } from '../src/platforms/port';
 import { platformChat } from './chat-fixtures';
 import { createTestApp, type TestApp, type TestUser } from './helper';
@@ -17,11 +17,10 @@ let channelId: string;
 const sources = {} as Record<'twitch' | 'kick' | 'youtube', IngestSource>;
 
 async function ingest(provider: keyof typeof sources, event: PlatformEvent) {
-  t.s.ingest.ingest(sources[provider], event);
+  await t.s.ingest.submit(sources[provider], [event]);
 }
 async function persisted() {
   await t.s.ingest.flush();
-  await t.s.chat.writer.flush();
 }
 
 beforeAll(async () => {
@@ -155,7 +154,7 @@ describe('chat log through the ingest pipeline', () => {
         provider_message_id: null,
         duration_seconds: null,
         reason: 'spam',
-        moderator: { user_id: null, display_name: 'TwitchMod' },
+        moderator: { kind: 'platform', user_id: null, display_name: 'TwitchMod' },
         source: 'platform',
         occurred_at: at,
       },
@@ -213,9 +212,9 @@ describe('chat log through the ingest pipeline', () => {
 
   it('purges messages older than the retention', async () => {
     const before = (await t.s.db.select().from(chatMessages)).length;
-    expect(await t.s.chat.store.purgeOlderThan(30)).toBe(0);
+    expect(await t.s.chat.purge.purgeOlderThan(30)).toBe(0);
     const future = new Date(Date.now() + 31 * 24 * 3600 * 1000);
-    expect(await t.s.chat.store.purgeOlderThan(30, future, 2)).toBeGreaterThanOrEqual(before);
+    expect(await t.s.chat.purge.purgeOlderThan(30, future, 2)).toBeGreaterThanOrEqual(before);
     expect(await t.s.db.select().from(chatMessages)).toHaveLength(0);
     // Put the log back for the remaining tests.
     await ingest('twitch', platformChat('t9', 'after purge', { id: 'a1', name: 'Alice' }));
@@ -249,7 +248,16 @@ describe('public popout history', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const m of records) {
       expect(Object.keys(m).sort()).toEqual(['author', 'emotes', 'highlight', 'id', 'provider', 'reply', 'sent_at', 'text']);
-      expect(Object.keys(m.author).sort()).toEqual(['avatar_url', 'badges', 'color', 'display_name', 'login', 'provider_user_id', 'roles']);
+      expect(Object.keys(m.author).sort()).toEqual([
+        'avatar_url',
+        'badges',
+        'color',
+        'display_name',
+        'is_self',
+        'login',
+        'provider_user_id',
+        'roles',
+      ]);
     }
     const body = JSON.stringify(records);
     expect(body).not.toContain('channel_provider_id');

@@ -33,12 +33,12 @@ export interface ChatWorld {
   close(): Promise<void>;
 }
 
-export async function startChatWorld(channelName: string): Promise<ChatWorld> {
+export async function startChatWorld(channelName: string, appOptions: Parameters<typeof createTestApp>[0] = {}): Promise<ChatWorld> {
   const emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
   emulator.ctx.youtube!.pollingIntervalMillis = 50;
   emulator.ctx.kick!.delivery.retryBaseMs = 50;
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
-  const t = await createTestApp({ emulatorOrigin: emulator.origin });
+  const t = await createTestApp({ ...appOptions, emulatorOrigin: emulator.origin });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `http://127.0.0.1:${port}/api/2/webhooks/kick` });

@@ -96,6 +96,7 @@ function message(provider: ChannelProviderId, text: string, who: { id: string; n
       avatar_url: null,
       badges: [],
       roles: { ...roles, moderator: Boolean(who.mod) },
+      is_self: false,
     },
     text,
     emotes: [],
@@ -104,6 +105,7 @@ function message(provider: ChannelProviderId, text: string, who: { id: string; n
     highlight: null,
     sent_at: new Date(now).toISOString(),
     deleted: false,
+    filtered: null,
   };
   return { message: m, audience: who.mod ? AccessLevel.MOD : AccessLevel.PUBLIC, isSelf: false, now };
 }

@@ -15,7 +15,7 @@ import { newId } from '../src/lib/ids';
  * Builds the real app on a fresh database: embedded PGlite in memory by default, or a new database
  * on the PostgreSQL server of `TEST_DATABASE_URL` (created here, dropped on close).
  */
-async function freshDatabase() {
+async function freshDatabase(through?: (url: URL) => URL) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
   const name = `gr_test_${randomBytes(6).toString('hex')}`;
@@ -25,7 +25,7 @@ async function freshDatabase() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: (through ? through(url) : url).toString() });
   return {
     database,
     drop: async () => {
@@ -78,6 +78,8 @@ export async function createTestApp(
     webDist?: string;
     /** Log through this logger (default: no logging). */
     loggerInstance?: FastifyBaseLogger;
+    /** PostgreSQL only: the URL the app connects with (e.g. through a proxy a test can cut). */
+    databaseThrough?: (url: URL) => URL;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -89,7 +91,7 @@ export async function createTestApp(
     EMULATOR: 'true',
     ...options.env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.databaseThrough);
   const endpoints =
     options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
   const s = createServices({

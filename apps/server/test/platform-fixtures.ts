@@ -105,7 +105,10 @@ export function recordingContext(input: {
       Object.assign(state, patch);
     },
     bans: input.bans ?? new MemoryBanStore(),
-    emit: (event) => void events.push(event),
+    async emit(input, options) {
+      for (const event of Array.isArray(input) ? input : [input as PlatformEvent]) events.push(event);
+      if (options?.state) Object.assign(state, options.state);
+    },
     setHealth: (s, detail) => void health.push({ state: s, detail: detail ?? null }),
     signal: controller.signal,
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

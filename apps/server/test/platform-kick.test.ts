@@ -389,6 +389,7 @@ describe('Kick webhook receiver', () => {
   const client = { publicKey: async () => (keyFetches++, pem) } as unknown as KickClient;
   const seen = new Set<string>();
   const store: WebhookDeliveryStore = {
+    has: async (_p, id) => seen.has(id),
     remember: async (_p, id) => (seen.has(id) ? false : (seen.add(id), true)),
     forgetBefore: async () => 0,
   };
@@ -415,7 +416,10 @@ describe('Kick webhook receiver', () => {
     const ts = new Date(now - 5000).toISOString();
     const d = delivery('01A', ts);
     expect(await receiver.receive(d.headers, d.body)).toBe('ignored'); // nobody registered yet, not remembered
-    const off = receiver.register('42', { channelProviderId: 'cp', emit: (e) => void got.push(e) });
+    const off = receiver.register('42', {
+      channelProviderId: 'cp',
+      emit: async (events) => void got.push(...events),
+    });
     expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
     expect(await receiver.receive(d.headers, d.body)).toBe('duplicate');
     expect(got).toHaveLength(1);
@@ -439,6 +443,30 @@ describe('Kick webhook receiver', () => {
     expect(keyFetches).toBe(fetchesBefore + 1);
     off();
     expect(receiver.isRegistered('42')).toBe(false);
+  });
+
+  it('answers 2xx only once the events are stored: a delivery the chat log cannot take now is refused (503) and not remembered', async () => {
+    const receiver = new KickWebhookReceiver({ client, store, now: () => now, keyRefetchIntervalMs: 0 });
+    let refuse = true;
+    const got: PlatformEvent[] = [];
+    const off = receiver.register('42', {
+      channelProviderId: 'cp',
+      emit: async (events) => {
+        if (refuse) throw new Error('the chat log is not accepting writes');
+        got.push(...events);
+      },
+    });
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const d = delivery('01E', new Date(now - 1000).toISOString(), keys.privateKey);
+    await expect(receiver.receive(d.headers, d.body)).rejects.toMatchObject({ status: 503, type: 'unavailable' });
+    expect(seen.has('01E')).toBe(false);
+    // Kick delivers it again later: stored this time, then remembered.
+    refuse = false;
+    expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
+    expect(got).toHaveLength(1);
+    expect(seen.has('01E')).toBe(true);
+    off();
   });
 
   it('parses emote markup into positions in the rewritten text', () => {

@@ -26,7 +26,6 @@ const chat = (p: P, text: string, user: string) => world.chat(p, text, user);
 
 async function persisted(): Promise<void> {
   await t.s.ingest.flush();
-  await t.s.chat.writer.flush();
 }
 
 beforeAll(async () => {

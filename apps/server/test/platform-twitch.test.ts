@@ -131,7 +131,7 @@ beforeAll(async () => {
   channelId = await createChannel(owner, 'Demo');
   t.s.bus.subscribe(`channel:${channelId}`, (event) => {
     if (event.type === 'chat.message' || event.type === 'chat.moderation' || event.type === 'activity' || event.type === 'stream.status')
-      received.push(event as ChannelStreamEvent);
+      received.push(event);
   });
   cpId = await connectTwitch(owner, channelId, 'greenroomdemo');
   await until(async () => (await providersOf(owner, channelId))[0]?.health?.state === 'connected');

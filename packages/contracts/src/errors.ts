@@ -19,6 +19,8 @@ export const errorTypes = [
   'provider_refused',
   /** A platform refused the stored token for good or it lacks a permission: reconnect the platform (HTTP 409, never 401). */
   'reconnect_required',
+  /** Temporarily unable to take it (the chat log is not accepting writes): try again later (HTTP 503). */
+  'unavailable',
   'internal_error',
 ] as const;
 export type ErrorType = (typeof errorTypes)[number];

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { makePrivate, privateFileCreation } from '../lib/private-files';
+import { PGliteRemote } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,6 +40,9 @@ function seedFromTemplate(target: string, template: string | undefined): void {
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `url` is given,
  * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`), a new one seeded from `template` if given.
+ * A PGlite kept in a data directory runs on its own thread (pglite-worker.ts): its queries run synchronously where
+ * it lives, and on the main thread every commit would stall the server for its duration. In-memory databases (tests)
+ * stay in-process.
  */
 export async function openDatabase(options: { url?: string; dataDir?: string; template?: string }): Promise<Database> {
   if (options.url) {
@@ -48,21 +52,31 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
     pool.on('error', (error) => {
       console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
+    // A connection lost while checked out (a query or transaction running during a restart) also
+    // emits 'error' on its client: the query itself fails (and is retried by its caller), the pool
+    // drops the client; without a listener the process would crash.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.dataDir ?? 'memory://';
-  const onDisk = !dir.startsWith('memory://');
-  if (onDisk) {
-    // The database files hold chat logs and encrypted tokens: private to this user, also the ones created later.
+  if (!dir.startsWith('memory://')) {
+    // The database files hold chat logs and encrypted tokens: private to this user, also the ones created later
+    // (the umask is the process's, so the database thread's files too).
     privateFileCreation();
     makePrivate(dir);
     seedFromTemplate(path.join(dir, 'pglite'), options.template);
+    const remote = await PGliteRemote.create(path.join(dir, 'pglite'));
+    const db = drizzlePglite(remote as unknown as PGlite, { schema });
+    await migratePglite(db, { migrationsFolder });
+    makePrivate(dir);
+    return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
   }
-  const client = await PGlite.create(onDisk ? path.join(dir, 'pglite') : dir);
+  const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  if (onDisk) makePrivate(dir);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -4,4 +4,5 @@ export * from './schema/staff';
 export * from './schema/platforms';
 export * from './schema/webhooks';
 export * from './schema/chat';
+export * from './schema/pipeline';
 export * from './schema/chatbot';

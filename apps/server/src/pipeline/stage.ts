@@ -13,6 +13,24 @@
  *
  * A stage that throws is isolated: the error is logged with the stage's name and counted, the stage's
  * output for that message is discarded, and the message flows on.
+ *
+ * Registering: a feature adds its stages and effect handlers when it is constructed —
+ * `pipeline.addStage(stage)` and `pipeline.addEffectHandler(handler)` (services.ts builds the
+ * pipeline first). Stages run in registration order within their phase.
+ *
+ * The runner (pipeline/ingest.ts, pipeline/stage-runner.ts, pipeline/outbox.ts):
+ * - every stage sees every accepted message of every channel, Greenroom's own ones too
+ *   (`isSelf`): a stage that answers or counts must skip those;
+ * - a message a moderation stage filtered is stored marked and published to staff only; later
+ *   moderation stages and all command stages do not see it (its effects, e.g. deleting it on the
+ *   platform, are kept);
+ * - effects are stored only with a message that was stored now: a message replayed after a crash
+ *   (a duplicate by id) is not published again and its effects are not stored again;
+ * - an effect is claimed before its handler runs. A handler that throws says the effect did NOT
+ *   happen: it is retried with backoff (1 s, 2 s, 4 s … up to `maxAttempts`, default 5). If the
+ *   process dies after the claim (or the run outlives `timeoutMs`), the outcome is unknown: the
+ *   effect runs again only when its handler sets `idempotent: true`; otherwise it is marked
+ *   interrupted and never run again (a bot reply is never sent twice).
  */
 import type { AccessLevelValue } from '@greenroom/contracts/access';
 import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
@@ -63,4 +81,10 @@ export interface ChatStage {
 export interface EffectHandler {
   readonly kind: string;
   run(effect: PipelineEffect & { id: string }): Promise<void>;
+  /** Running it twice does no harm (a deletion, setting a value): it is run again after a crash or timeout. Default false. */
+  readonly idempotent?: boolean;
+  /** Attempts before it is marked failed (default 5). */
+  readonly maxAttempts?: number;
+  /** A run still going after this long counts as interrupted (default 30 s). */
+  readonly timeoutMs?: number;
 }

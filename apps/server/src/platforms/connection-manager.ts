@@ -9,17 +9,20 @@ import { isOAuthProviderId, providers, type ChannelProviderId } from '@greenroom
 import type { Db } from '../db/client';
 import { channelProviders, platformBans, systemBots } from '../db/schema';
 import { unsupported, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
 import type { OAuthProvider } from './endpoints';
-import type { IngestPipeline, IngestSource } from './ingest';
+import type { IngestPipeline, IngestSource } from '../pipeline/ingest';
 import type {
   BanStore,
   ChannelActions,
   ChannelConnectionContext,
   ConnectionHealth,
   ConnectionState,
+  EmitOptions,
   LiveConnection,
   PlatformAdapter,
   PlatformEvent,
+  SendResult,
   TokenSource,
 } from './port';
 import { sendRateLimit, type SendQueue } from './send-queue';
@@ -43,7 +46,7 @@ interface Health {
 
 interface Entry {
   id: string;
-  source: IngestSource;
+  source: IngestSource & { botUserId: string | null };
   abort: AbortController;
   connection: LiveConnection | null;
   health: Health;
@@ -93,6 +96,8 @@ export class ConnectionManager implements ConnectionActionsSource {
   private readonly adapters = new Map<ChannelProviderId, PlatformAdapter>();
   /** `${channelProviderId}:${botUserId}` seen with a moderator badge: they may send 100/30 s on Twitch. */
   private readonly privilegedSenders = new Set<string>();
+  /** When each connection's chat stopped flowing (left `connected` for anything but `offline`), until it resumes. */
+  private readonly gapSince = new Map<string, number>();
   private validateTimer: NodeJS.Timeout | null = null;
   private closed = false;
   onChange: ((change: ConnectionChange) => void) | null;
@@ -145,6 +150,7 @@ export class ConnectionManager implements ConnectionActionsSource {
    */
   async remove(channelProviderId: string): Promise<void> {
     await this.closeEntry(channelProviderId);
+    this.gapSince.delete(channelProviderId);
     await this.teardown(channelProviderId);
     this.deps.tokens.forgetChannelProvider(channelProviderId);
   }
@@ -187,22 +193,13 @@ export class ConnectionManager implements ConnectionActionsSource {
     };
   }
 
-  /** Delivers an event received outside a live connection (Kick webhooks) to every connection of that platform channel. */
-  dispatch(provider: ChannelProviderId, providerChannelId: string, event: PlatformEvent): number {
-    let delivered = 0;
-    for (const e of this.entries.values()) {
-      if (e.source.provider === provider && e.source.providerChannelId === providerChannelId) {
-        this.emit(e, event);
-        delivered++;
-      }
-    }
-    return delivered;
-  }
-
   private async closeEntry(channelProviderId: string): Promise<void> {
     const e = this.entries.get(channelProviderId);
     if (!e) return;
     this.entries.delete(channelProviderId);
+    // A restart (new tokens, a bot added) interrupts the chat until the new connection is up.
+    if (!this.closed && e.health.state === 'connected' && !this.gapSince.has(channelProviderId))
+      this.gapSince.set(channelProviderId, Date.now());
     e.abort.abort();
     try {
       await e.connection?.close();
@@ -255,7 +252,13 @@ export class ConnectionManager implements ConnectionActionsSource {
     const now = Date.now();
     const entry: Entry = {
       id: row.id,
-      source: { channelId: row.channelId, channelProviderId: row.id, provider, providerChannelId: row.providerChannelId },
+      source: {
+        channelId: row.channelId,
+        channelProviderId: row.id,
+        provider,
+        providerChannelId: row.providerChannelId,
+        botUserId: row.botProviderUserId,
+      },
       abort: new AbortController(),
       connection: null,
       health: { state: 'connecting', detail: null, since: now, lastEventAt: null, reconnects: 0 },
@@ -276,9 +279,10 @@ export class ConnectionManager implements ConnectionActionsSource {
       }
       if (this.entries.get(row.id) !== entry) return;
       entry.botUserId = base.bot?.providerUserId ?? null;
+      entry.source.botUserId = entry.botUserId;
       const ctx: ChannelConnectionContext = {
         ...base,
-        emit: (event) => this.emit(entry, event),
+        emit: (events, options) => this.emit(entry, base.state, events, options),
         setHealth: (state, detail) => this.setHealth(entry, state, detail ?? null),
         signal: entry.abort.signal,
       };
@@ -290,18 +294,28 @@ export class ConnectionManager implements ConnectionActionsSource {
     }
   }
 
-  private emit(entry: Entry, event: PlatformEvent): void {
-    if (entry.abort.signal.aborted) return;
+  private emit(
+    entry: Entry,
+    state: Record<string, unknown>,
+    input: PlatformEvent | readonly PlatformEvent[],
+    options: EmitOptions = {},
+  ): Promise<void> {
+    if (entry.abort.signal.aborted) return options.retryable ? Promise.reject(new Error('The connection is closed.')) : Promise.resolve();
+    const events: readonly PlatformEvent[] = Array.isArray(input) ? input : [input as PlatformEvent];
     entry.health.lastEventAt = Date.now();
-    this.deps.ingest.ingest(entry.source, event);
-    if (event.kind === 'stream')
-      this.streamStatus(entry, event.status.is_live, event.status.viewer_count, event.status.live_stream_id ?? null);
-    else if (event.kind === 'chat' && entry.botUserId !== null && event.message.author.provider_user_id === entry.botUserId) {
-      const roles = event.message.author.roles;
-      const key = `${entry.id}:${entry.botUserId}`;
-      if (roles.moderator || roles.broadcaster) this.privilegedSenders.add(key);
-      else this.privilegedSenders.delete(key);
+    const stored = this.deps.ingest.submit(entry.source, events, options);
+    for (const event of events) {
+      if (event.kind === 'stream')
+        this.streamStatus(entry, event.status.is_live, event.status.viewer_count, event.status.live_stream_id ?? null);
+      else if (event.kind === 'chat' && entry.botUserId !== null && event.message.author.provider_user_id === entry.botUserId) {
+        const roles = event.message.author.roles;
+        const key = `${entry.id}:${entry.botUserId}`;
+        if (roles.moderator || roles.broadcaster) this.privilegedSenders.add(key);
+        else this.privilegedSenders.delete(key);
+      }
     }
+    const patch = options.state;
+    return patch ? stored.then(() => void Object.assign(state, patch)) : stored;
   }
 
   /** Keeps is_live, viewer_count and live_stream_id (the YouTube video to embed) of the row current; `updated` follows. */
@@ -329,10 +343,44 @@ export class ConnectionManager implements ConnectionActionsSource {
     const h = entry.health;
     if (h.state === state && h.detail === detail) return;
     if (state === 'reconnecting' && h.state !== 'reconnecting') h.reconnects++;
-    if (h.state !== state) h.since = Date.now();
+    const now = Date.now();
+    if (h.state !== state) h.since = now;
+    if (this.entries.get(entry.id) === entry) this.trackGap(entry, h.state, state, now);
     h.state = state;
     h.detail = detail;
     this.changed(entry);
+  }
+
+  /**
+   * A chat that was flowing and stopped (the connection dropped, its token was revoked) and then
+   * flows again leaves a gap line in the chat log with its length. Going offline (no live chat on
+   * the platform) is not a gap.
+   */
+  private trackGap(entry: Entry, from: ConnectionState, to: ConnectionState, now: number): void {
+    if (to === 'offline') {
+      this.gapSince.delete(entry.id);
+      return;
+    }
+    if (from === 'connected' && to !== 'connected') {
+      if (!this.gapSince.has(entry.id)) this.gapSince.set(entry.id, now);
+      return;
+    }
+    const since = this.gapSince.get(entry.id);
+    if (to !== 'connected' || since === undefined) return;
+    this.gapSince.delete(entry.id);
+    const s = entry.source;
+    this.deps.ingest
+      .submitGap({
+        id: newId(),
+        channel_id: s.channelId,
+        channel_provider_id: s.channelProviderId,
+        provider: s.provider,
+        reason: 'platform',
+        started_at: new Date(since).toISOString(),
+        ended_at: new Date(now).toISOString(),
+        lost: 0,
+      })
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'recording a chat gap failed'));
   }
 
   private changed(entry: Entry): void {
@@ -359,6 +407,7 @@ export class ConnectionManager implements ConnectionActionsSource {
     const inner = adapter.actions(base);
     const queue = this.deps.sendQueue;
     const privileged = this.privilegedSenders;
+    const self = this.deps.ingest.self;
     const chat = inner.chat;
     const actions: ChannelActions = {
       ...inner,
@@ -367,10 +416,25 @@ export class ConnectionManager implements ConnectionActionsSource {
             chat: {
               sendMessage: (input) => {
                 const sender = input.as === 'bot' ? base.bot : base.broadcaster;
-                if (!sender) return chat.sendMessage(input);
-                const key = `${row.id}:${sender.providerUserId}`;
-                const limit = sendRateLimit(provider, input.as === 'broadcaster' || privileged.has(key));
-                return queue.run(key, limit, () => chat.sendMessage(input));
+                // Its echo in the platform's chat is Greenroom's own message (author.is_self): no stage answers it.
+                const sent = self.beginSend(row.id, (sender ?? base.broadcaster).providerUserId, input.text);
+                let result: Promise<SendResult>;
+                if (!sender) result = chat.sendMessage(input);
+                else {
+                  const key = `${row.id}:${sender.providerUserId}`;
+                  const limit = sendRateLimit(provider, input.as === 'broadcaster' || privileged.has(key));
+                  result = queue.run(key, limit, () => chat.sendMessage(input));
+                }
+                return result.then(
+                  (r) => {
+                    sent(r.providerMessageId);
+                    return r;
+                  },
+                  (error: unknown) => {
+                    sent(null);
+                    throw error;
+                  },
+                );
               },
             },
           }
@@ -400,7 +464,6 @@ export class ConnectionManager implements ConnectionActionsSource {
     if (this.validateTimer) clearInterval(this.validateTimer);
     await Promise.all([...this.entries.keys()].map((id) => this.closeEntry(id)));
     this.deps.sendQueue.close();
-    await this.deps.ingest.close();
     for (const a of this.deps.adapters) await a.dispose?.();
   }
 }

@@ -6,15 +6,20 @@
  * calls throw the one PlatformError (platform-error.ts).
  */
 import type { ChannelProviderId, ProviderCapabilities } from '@greenroom/contracts/providers';
-import type { Activity, ChatMessage, ModerationEvent, StreamStatus } from '@greenroom/contracts/api/events';
+import type { Activity, ChatAuthor, ChatMessage, ModerationEvent, StreamStatus } from '@greenroom/contracts/api/events';
 import type { OAuthProvider } from './endpoints';
 
 /** Which account an action runs as. */
 export type Actor = 'broadcaster' | 'bot';
 
+/** A chat message as adapters emit it: the pipeline adds ids, the channel, `author.is_self` and `filtered`. */
+export type PlatformChatMessage = Omit<ChatMessage, 'id' | 'channel_id' | 'channel_provider_id' | 'provider' | 'author' | 'filtered'> & {
+  author: ChatAuthor;
+};
+
 /** A normalised event from a live connection (ids filled in by the ingest pipeline where absent). */
 export type PlatformEvent =
-  | { kind: 'chat'; message: Omit<ChatMessage, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
+  | { kind: 'chat'; message: PlatformChatMessage }
   | { kind: 'moderation'; event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
   | { kind: 'activity'; activity: Omit<Activity, 'id' | 'channel_id' | 'channel_provider_id' | 'provider'> }
   | { kind: 'stream'; status: PlatformStreamStatus };
@@ -56,6 +61,14 @@ export interface BanStore {
   delete(providerViewerId: string): Promise<void>;
 }
 
+/** How the pipeline treats one delivery (see ChannelConnectionContext.emit). */
+export interface EmitOptions {
+  /** Connection state stored in the same transaction as these events (`state` is updated too once it committed). */
+  state?: Record<string, unknown>;
+  /** The platform delivers these again if they are refused: refuse rather than hold them while the database is unavailable. */
+  retryable?: boolean;
+}
+
 /** What an adapter gets for one connected channel. */
 export interface ChannelConnectionContext {
   channelId: string;
@@ -71,8 +84,16 @@ export interface ChannelConnectionContext {
   saveState(patch: Record<string, unknown>): Promise<void>;
   /** Platform ban ids kept for unban (YouTube: the id returned by liveChatBans.insert). */
   bans: BanStore;
-  /** Delivers normalised events to the ingest pipeline (dedupe, emotes, persistence, fan-out). */
-  emit(event: PlatformEvent): void;
+  /**
+   * Delivers normalised events to the ingest pipeline. The promise resolves once they are DURABLE
+   * (committed, then published): only then may an adapter acknowledge them to the platform (Kick's
+   * 2xx) or move past them (YouTube's page token, passed as `options.state` so it is stored in the
+   * same transaction). It rejects only for `retryable` events the pipeline cannot take now: the
+   * adapter lets the platform deliver them again. Adapters whose platform pushes without redelivery
+   * (Twitch EventSub) ignore the promise (`void ctx.emit(…)`): their events are held in a bounded
+   * buffer while the database is unavailable, and what does not fit is counted and reported.
+   */
+  emit(events: PlatformEvent | readonly PlatformEvent[], options?: EmitOptions): Promise<void>;
   setHealth(state: ConnectionState, detail?: string | null): void;
   signal: AbortSignal;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

@@ -25,7 +25,7 @@ describe('platform adapters', () => {
   const endpoints = emulatorEndpoints('http://127.0.0.1:9', apps);
   const kickWebhooks = new KickWebhookReceiver({
     client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
-    store: { remember: async () => true, forgetBefore: async () => 0 },
+    store: { has: async () => false, remember: async () => true, forgetBefore: async () => 0 },
   });
   const adapters = createPlatformAdapters({ endpoints, kickWebhooks });
 

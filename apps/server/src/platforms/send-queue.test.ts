@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff';
-import { BoundedSet } from './ingest';
+import { BoundedSet } from '../lib/bounded-set';
 import { SendQueue, sendRateLimit } from './send-queue';
 
 describe('SendQueue', () => {

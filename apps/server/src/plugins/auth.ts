@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The cookie API this gate uses (request.cookies, reply.setCookie) comes with @fastify/cookie's types.
 import type {} from '@fastify/cookie';
 import { and, eq } from 'drizzle-orm';
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';

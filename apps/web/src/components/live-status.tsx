@@ -5,9 +5,10 @@ const labels: Record<LiveState, { label: string; color: string }> = {
   connecting: { label: 'Connecting', color: 'yellow' },
   open: { label: 'Live', color: 'green' },
   closed: { label: 'Disconnected — reconnecting', color: 'red' },
+  ended: { label: 'Closed', color: 'gray' },
 };
 
-/** The state of a live connection (connecting / open / closed), announced politely to screen readers. */
+/** The state of a live connection (connecting / open / closed / ended), announced politely to screen readers. */
 export function LiveStatus({ state }: { state: LiveState }) {
   const { label, color } = labels[state];
   return (

@@ -63,6 +63,12 @@ export function setSessionEndedHandler(handler: SessionEndedHandler): void {
   onSessionEnded = handler;
 }
 
+/** The server ended the session another way (a live socket closed for it): same as a 401. */
+export function sessionEnded(message: string): void {
+  clearAccessToken();
+  onSessionEnded(new ApiError(401, 'unauthenticated', message));
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

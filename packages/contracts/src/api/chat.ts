@@ -1,38 +1,59 @@
 import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
 import {
+  activityEventSchema,
   activitySchema,
   activityTypeSchema,
   chatAuthorSchema,
+  chatGapEventSchema,
+  chatGapSchema,
+  chatIngestStatusEventSchema,
+  chatMessageEventSchema,
   chatMessageSchema,
+  chatModerationEventSchema,
   moderationEventSchema,
-  streamStatusSchema,
+  streamStatusEventSchema,
 } from './events';
 
 /**
- * Unified chat. Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server
- * sends `ChatSocketMessage`s; the client sends `{type:'ping'}` every 2 s and gets `{type:'pong'}`.
+ * Unified chat. Staff websocket `/api/2/channels/{channelId}/chat-ws` (Mod): the server sends
+ * `ChatSocketMessage`s; the client sends `{type:'ping'}` every 2 s and gets `{type:'pong'}`.
  * The public popout websocket `/api/2/public/channels/{channelId}/chat-ws` sends only
  * `chat.message` (public fields) and `chat.removed` (ids of messages to hide).
+ * Stored events carry `seq`: after a reconnect a client fetches what it missed with `after`.
  */
 export const chatSocketMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('chat.message'), data: chatMessageSchema }),
-  z.object({ type: z.literal('chat.moderation'), data: moderationEventSchema }),
-  z.object({ type: z.literal('activity'), data: activitySchema }),
-  z.object({ type: z.literal('stream.status'), data: streamStatusSchema }),
+  chatMessageEventSchema,
+  chatModerationEventSchema,
+  activityEventSchema,
+  streamStatusEventSchema,
+  chatGapEventSchema,
+  chatIngestStatusEventSchema,
   z.object({ type: z.literal('pong') }),
 ]);
 export type ChatSocketMessage = z.infer<typeof chatSocketMessageSchema>;
 
-/** Newest first; `cursor` = pass as `before` for older messages. */
+/**
+ * Without `after`: newest first; `cursor` = pass as `before` for older messages. With `after` (a
+ * `seq` from a socket frame or a page's `head`): the messages stored after it, oldest first;
+ * `cursor` = pass as `after` for the next ones. `head` is the position of the newest record
+ * returned (null when empty): what a client passes as `after` after a reconnect.
+ */
 export const chatHistoryQuerySchema = z.object({
   before: z.string().max(200).optional(),
+  after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   provider: channelProviderIdSchema.optional(),
   /** Case-insensitive text search over the log. */
   q: z.string().max(200).optional(),
 });
-export const chatHistorySchema = z.object({ records: z.array(chatMessageSchema), cursor: z.string().nullable() });
+export const chatHistorySchema = z.object({
+  records: z.array(chatMessageSchema),
+  cursor: z.string().nullable(),
+  head: z.string().nullable(),
+  /** Breaks in a platform's chat within the time these records span (the newest page: up to now). */
+  gaps: z.array(chatGapSchema),
+});
 
 export const CHAT_MESSAGE_MAX = 500;
 export const sendChatBodySchema = z.object({
@@ -64,8 +85,10 @@ export const sendChatResultSchema = z.object({
   ),
 });
 
+/** Like chat history: newest first by `cursor`; with `after` the activities stored after it, oldest first. */
 export const activityQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
+  after: z.string().max(200).optional(),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
   /** Comma-separated activity types / providers. */
   types: z.string().max(500).optional(),
@@ -75,6 +98,8 @@ export const activityListSchema = z.object({
   records: z.array(activitySchema),
   cursor: z.string().nullable(),
   total: z.number().int().optional(),
+  /** Position of the newest activity returned (null when empty): pass as `after` after a reconnect. */
+  head: z.string().nullable(),
 });
 export { activityTypeSchema };
 
@@ -106,9 +131,14 @@ export const publicChatMessageSchema = chatMessageSchema.pick({
 });
 export type PublicChatMessage = z.infer<typeof publicChatMessageSchema>;
 export const publicChatSocketMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('chat.message'), data: publicChatMessageSchema }),
+  z.object({ type: z.literal('chat.message'), seq: z.number().int(), data: publicChatMessageSchema }),
   z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
   z.object({ type: z.literal('pong') }),
 ]);
-/** The last 50 messages that are not deleted, oldest first (display order); `?providers=twitch,kick` filters. */
-export const publicChatHistorySchema = z.object({ records: z.array(publicChatMessageSchema) });
+/**
+ * The last 50 messages that are not deleted, oldest first (display order); `?providers=twitch,kick`
+ * filters; `?after=<seq>` returns those stored after that position instead (a reconnect's catch-up,
+ * at most 200). `head`: the position of the newest record (null when empty).
+ */
+export const publicChatQuerySchema = z.object({ providers: z.string().max(200).optional(), after: z.string().max(200).optional() });
+export const publicChatHistorySchema = z.object({ records: z.array(publicChatMessageSchema), head: z.string().nullable() });

@@ -43,6 +43,14 @@ export const chatEmoteSchema = z.object({
 });
 export type ChatEmote = z.infer<typeof chatEmoteSchema>;
 
+/** The author of a message in the chat log: `is_self` marks what Greenroom itself wrote (the channel's bot, the system bot, or a message sent from Greenroom), so nothing answers itself. */
+export const chatMessageAuthorSchema = chatAuthorSchema.extend({ is_self: z.boolean() });
+export type ChatMessageAuthor = z.infer<typeof chatMessageAuthorSchema>;
+
+/** A message a moderation stage (a spam filter) removed before anyone saw it: shown to staff as removed by the filter, never to the public. */
+export const chatFilterVerdictSchema = z.object({ stage: z.string(), reason: z.string() });
+export type ChatFilterVerdict = z.infer<typeof chatFilterVerdictSchema>;
+
 export const chatMessageSchema = z.object({
   /** `${provider}:${provider_message_id}` — unique across platforms. */
   id: z.string(),
@@ -50,7 +58,7 @@ export const chatMessageSchema = z.object({
   channel_provider_id: z.string(),
   provider: channelProviderIdSchema,
   provider_message_id: z.string(),
-  author: chatAuthorSchema,
+  author: chatMessageAuthorSchema,
   text: z.string(),
   emotes: z.array(chatEmoteSchema),
   reply: z.object({ provider_message_id: z.string(), author_display_name: z.string(), text: z.string() }).nullable(),
@@ -60,6 +68,7 @@ export const chatMessageSchema = z.object({
   highlight: z.string().nullable(),
   sent_at: z.string(),
   deleted: z.boolean(),
+  filtered: chatFilterVerdictSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -104,6 +113,9 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 export const moderationKinds = ['timeout', 'ban', 'unban', 'delete', 'clear'] as const;
+/** Who acted: a Greenroom user, the channel's bot (a chatbot stage), Greenroom itself (system), or someone on the platform. */
+export const actorKinds = ['user', 'bot', 'system', 'platform'] as const;
+export type ActorKind = (typeof actorKinds)[number];
 export const moderationEventSchema = z.object({
   id: z.string(),
   channel_id: z.string(),
@@ -115,8 +127,8 @@ export const moderationEventSchema = z.object({
   provider_message_id: z.string().nullable(),
   duration_seconds: z.number().int().nullable(),
   reason: z.string().nullable(),
-  /** Who did it: a Greenroom user, or the platform (its own chat / another tool). */
-  moderator: z.object({ user_id: z.string().nullable(), display_name: z.string() }).nullable(),
+  /** Who did it: a Greenroom user, the channel's bot, Greenroom itself (system), or a moderator on the platform (its own chat / another tool). */
+  moderator: z.object({ kind: z.enum(actorKinds), user_id: z.string().nullable(), display_name: z.string() }).nullable(),
   source: z.enum(['greenroom', 'platform']),
   occurred_at: z.string(),
 });
@@ -137,12 +149,50 @@ export const streamStatusSchema = z.object({
 export type StreamStatus = z.infer<typeof streamStatusSchema>;
 
 /**
- * What the platform layer publishes on the bus topic `channel:<channelId>` (and what staff
- * websockets relay): one normalised event per message.
+ * A break in one platform connection's chat: the connection dropped at `started_at` and resumed at
+ * `ended_at` (reason `platform`), or Greenroom could not hold what arrived meanwhile and lost `lost`
+ * messages (reason `lost`). Shown as a line in the staff chat.
  */
+export const chatGapSchema = z.object({
+  id: z.string(),
+  channel_id: z.string(),
+  channel_provider_id: z.string(),
+  provider: channelProviderIdSchema,
+  reason: z.enum(['platform', 'lost']),
+  started_at: z.string(),
+  ended_at: z.string(),
+  /** Messages Greenroom received but could not keep (reason `lost`); 0 otherwise. */
+  lost: z.number().int(),
+});
+export type ChatGap = z.infer<typeof chatGapSchema>;
+
+/**
+ * Whether the chat log is keeping up: `delayed` while the database refuses writes (messages are held
+ * and shown once stored), with how many are held and how many had to be given up so far.
+ */
+export const chatIngestStatusSchema = z.object({
+  state: z.enum(['ok', 'delayed']),
+  since: z.string(),
+  held: z.number().int(),
+  lost: z.number().int(),
+});
+export type ChatIngestStatus = z.infer<typeof chatIngestStatusSchema>;
+
+/**
+ * The chat events of a channel (bus topic `channel:<channelId>`, relayed to staff sockets). Stored
+ * events carry `seq`, their position in the chat log (messages) or activity feed: the cursor a
+ * client passes as `after` to fetch what it missed.
+ */
+export const chatMessageEventSchema = z.object({ type: z.literal('chat.message'), seq: z.number().int(), data: chatMessageSchema });
+export const chatModerationEventSchema = z.object({ type: z.literal('chat.moderation'), data: moderationEventSchema });
+export const activityEventSchema = z.object({ type: z.literal('activity'), seq: z.number().int(), data: activitySchema });
+export const streamStatusEventSchema = z.object({ type: z.literal('stream.status'), data: streamStatusSchema });
+export const chatGapEventSchema = z.object({ type: z.literal('chat.gap'), data: chatGapSchema });
+export const chatIngestStatusEventSchema = z.object({ type: z.literal('chat.ingest_status'), data: chatIngestStatusSchema });
+
 export type ChannelStreamEvent =
-  | { type: 'chat.message'; data: ChatMessage }
-  | { type: 'chat.moderation'; data: ModerationEvent }
-  | { type: 'activity'; data: Activity }
-  | { type: 'stream.status'; data: StreamStatus };
+  | z.infer<typeof chatMessageEventSchema>
+  | z.infer<typeof chatModerationEventSchema>
+  | z.infer<typeof activityEventSchema>
+  | z.infer<typeof streamStatusEventSchema>;
 export type ChannelStreamEventType = ChannelStreamEvent['type'];

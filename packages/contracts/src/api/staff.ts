@@ -136,6 +136,8 @@ export interface StaffAuditData {
 export const auditLogEntrySchema = z.object({
   id: z.string(),
   action: z.string(),
+  /** Who acted: a Greenroom user (`actor` is them, null once their account is gone), the channel's bot, or Greenroom itself. */
+  actor_kind: z.enum(['user', 'bot', 'system']),
   actor: userRefSchema.nullable(),
   data: z.record(z.string(), z.unknown()),
   created_at: z.string(),

@@ -131,7 +131,14 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const owner = apps.find((a) => a.clientId === appClientId && a.webhookUrl) ?? ctx.apps.kick;
     return owner?.webhookUrl;
   };
-  const delivery: KickDeliveryOptions = { concurrency: 16, maxAttempts: 3, retryBaseMs: 1000, timeoutMs: 10_000 };
+  const delivery: KickDeliveryOptions = {
+    concurrency: 16,
+    maxAttempts: Number.POSITIVE_INFINITY,
+    retryBaseMs: 1000,
+    maxRetryDelayMs: 5 * 60_000,
+    retryForMs: 24 * 3_600_000,
+    timeoutMs: 10_000,
+  };
   const dispatcher = new KickWebhookDispatcher(key, resolveUrl, delivery, () => ctx.random());
 
   const controls: KickControls = {

@@ -3,7 +3,9 @@
  *
  * Kick signs `${Kick-Event-Message-Id}.${Kick-Event-Message-Timestamp}.${rawBody}` with RSA-SHA256
  * (PKCS#1 v1.5), base64 in `Kick-Event-Signature`; the public key is served at /public/v1/public-key.
- * Kick retries a failed delivery (non-2xx) up to 3 times; message ids stay the same across retries.
+ * Kick retries a failed delivery (non-2xx, no answer) "over a period of time" with the same message
+ * id: here with exponential backoff (retryBaseMs · 2^(n-1), at most maxRetryDelayMs) until
+ * retryForMs after the first attempt (a day by default) or maxAttempts.
  */
 import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -45,10 +47,13 @@ export interface KickDeliveryRecord {
 export interface KickDeliveryOptions {
   /** How many POSTs may be in flight at once. */
   concurrency: number;
-  /** Attempts per message (Kick: 3). */
+  /** Attempts per message (Kick does not publish one: unlimited within retryForMs by default). */
   maxAttempts: number;
-  /** Backoff before retry n is retryBaseMs * 2^(n-1). */
+  /** Backoff before retry n is retryBaseMs * 2^(n-1), at most maxRetryDelayMs. */
   retryBaseMs: number;
+  maxRetryDelayMs: number;
+  /** Retries stop this long after the first attempt (Kick: deliveries failing for a day are given up). */
+  retryForMs: number;
   /** Per-request timeout. */
   timeoutMs: number;
 }
@@ -63,6 +68,8 @@ interface Job {
   body: string;
   signature: string;
   attempt: number;
+  /** When the first attempt was made (retries stop retryForMs after). */
+  firstAttemptAt: number | null;
   /** True for the extra copy sent by the duplicate fault. */
   copy: boolean;
 }
@@ -103,6 +110,7 @@ export class KickWebhookDispatcher {
       body,
       signature: signKickPayload(this.key.privateKey, messageId, timestamp, body),
       attempt: 0,
+      firstAttemptAt: null,
       copy: false,
     };
     this.schedule(job, this.fault.delayMs);
@@ -187,6 +195,7 @@ export class KickWebhookDispatcher {
 
   private async send(job: Job): Promise<void> {
     job.attempt++;
+    job.firstAttemptAt ??= Date.now();
     const url = this.resolveUrl(job.appClientId) ?? null;
     let status = 0;
     if (url) {
@@ -224,8 +233,8 @@ export class KickWebhookDispatcher {
     });
     if (this.log.length > 5000) this.log.splice(0, this.log.length - 5000);
     const ok = status >= 200 && status < 300;
-    if (!ok && job.attempt < this.options.maxAttempts) {
-      this.schedule(job, this.options.retryBaseMs * 2 ** (job.attempt - 1));
+    if (!ok && job.attempt < this.options.maxAttempts && Date.now() - job.firstAttemptAt < this.options.retryForMs) {
+      this.schedule(job, Math.min(this.options.maxRetryDelayMs, this.options.retryBaseMs * 2 ** Math.min(job.attempt - 1, 30)));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChatBadge, ChatEmote, ChatRoles } from '@greenroom/contracts/api/events';
 import { channels } from './core';
 
@@ -10,8 +10,11 @@ const channelRef = () =>
     .references(() => channels.id, { onDelete: 'cascade' });
 
 /**
- * The chat log. `seq` is the arrival order and the history cursor; `id` is the contract id
- * (`${provider}:${provider_message_id}`), unique per channel and platform.
+ * The chat log. `seq` is the commit order and the history cursor; `id` is the contract id
+ * (`${provider}:${provider_message_id}`), unique per channel and platform. The hot table of the
+ * ingest pipeline (written in multi-row batches): it keeps only the indexes reads need, and
+ * `received_at` (the retention purge) is a BRIN index, which an append-only table maintains for
+ * almost nothing.
  */
 export const chatMessages = pgTable(
   'chat_messages',
@@ -29,6 +32,8 @@ export const chatMessages = pgTable(
     authorAvatarUrl: text('author_avatar_url'),
     authorBadges: jsonb('author_badges').$type<ChatBadge[]>().notNull(),
     authorRoles: jsonb('author_roles').$type<ChatRoles>().notNull(),
+    /** Written by Greenroom itself (the connection's bot, or a message sent from Greenroom). */
+    authorIsSelf: boolean('author_is_self').notNull().default(false),
     text: text('text').notNull(),
     emotes: jsonb('emotes').$type<ChatEmote[]>().notNull(),
     reply: jsonb('reply').$type<{ provider_message_id: string; author_display_name: string; text: string } | null>(),
@@ -37,12 +42,15 @@ export const chatMessages = pgTable(
     sentAt: ts('sent_at').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /** Removed by a moderation stage (a spam filter) before anyone saw it: shown to staff as such, never to the public. */
+    filterStage: text('filter_stage'),
+    filterReason: text('filter_reason'),
   },
   (t) => [
     uniqueIndex('chat_messages_provider_message').on(t.channelId, t.provider, t.providerMessageId),
     index('chat_messages_channel_seq').on(t.channelId, t.seq),
     index('chat_messages_author').on(t.channelId, t.provider, t.authorId, t.seq),
-    index('chat_messages_received').on(t.receivedAt),
+    index('chat_messages_received').using('brin', t.receivedAt),
   ],
 );
 
@@ -61,6 +69,8 @@ export const moderationEvents = pgTable(
     providerMessageId: text('provider_message_id'),
     durationSeconds: integer('duration_seconds'),
     reason: text('reason'),
+    /** Who acted: 'user' (moderator_user_id), 'bot', 'system' or 'platform' (a moderator in the platform's own chat). */
+    moderatorKind: text('moderator_kind').$type<'user' | 'bot' | 'system' | 'platform'>().notNull().default('user'),
     moderatorUserId: text('moderator_user_id'),
     moderatorName: text('moderator_name'),
     source: text('source').$type<'greenroom' | 'platform'>().notNull(),
@@ -121,4 +131,25 @@ export const viewers = pgTable(
     messageCount: integer('message_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.provider, t.providerUserId] })],
+);
+
+/**
+ * Breaks in a platform connection's chat: the connection dropped and resumed (reason 'platform'), or
+ * Greenroom had to give up messages it could not hold while the database refused writes ('lost').
+ * Shown as a line in the staff chat; read by chat history beside the messages of the same time.
+ */
+export const chatGaps = pgTable(
+  'chat_gaps',
+  {
+    seq: seq(),
+    id: text('id').notNull().unique(),
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    reason: text('reason').$type<'platform' | 'lost'>().notNull(),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at').notNull(),
+    lost: integer('lost').notNull().default(0),
+  },
+  (t) => [index('chat_gaps_channel_ended').on(t.channelId, t.endedAt)],
 );

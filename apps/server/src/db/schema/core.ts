@@ -152,6 +152,8 @@ export const auditLog = pgTable(
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'user' (actor_user_id, null once their account is gone), 'bot' (the channel's bot) or 'system' (Greenroom itself). */
+    actorKind: text('actor_kind').$type<'user' | 'bot' | 'system'>().notNull().default('user'),
     action: text('action').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),

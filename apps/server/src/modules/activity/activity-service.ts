@@ -1,17 +1,19 @@
 /**
  * The persisted activity feed: newest first by when it happened on the platform (ties in arrival order), with a
- * cursor of both, type/platform filters, replay. Ordered by time, a late delivery (a webhook retried a minute
- * later) lands where it belongs instead of above newer events.
+ * cursor of both — ordered by time, a late delivery (a webhook retried a minute later) lands where it belongs
+ * instead of above newer events — or, with `after`, what was stored after a position (a `seq`), in arrival order
+ * (a reconnect's catch-up); type/platform filters, replay.
  */
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { channelTopic } from '@greenroom/contracts/bus';
 import type { EventBus } from '../../lib/event-bus';
-import { INVALID_CURSOR, pageOf } from '../../lib/pagination';
-import { activityFromRow, type BusEvent } from '../chat';
+import { INVALID_CURSOR, pageOf, parseSeqCursor } from '../../lib/pagination';
+import { activityFromRow } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -42,17 +44,20 @@ function parseActivityCursor(value: string | undefined): { at: Date; seq: number
 export class ActivityService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus<BusEvent>,
+    private readonly bus: EventBus,
   ) {}
 
   async list(
     channelId: string,
-    q: { cursor?: string; per_page: number; types?: string; providers?: string },
-  ): Promise<{ records: Activity[]; cursor: string | null }> {
+    q: { cursor?: string; after?: string; per_page: number; types?: string; providers?: string },
+  ): Promise<{ records: Activity[]; cursor: string | null; head: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
     const cursor = parseActivityCursor(q.cursor);
+    const after = parseSeqCursor(q.after);
+    if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
     if (cursor !== null)
       where.push(or(lt(activities.occurredAt, cursor.at), and(eq(activities.occurredAt, cursor.at), lt(activities.seq, cursor.seq)))!);
+    if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));
     const providers = csv(q.providers, channelProviderIdSchema, 'platform');
@@ -61,10 +66,19 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(...where))
-      .orderBy(desc(activities.occurredAt), desc(activities.seq))
+      .orderBy(...(after !== null ? [asc(activities.seq)] : [desc(activities.occurredAt), desc(activities.seq)]))
       .limit(q.per_page + 1);
-    const page = pageOf(rows, q.per_page, (last) => `${last.occurredAt.getTime()}.${last.seq}`);
-    return { records: page.rows.map(activityFromRow), cursor: page.cursor };
+    const page =
+      after !== null
+        ? pageOf(rows, q.per_page, (last) => String(last.seq))
+        : pageOf(rows, q.per_page, (last) => `${last.occurredAt.getTime()}.${last.seq}`);
+    // The catch-up position: the last stored record seen (by arrival, whatever the display order).
+    const newest = page.rows.reduce<number | null>((max, row) => (max === null || row.seq > max ? row.seq : max), null);
+    return {
+      records: page.rows.map(activityFromRow),
+      cursor: page.cursor,
+      head: newest !== null ? String(newest) : after !== null ? String(after) : null,
+    };
   }
 
   /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */
@@ -76,7 +90,7 @@ export class ActivityService {
       .limit(1);
     if (!row) throw notFound('Activity not found');
     const data = activityFromRow(row);
-    this.bus.publish(`channel:${channelId}`, { type: 'activity.replay', data });
+    this.bus.publish(channelTopic(channelId), { type: 'activity.replay', data });
     return data;
   }
 }

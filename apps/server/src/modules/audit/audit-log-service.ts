@@ -6,10 +6,16 @@ import { auditLog, users } from '../../db/schema';
 import { parseSeqCursor } from '../../lib/pagination';
 import { storableJson } from '../../lib/text';
 
-/** A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed` or `moderation.ban`. */
+/**
+ * A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed`
+ * or `moderation.ban`. The actor is a user (`actorUserId`), the channel's bot or Greenroom itself
+ * (`actorKind` 'bot' / 'system', `actorUserId` null); without `actorKind` it is 'user' when a user
+ * id is given, else 'system'.
+ */
 export interface AuditEntryInput {
   channelId: string;
   actorUserId: string | null;
+  actorKind?: 'user' | 'bot' | 'system';
   action: string;
   data?: Record<string, unknown>;
 }
@@ -32,8 +38,13 @@ export class AuditLogService implements AuditRecorder {
    * platform's name with NUL, a broken surrogate): such characters become U+FFFD rather than losing the row.
    */
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
-    const data = storableJson(entry.data ?? {}) as Record<string, unknown>;
-    await db.insert(auditLog).values({ channelId: entry.channelId, actorUserId: entry.actorUserId, action: entry.action, data });
+    await db.insert(auditLog).values({
+      channelId: entry.channelId,
+      actorUserId: entry.actorUserId,
+      actorKind: entry.actorKind ?? (entry.actorUserId ? 'user' : 'system'),
+      action: entry.action,
+      data: storableJson(entry.data ?? {}) as Record<string, unknown>,
+    });
   }
 
   async list(
@@ -50,6 +61,7 @@ export class AuditLogService implements AuditRecorder {
       .select({
         id: auditLog.id,
         action: auditLog.action,
+        actorKind: auditLog.actorKind,
         data: auditLog.data,
         createdAt: auditLog.createdAt,
         actorId: users.id,
@@ -66,6 +78,7 @@ export class AuditLogService implements AuditRecorder {
       records: records.map((r) => ({
         id: String(r.id),
         action: r.action,
+        actor_kind: r.actorKind,
         actor: r.actorId != null && r.actorName != null ? { id: r.actorId, display_name: r.actorName } : null,
         data: r.data,
         created_at: r.createdAt.toISOString(),

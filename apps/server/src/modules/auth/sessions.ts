@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, userProviders, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import type { AccessEvents } from '../../lib/access-events';
 import { newId } from '../../lib/ids';
 
 export interface AuthUser {
@@ -24,6 +25,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly ttlDays: number,
     private readonly admins: { provider: string; providerUserId: string }[],
+    private readonly access: AccessEvents | null = null,
   ) {}
 
   async create(userId: string): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
@@ -53,8 +55,26 @@ export class SessionService {
     };
   }
 
+  /** Ends a session (sign-out); its open sockets close. */
   async revoke(sessionId: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, sessionId))
+      .returning({ userId: sessions.userId });
+    for (const s of ended) this.access?.sessionEnded(s.userId, sessionId);
+  }
+
+  /** Whether a session still works: not revoked, not expired, its user still there (open sockets check it now and then). */
+  async active(sessionId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, userId: users.id })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    const row = rows[0];
+    return Boolean(row && row.userId && !row.revokedAt && row.expiresAt.getTime() > Date.now());
   }
 
   /** Revokes every session of a user (account deletion). */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { channelProviders, systemBots } from '../../db/schema';
 import type { TokenCipher } from '../../lib/crypto';
 import { conflict, notFound, unsupported } from '../../lib/errors';
+import { channelTopic } from '@greenroom/contracts/bus';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
 import type { CompletedFlow } from '../auth';
@@ -22,16 +23,6 @@ import { scopesFor } from '../../platforms/scopes';
 
 type Row = typeof channelProviders.$inferSelect;
 type SystemBotRow = { provider: string; providerUserId: string; displayName: string; scopeNeeded: boolean };
-
-/** Bus message carrying a provider update (topic `channel:<channelId>`). */
-export interface ChannelProviderBusEvent {
-  type: 'channel_provider';
-  message: ProviderUpdateMessage;
-}
-
-export function isChannelProviderBusEvent(event: { type: string }): event is ChannelProviderBusEvent {
-  return event.type === 'channel_provider';
-}
 
 function missingScopes(granted: string[], wanted: string[]): string[] {
   if (granted.length === 0) return [];
@@ -44,7 +35,7 @@ export class ChannelProviderService {
     private readonly deps: {
       db: Db;
       cipher: TokenCipher;
-      bus: EventBus<{ type: string }>;
+      bus: EventBus;
       manager: Pick<ConnectionManager, 'health' | 'restart' | 'remove'>;
       audit: AuditRecorder;
       /** Revokes tokens at the platform (best effort) when a connection goes for good. */
@@ -129,8 +120,7 @@ export class ChannelProviderService {
   }
 
   private publish(channelId: string, message: ProviderUpdateMessage): void {
-    const event: ChannelProviderBusEvent = { type: 'channel_provider', message };
-    this.deps.bus.publish(`channel:${channelId}`, event);
+    this.deps.bus.publish(channelTopic(channelId), { type: 'provider.update', data: message });
   }
 
   /** Publishes the current state of a connection as `updated` (health, live status, scope_needed changed). */

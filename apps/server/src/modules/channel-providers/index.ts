@@ -1,3 +1,3 @@
 /** The channel-providers module: a channel's platform connections (connect, list live, disconnect) and their websocket. */
 export { channelProviderRoutes, type ChannelProviderRouteDeps } from './routes';
-export { ChannelProviderService, isChannelProviderBusEvent, type ChannelProviderBusEvent } from './channel-provider-service';
+export { ChannelProviderService } from './channel-provider-service';

@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
-import type { EventBus } from '../../lib/event-bus';
 import { errorResponses, noContent } from '../../lib/http';
+import { channelTopic } from '@greenroom/contracts/bus';
 import { liveSocket } from '../../lib/live-socket';
-import { isChannelProviderBusEvent, type ChannelProviderService } from './channel-provider-service';
+import { followAccess, type SocketAccessDeps } from '../../plugins/socket-access';
+import type { ChannelProviderService } from './channel-provider-service';
 
-export interface ChannelProviderRouteDeps {
+export interface ChannelProviderRouteDeps extends SocketAccessDeps {
   channelProviders: Pick<ChannelProviderService, 'list' | 'get' | 'disconnect' | 'disconnectBot'>;
-  bus: Pick<EventBus<{ type: string }>, 'subscribe'>;
 }
 
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
+const view = channelAccess('platforms.view');
 
 /**
  * Channel providers. Levels: reading the list and its live websocket needs Mod (the chat
@@ -65,17 +66,26 @@ export function channelProviderRoutes(app: FastifyInstance, s: ChannelProviderRo
   r.get(
     '/api/2/channels/:channelId/providers-ws',
     {
-      config: { access: channelAccess('platforms.view') },
+      config: { access: view },
       schema: { tags: ['channel-providers'], params: channelParams, hide: true },
       websocket: true,
     },
     (socket, request) => {
+      const { channelId } = request.params;
+      const auth = requireAuth(request);
       let unsubscribe: (() => void) | null = null;
-      const live = liveSocket(socket, { onClose: () => unsubscribe?.() });
-      unsubscribe = s.bus.subscribe(`channel:${request.params.channelId}`, (event) => {
-        if (isChannelProviderBusEvent(event)) live.send(event.message);
+      let unwatch: (() => void) | null = null;
+      const live = liveSocket(socket, {
+        onClose: () => {
+          unsubscribe?.();
+          unwatch?.();
+        },
       });
-      if (!live.open) unsubscribe();
+      if (!live.open) return;
+      unsubscribe = s.bus.subscribe(channelTopic(channelId), (event) => {
+        if (event.type === 'provider.update') live.send(event.data);
+      });
+      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: view.channel });
     },
   );
 }

@@ -4,6 +4,7 @@ import type { AdminChannel, Channel } from '@greenroom/contracts/api/channels';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import { channelProviderIdSchema, providers, type ProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import type { AccessEvents } from '../../lib/access-events';
 import { channelProviders, channelUsers, channels, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -30,6 +31,8 @@ export interface ChannelServiceDeps {
   audit: AuditRecorder;
   /** Closes every platform connection of a channel, removes what they set up at the platforms and revokes their tokens. */
   disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+  /** Tells open sockets the channel is gone (they close). */
+  access?: Pick<AccessEvents, 'channelDeleted'>;
 }
 
 export class ChannelService {
@@ -102,9 +105,10 @@ export class ChannelService {
     return row.displayName;
   }
 
-  /** Deletes the channel row; staff, invitations, chat log, activity and audit log go with it (cascade). */
+  /** Deletes the channel row; staff, invitations, chat log, activity and audit log go with it (cascade). Its open sockets close. */
   async deleteRow(channelId: string): Promise<void> {
     await this.db.delete(channels).where(eq(channels.id, channelId));
+    this.deps.access?.channelDeleted(channelId);
   }
 
   async getForUser(channelId: string, _userId: string, level: number): Promise<Channel> {

@@ -1,16 +1,15 @@
 /**
- * The unified chat's services, built once at start by createServices: the chat log
- * (store + batching writer + retention job), the staff fan-out hub, queries and sending. The
+ * The unified chat's services, built once at start by createServices: retention of the chat log
+ * (written by the ingest pipeline, pipeline/), the staff fan-out hub, queries and sending. The
  * activity feed, viewer cards and the public popout are their own modules reading the chat log.
  */
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/event-bus';
 import type { AuditRecorder } from '../audit';
-import { ChatLogStore } from './chat-log-store';
-import { ChatLogWriter, RetentionJob } from './chat-log-writer';
 import { ChatQueries } from './chat-queries';
 import { ChatSendService, type ChatActionsSource } from './chat-send-service';
-import { FanoutHub, type BusEvent } from './fanout-hub';
+import { FanoutHub } from './fanout-hub';
+import { ChatRetention, RetentionJob } from './retention';
 import { staffEncoder } from './staff-encoder';
 
 export interface ChatLog {
@@ -20,40 +19,35 @@ export interface ChatLog {
 }
 
 export interface ChatServices {
-  store: ChatLogStore;
-  /** The ingest pipeline's ChatSink (batched, bounded); also takes events published outside ingest. */
-  writer: ChatLogWriter;
   retention: RetentionJob;
+  purge: ChatRetention;
   staffHub: FanoutHub;
   queries: ChatQueries;
   send: ChatSendService;
-  /** Graceful shutdown: closes sockets, cancels the purge, writes what is queued. */
+  /** Graceful shutdown: closes sockets, cancels the purge. */
   close(): Promise<void>;
 }
 
 export function createChatServices(input: {
   db: Db;
-  bus: EventBus<BusEvent>;
+  bus: EventBus;
   retentionDays: number;
   log: ChatLog;
   actions: () => ChatActionsSource | null;
   audit: AuditRecorder;
 }): ChatServices {
-  const store = new ChatLogStore(input.db);
-  const writer = new ChatLogWriter(store, { log: input.log });
-  const retention = new RetentionJob(store, input.retentionDays, input.log);
+  const purge = new ChatRetention(input.db);
+  const retention = new RetentionJob(purge, input.retentionDays, input.log);
   const staffHub = new FanoutHub(input.bus, staffEncoder);
   return {
-    store,
-    writer,
     retention,
+    purge,
     staffHub,
     queries: new ChatQueries(input.db),
     send: new ChatSendService(input.db, input.actions, input.log, input.audit),
     async close() {
       staffHub.closeAll();
       await retention.stop();
-      await writer.close();
     },
   };
 }

@@ -5,7 +5,8 @@
  * above `closeAbove`, or that kept missing messages for `maxDropMs`, is closed with 1013 (try again
  * later). Per socket the server thus holds at most about `dropAbove` + one message.
  */
-import type { EventBus, Unsubscribe } from '../../lib/event-bus';
+import { channelTopic } from '@greenroom/contracts/bus';
+import type { BusEvent, EventBus, Unsubscribe } from '../../lib/event-bus';
 
 /** What the hub needs of a websocket (`ws` WebSocket fits). */
 export interface HubSocket {
@@ -20,9 +21,6 @@ export interface Encoded {
   payload: string;
   provider: string | null;
 }
-
-/** What the bus carries (the server's DomainEvent shape). */
-export type BusEvent = { type: string; [key: string]: unknown };
 
 /** Builds the encoder of one channel (it may keep bounded per-channel state, e.g. recent message ids). */
 export type EncoderFactory = (channelId: string) => (event: BusEvent) => Encoded | Encoded[] | null;
@@ -67,7 +65,7 @@ export class FanoutHub {
   private readonly now: () => number;
 
   constructor(
-    private readonly bus: EventBus<BusEvent>,
+    private readonly bus: EventBus,
     private readonly encoderFor: EncoderFactory,
     options: FanoutOptions = {},
   ) {
@@ -83,7 +81,7 @@ export class FanoutHub {
     if (!fanout) {
       const encode = this.encoderFor(channelId);
       const members = new Set<Member>();
-      const unsubscribe = this.bus.subscribe(`channel:${channelId}`, (event) => this.deliver(members, encode(event)));
+      const unsubscribe = this.bus.subscribe(channelTopic(channelId), (event) => this.deliver(members, encode(event)));
       fanout = { members, unsubscribe };
       this.channels.set(channelId, fanout);
       this.stats.channels = this.channels.size;

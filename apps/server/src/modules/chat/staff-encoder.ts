@@ -1,7 +1,7 @@
 import type { EncoderFactory } from './fanout-hub';
 
-/** Event types the staff chat socket relays (ChatSocketMessage minus pong). */
-const staffTypes = new Set(['chat.message', 'chat.moderation', 'activity', 'stream.status']);
+/** Bus events the staff chat socket relays (ChatSocketMessage minus pong). */
+const staffTypes = new Set(['chat.message', 'chat.moderation', 'activity', 'stream.status', 'chat.gap', 'chat.ingest_status']);
 
 /** Staff sockets get the bus event as is: serialised once per event for every socket. */
 export const staffEncoder: EncoderFactory = () => (event) => {

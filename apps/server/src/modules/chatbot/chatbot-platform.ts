@@ -71,7 +71,7 @@ export function connectionsPlatform(deps: {
   ingest?: (
     source: { channelId: string; channelProviderId: string; provider: ChannelProviderId; providerChannelId: string },
     event: PlatformEvent,
-  ) => void;
+  ) => Promise<void>;
   log: { warn(obj: object, msg?: string): void };
 }): ChatbotPlatform {
   const found = (id: string) => deps.source().actions(id);

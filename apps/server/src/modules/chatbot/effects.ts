@@ -159,7 +159,7 @@ export function createFilterHandler(deps: ChatbotEffectDeps): EffectHandler {
           provider_message_id: plan.action === 'delete' ? p.providerMessageId : null,
           duration_seconds: plan.action === 'timeout' ? plan.durationSeconds : null,
           reason: `${p.filter.name}: ${p.reason}`,
-          moderator: { user_id: null, display_name: 'Chatbot' },
+          moderator: { kind: 'bot', user_id: null, display_name: 'Chatbot' },
           source: 'greenroom',
           occurred_at: new Date().toISOString(),
         });

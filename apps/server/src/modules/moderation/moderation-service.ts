@@ -1,15 +1,16 @@
 /**
- * Moderation actions (ban/timeout, unban, delete message) on one connection: refused
- * with a clear error where the platform cannot do it (capabilities are data: the provider
- * catalogue), converted by the adapters, recorded in the audit log, and published on the bus as a
- * ModerationEvent with source `greenroom`.
+ * Moderation actions (ban/timeout, unban, delete message) on one connection: refused with a clear
+ * error where the platform cannot do it (capabilities are data: the provider catalogue), converted
+ * by the adapters, recorded in the audit log, and stored then published by the chat pipeline as a
+ * ModerationEvent with source `greenroom`. The actor is a staff member, the channel's bot (a
+ * chatbot effect, e.g. a spam filter's timeout) or Greenroom itself.
  */
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { AuditRecorder } from '../audit';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
 import type { ConnectionActionsSource } from '../../platforms/connection-manager';
-import type { IngestPipeline } from '../../platforms/ingest';
+import type { IngestPipeline } from '../../pipeline/ingest';
 import type { ModerationFacet } from '../../platforms/port';
 import type { ModerationNames } from './moderation-names';
 
@@ -19,15 +20,19 @@ export interface ModerationTarget {
   channelProviderId: string;
 }
 
-export interface Moderator {
-  userId: string;
-  displayName: string;
+/** Who moderates: a staff member, the channel's bot, or Greenroom itself. */
+export type Moderator =
+  { kind?: 'user'; userId: string; displayName: string } | { kind: 'bot'; displayName: string } | { kind: 'system'; displayName: string };
+
+function actorOf(by: Moderator): { kind: 'user' | 'bot' | 'system'; userId: string | null; displayName: string } {
+  if (by.kind === 'bot' || by.kind === 'system') return { kind: by.kind, userId: null, displayName: by.displayName };
+  return { kind: 'user', userId: by.userId, displayName: by.displayName };
 }
 
 export interface ModerationServiceDeps {
   connections: Pick<ConnectionActionsSource, 'actions'>;
   /** Publishes Greenroom's own moderation events like the platforms' (chat log, fan-out). */
-  ingest: Pick<IngestPipeline, 'ingest'>;
+  ingest: Pick<IngestPipeline, 'submit'>;
   audit: AuditRecorder;
   /** Names and texts from the chat log, so the audit log and events show names, not ids. */
   names: ModerationNames;
@@ -52,24 +57,33 @@ export class ModerationService {
     return { actions, providerChannelId: found.providerChannelId };
   }
 
-  private publish(
+  /** Stores the action in the chat log and publishes it (resolves once stored). */
+  private async publish(
     t: ModerationTarget,
     providerChannelId: string,
     event: Omit<ModerationEvent, 'id' | 'channel_id' | 'channel_provider_id' | 'provider' | 'source' | 'occurred_at' | 'moderator'>,
     by: Moderator,
-  ): void {
-    this.deps.ingest.ingest(
+  ): Promise<void> {
+    const actor = actorOf(by);
+    await this.deps.ingest.submit(
       { channelId: t.channelId, channelProviderId: t.channelProviderId, provider: t.provider, providerChannelId },
-      {
-        kind: 'moderation',
-        event: {
-          ...event,
-          moderator: { user_id: by.userId, display_name: by.displayName },
-          source: 'greenroom',
-          occurred_at: new Date().toISOString(),
+      [
+        {
+          kind: 'moderation',
+          event: {
+            ...event,
+            moderator: { kind: actor.kind, user_id: actor.userId, display_name: actor.displayName },
+            source: 'greenroom',
+            occurred_at: new Date().toISOString(),
+          },
         },
-      },
+      ],
     );
+  }
+
+  private audit(t: ModerationTarget, by: Moderator, action: string, data: Record<string, unknown>): Promise<void> {
+    const actor = actorOf(by);
+    return this.deps.audit.record({ channelId: t.channelId, actorUserId: actor.userId, actorKind: actor.kind, action, data });
   }
 
   async ban(
@@ -101,20 +115,15 @@ export class ModerationService {
       ...(reason ? { reason } : {}),
     });
     const kind = timeout ? 'timeout' : 'ban';
-    await this.deps.audit.record({
-      channelId: t.channelId,
-      actorUserId: by.userId,
-      action: `moderation.${kind}`,
-      data: {
-        provider: t.provider,
-        channel_provider_id: t.channelProviderId,
-        provider_viewer_id: input.providerViewerId,
-        viewer_display_name: name,
-        duration_seconds: input.durationSeconds ?? null,
-        reason: reason ?? null,
-      },
+    await this.audit(t, by, `moderation.${kind}`, {
+      provider: t.provider,
+      channel_provider_id: t.channelProviderId,
+      provider_viewer_id: input.providerViewerId,
+      viewer_display_name: name,
+      duration_seconds: input.durationSeconds ?? null,
+      reason: reason ?? null,
     });
-    this.publish(
+    await this.publish(
       t,
       providerChannelId,
       {
@@ -134,18 +143,13 @@ export class ModerationService {
     const { actions, providerChannelId } = await this.connection(t);
     const name = await this.viewerName(t, input.providerViewerId);
     await actions.unban({ providerViewerId: input.providerViewerId });
-    await this.deps.audit.record({
-      channelId: t.channelId,
-      actorUserId: by.userId,
-      action: 'moderation.unban',
-      data: {
-        provider: t.provider,
-        channel_provider_id: t.channelProviderId,
-        provider_viewer_id: input.providerViewerId,
-        viewer_display_name: name,
-      },
+    await this.audit(t, by, 'moderation.unban', {
+      provider: t.provider,
+      channel_provider_id: t.channelProviderId,
+      provider_viewer_id: input.providerViewerId,
+      viewer_display_name: name,
     });
-    this.publish(
+    await this.publish(
       t,
       providerChannelId,
       {
@@ -165,19 +169,14 @@ export class ModerationService {
     const { actions, providerChannelId } = await this.connection(t);
     const message = await this.message(t, input.providerMessageId);
     await actions.deleteMessage({ providerMessageId: input.providerMessageId });
-    await this.deps.audit.record({
-      channelId: t.channelId,
-      actorUserId: by.userId,
-      action: 'moderation.delete_message',
-      data: {
-        provider: t.provider,
-        channel_provider_id: t.channelProviderId,
-        provider_message_id: input.providerMessageId,
-        viewer_display_name: message.author,
-        message_text: message.text,
-      },
+    await this.audit(t, by, 'moderation.delete_message', {
+      provider: t.provider,
+      channel_provider_id: t.channelProviderId,
+      provider_message_id: input.providerMessageId,
+      viewer_display_name: message.author,
+      message_text: message.text,
     });
-    this.publish(
+    await this.publish(
       t,
       providerChannelId,
       { kind: 'delete', target: null, provider_message_id: input.providerMessageId, duration_seconds: null, reason: null },

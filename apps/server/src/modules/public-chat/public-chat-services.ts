@@ -8,7 +8,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channels } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
-import { FanoutHub, type BusEvent, type ChatQueries } from '../chat';
+import { FanoutHub, type ChatQueries } from '../chat';
 import { ConnectionLimiter } from './connection-limiter';
 import { publicEncoder } from './public-encoder';
 
@@ -16,16 +16,17 @@ export interface PublicChatServices {
   hub: FanoutHub;
   connections: ConnectionLimiter;
   channelExists(channelId: string): Promise<boolean>;
-  recent(channelId: string, providers: ChannelProviderId[] | null): Promise<PublicChatMessage[]>;
+  /** The last 50 lines, or with `after` those stored after that position (a reconnect's catch-up). */
+  recent(
+    channelId: string,
+    providers: ChannelProviderId[] | null,
+    after?: string,
+  ): Promise<{ records: PublicChatMessage[]; head: string | null }>;
   /** Shutdown: closes the popout sockets. */
   close(): void;
 }
 
-export function createPublicChatServices(input: {
-  db: Db;
-  bus: EventBus<BusEvent>;
-  queries: Pick<ChatQueries, 'publicRecent'>;
-}): PublicChatServices {
+export function createPublicChatServices(input: { db: Db; bus: EventBus; queries: Pick<ChatQueries, 'publicRecent'> }): PublicChatServices {
   const hub = new FanoutHub(input.bus, publicEncoder());
   return {
     hub,
@@ -33,7 +34,8 @@ export function createPublicChatServices(input: {
     async channelExists(channelId) {
       return (await input.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
     },
-    recent: (channelId, providers) => input.queries.publicRecent(channelId, providers, 50),
+    recent: (channelId, providers, after) =>
+      input.queries.publicRecent(channelId, providers, { limit: 50, ...(after !== undefined ? { after } : {}) }),
     close: () => hub.closeAll(),
   };
 }

@@ -4,7 +4,6 @@
  * the chat cleared. The encoder of a channel remembers its last `recent` messages (id, platform,
  * author) so a ban maps to ids without a database query; nothing else of moderation is exposed.
  */
-import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
 import { toPublicMessage, type Encoded, type EncoderFactory } from '../chat';
 
 interface Recent {
@@ -42,14 +41,14 @@ function removed(ids: string[], provider: string): Encoded | null {
 export function publicEncoder(recent = 1000): EncoderFactory {
   return () => {
     const ring = new RecentMessages(recent);
-    return (raw) => {
-      const event = raw as unknown as ChannelStreamEvent;
+    return (event) => {
       switch (event.type) {
         case 'chat.message': {
           const m = event.data;
-          if (m.deleted) return null;
+          // Removed or held back by a filter: never shown to the public.
+          if (m.deleted || m.filtered) return null;
           ring.add({ id: m.id, provider: m.provider, channelProviderId: m.channel_provider_id, authorId: m.author.provider_user_id });
-          return { payload: JSON.stringify({ type: 'chat.message', data: toPublicMessage(m) }), provider: m.provider };
+          return { payload: JSON.stringify({ type: 'chat.message', seq: event.seq, data: toPublicMessage(m) }), provider: m.provider };
         }
         case 'chat.moderation': {
           const e = event.data;

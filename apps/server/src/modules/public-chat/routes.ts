@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicChatHistorySchema } from '@greenroom/contracts/api/chat';
+import { publicChatHistorySchema, publicChatQuerySchema } from '@greenroom/contracts/api/chat';
+import { LiveCloseCode } from '@greenroom/contracts/api/live';
+import { channelTopic } from '@greenroom/contracts/bus';
 import { channelProviderIdSchema, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { badRequest, notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/http';
+import type { EventBus } from '../../lib/event-bus';
 import { liveSocket } from '../../lib/live-socket';
 import type { PublicChatServices } from './public-chat-services';
 
 export interface PublicChatRouteDeps {
   publicChat: PublicChatServices;
+  /** A popout of a deleted channel closes (4404). */
+  bus: Pick<EventBus, 'subscribe'>;
 }
 
 const channelParams = z.object({ channelId: z.string().max(64) });
-const publicQuery = z.object({ providers: z.string().max(200).optional() });
 
 /** `?providers=twitch,kick` → the platforms to show (null = all). */
 function parseProviders(value: string | undefined): ChannelProviderId[] | null {
@@ -40,13 +44,13 @@ export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps
     schema: {
       tags: ['public-chat'],
       params: channelParams,
-      querystring: publicQuery,
+      querystring: publicChatQuerySchema,
       response: { 200: publicChatHistorySchema, ...errorResponses },
     },
     handler: async (request) => {
       const providers = parseProviders(request.query.providers);
       if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');
-      return { records: await publicChat.recent(request.params.channelId, providers) };
+      return publicChat.recent(request.params.channelId, providers, request.query.after);
     },
   });
 
@@ -54,7 +58,7 @@ export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps
     '/api/2/public/channels/:channelId/chat-ws',
     {
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['public-chat'], params: channelParams, querystring: publicQuery, hide: true },
+      schema: { tags: ['public-chat'], params: channelParams, querystring: publicChatQuerySchema, hide: true },
       websocket: true,
       preHandler: async (request) => {
         parseProviders(request.query.providers);
@@ -69,14 +73,22 @@ export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps
         return;
       }
       let leave: (() => void) | null = null;
+      let unsubscribe: (() => void) | null = null;
       const live = liveSocket(socket, {
         onClose: () => {
           leave?.();
+          unsubscribe?.();
           release();
         },
       });
-      if (live.open) leave = publicChat.hub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
-      else release();
+      if (!live.open) {
+        release();
+        return;
+      }
+      leave = publicChat.hub.join(request.params.channelId, socket, { providers: providers ? new Set(providers) : null });
+      unsubscribe = deps.bus.subscribe(channelTopic(request.params.channelId), (event) => {
+        if (event.type === 'channel.deleted') live.close(LiveCloseCode.CHANNEL_DELETED, 'Channel deleted');
+      });
     },
   );
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { channelUserInvites, channelUsers, channels, users } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { OPERATOR_CHANNEL_LEVEL } from '../../plugins/auth';
+import type { AccessEvents } from '../../lib/access-events';
 import type { AuditRecorder } from '../audit';
 import type { AuthUser } from '../auth';
 
@@ -58,6 +59,7 @@ export class StaffService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditRecorder,
+    private readonly access: Pick<AccessEvents, 'memberChanged'>,
   ) {}
 
   async list(channelId: string): Promise<StaffMember[]> {
@@ -96,6 +98,7 @@ export class StaffService {
 
   async changeLevel(channelId: string, actor: AuthUser, targetUserId: string, level: AccessLevelValue): Promise<StaffMember> {
     if (targetUserId === actor.id) throw badRequest('You cannot change your own level. Another Admin can, or you can leave the channel.');
+    let changed = false;
     await this.db.transaction(async (tx) => {
       const actorLevel = await lockActorLevel(tx, channelId, actor);
       const target = await lockMember(tx, channelId, targetUserId);
@@ -103,6 +106,7 @@ export class StaffService {
       this.assertCanManage(actorLevel, target.level, 'change');
       if (level > actorLevel) throw forbidden(`You cannot give a level above your own (${label(actorLevel)}).`);
       if (level === target.level) return;
+      changed = true;
       await tx
         .update(channelUsers)
         .set({ level })
@@ -118,6 +122,7 @@ export class StaffService {
         tx,
       );
     });
+    if (changed) this.access.memberChanged(channelId, targetUserId, level);
     return this.member(channelId, targetUserId);
   }
 
@@ -140,6 +145,7 @@ export class StaffService {
         tx,
       );
     });
+    this.access.memberChanged(channelId, targetUserId, null);
   }
 
   /** The caller gives up their own access. The sole Owner cannot: they transfer ownership first. */
@@ -163,6 +169,7 @@ export class StaffService {
         tx,
       );
     });
+    this.access.memberChanged(channelId, actor.id, null);
   }
 
   /** The Owner hands the channel to another staff member and becomes Admin. */
@@ -207,6 +214,8 @@ export class StaffService {
         tx,
       );
     });
+    this.access.memberChanged(channelId, actor.id, AccessLevel.ADMIN);
+    this.access.memberChanged(channelId, targetUserId, AccessLevel.OWNER);
   }
 
   private assertCanManage(actorLevel: number, targetLevel: number, verb: 'change' | 'remove'): void {

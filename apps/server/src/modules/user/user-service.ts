@@ -4,6 +4,7 @@ import { providers } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channelUsers, channels, sessions, userProviders, userSettings, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AccessEvents } from '../../lib/access-events';
 import type { TokenCipher } from '../../lib/crypto';
 import { newId } from '../../lib/ids';
 import type { OAuthProvider } from '../../platforms/endpoints';
@@ -15,6 +16,8 @@ export type UserProviderRow = typeof userProviders.$inferSelect;
 export interface UserServiceDeps {
   /** Closes every platform connection of a channel and revokes its tokens (before the channel is deleted). */
   disconnectPlatforms(channelId: string, actorUserId: string | null): Promise<void>;
+  /** Tells open sockets the account (and the channels that went with it) is gone: they close. */
+  access?: Pick<AccessEvents, 'userDeleted' | 'channelDeleted'>;
 }
 
 export class UserService {
@@ -151,11 +154,15 @@ export class UserService {
       throw badRequest(message, { username: message });
     }
     for (const channelId of await this.solelyOwnedChannels(this.db, userId)) await this.deps.disconnectPlatforms(channelId, null);
-    await this.db.transaction(async (tx) => {
+    const deletedChannels = await this.db.transaction(async (tx) => {
       const solelyOwned = await this.solelyOwnedChannels(tx, userId);
       if (solelyOwned.length > 0) await tx.delete(channels).where(inArray(channels.id, solelyOwned));
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
       await tx.delete(users).where(eq(users.id, userId));
+      return solelyOwned;
     });
+    // Open sockets of this account, and of everyone on the channels that went with it, close now.
+    this.deps.access?.userDeleted(userId);
+    for (const channelId of deletedChannels) this.deps.access?.channelDeleted(channelId);
   }
 }

@@ -24,7 +24,7 @@ export class DbWebhookDeliveryStore implements WebhookDeliveryStore {
     return removed.length;
   }
 
-  /** Whether a delivery id is remembered (tests, diagnostics). */
+  /** Whether a delivery id is remembered (a handled delivery). */
   async has(provider: 'kick', messageId: string): Promise<boolean> {
     const rows = await this.db
       .select({ messageId: webhookDeliveries.messageId })

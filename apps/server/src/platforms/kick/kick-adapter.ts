@@ -14,6 +14,7 @@ import type {
   ChannelActions,
   ChannelConnectionContext,
   ChatFacet,
+  EmitOptions,
   LiveConnection,
   ModerationFacet,
   PlatformAdapter,
@@ -90,7 +91,7 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
     if (!channel) return;
     const live = channel.stream?.is_live ?? false;
     const start = channel.stream?.start_time;
-    ctx.emit({
+    void ctx.emit({
       kind: 'stream',
       status: {
         is_live: live,
@@ -105,17 +106,20 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
   function connect(ctx: ChannelConnectionContext): LiveConnection {
     const stop = new AbortController();
     const signal = AbortSignal.any([ctx.signal, stop.signal]);
-    const emit = (event: PlatformEvent) => {
+    const emit = (events: readonly PlatformEvent[], options: EmitOptions): Promise<void> =>
       // Kick's moderation.banned echo of a ban Greenroom made is already published (source greenroom).
-      if (
-        event.kind === 'moderation' &&
-        event.event.target &&
-        (event.event.kind === 'ban' || event.event.kind === 'timeout') &&
-        ownBans.takeEcho(ctx.providerChannelId, event.event.target.provider_user_id)
-      )
-        return;
-      ctx.emit(event);
-    };
+      ctx.emit(
+        events.filter(
+          (event) =>
+            !(
+              event.kind === 'moderation' &&
+              event.event.target &&
+              (event.event.kind === 'ban' || event.event.kind === 'timeout') &&
+              ownBans.takeEcho(ctx.providerChannelId, event.event.target.provider_user_id)
+            ),
+        ),
+        options,
+      );
     const unregister = deps.receiver.register(ctx.providerChannelId, { channelProviderId: ctx.channelProviderId, emit });
     const backoff = new Backoff({ baseMs: deps.backoff?.baseMs ?? 1000, maxMs: deps.backoff?.maxMs ?? 5 * 60_000 });
 

@@ -306,7 +306,7 @@ export function mapKickEvent(eventType: KickEventName, payload: unknown, message
             provider_message_id: null,
             duration_seconds: duration,
             reason: p.metadata?.reason || null,
-            moderator: moderator ? { user_id: null, display_name: moderator.display_name } : null,
+            moderator: moderator ? { kind: 'platform', user_id: null, display_name: moderator.display_name } : null,
             source: 'platform',
             occurred_at: at,
           },

@@ -1,19 +1,27 @@
 /**
  * Receives Kick's signed webhooks (the route in modules/webhooks hands over headers and the raw body):
  * verifies the RSA-SHA256 signature against Kick's public key (cached, refetched once on failure),
- * rejects stale timestamps, drops duplicate deliveries by `Kick-Event-Message-Id` (remembered in the
- * database, so across restarts too), maps the payload and routes the events to every live connection
- * of that broadcaster. Kick adapters register their connection here in `connect()`.
+ * rejects stale timestamps, maps the payload and routes the events to every live connection of that
+ * broadcaster. Kick adapters register their connection here in `connect()`.
+ *
+ * Kick delivers at least once and retries a delivery not answered 2xx, so a delivery is answered
+ * 2xx only once its events are stored (the connections' `emit` resolved); when the chat log cannot
+ * take them now it is answered 503 and Kick delivers it again. Delivery ids
+ * (`Kick-Event-Message-Id`) are remembered in the database after the events are stored, so a
+ * redelivery is answered without being processed again, across restarts too; one that slips
+ * between storing and remembering is a duplicate by message id in the pipeline.
  */
 import { createVerify } from 'node:crypto';
-import { AppError, badRequest } from '../../lib/errors';
-import type { PlatformEvent } from '../port';
+import { AppError, badRequest, unavailable } from '../../lib/errors';
+import type { EmitOptions, PlatformEvent } from '../port';
 import type { KickClient } from './kick-client';
 import { isKickEventName, kickBroadcasterId, mapKickEvent } from './kick-events';
 
 /** Remembers webhook delivery ids (table `webhook_deliveries`). */
 export interface WebhookDeliveryStore {
-  /** Records a delivery; false when it was recorded before (a duplicate). */
+  /** Whether a delivery was handled before (a duplicate). */
+  has(provider: 'kick', messageId: string): Promise<boolean>;
+  /** Records a handled delivery; false when it was recorded before. */
   remember(provider: 'kick', messageId: string): Promise<boolean>;
   /** Forgets deliveries received before `before`; returns how many. */
   forgetBefore(before: Date): Promise<number>;
@@ -22,7 +30,8 @@ export interface WebhookDeliveryStore {
 /** A live Kick connection of one Greenroom channel. */
 export interface KickWebhookSink {
   channelProviderId: string;
-  emit(event: PlatformEvent): void;
+  /** The connection's `emit`: resolves once the events are stored. */
+  emit(events: readonly PlatformEvent[], options: EmitOptions): Promise<void>;
 }
 
 export type KickWebhookOutcome = 'accepted' | 'duplicate' | 'ignored';
@@ -110,8 +119,9 @@ export class KickWebhookReceiver {
   }
 
   /**
-   * Handles one delivery. Throws AppError 400 (malformed or stale) or 403 (bad signature); resolves with
-   * what happened otherwise, which the route answers with 2xx.
+   * Handles one delivery. Throws AppError 400 (malformed or stale), 403 (bad signature) or 503 (the
+   * chat log cannot store it now: Kick delivers it again); resolves with what happened otherwise —
+   * after the events are stored — which the route answers with 2xx.
    */
   async receive(headers: Headers, rawBody: string): Promise<KickWebhookOutcome> {
     const messageId = header(headers, 'kick-event-message-id');
@@ -147,9 +157,18 @@ export class KickWebhookReceiver {
       this.options.log?.warn({ err: error, eventType, messageId }, 'unreadable Kick webhook payload');
       return 'ignored';
     }
-    if (!(await this.options.store.remember('kick', messageId))) return 'duplicate';
-    for (const sink of [...sinks]) {
-      for (const event of events) sink.emit(event);
+    if (await this.options.store.has('kick', messageId)) return 'duplicate';
+    try {
+      await Promise.all([...sinks].map((sink) => sink.emit(events, { retryable: true })));
+    } catch (error) {
+      this.options.log?.warn({ err: error, eventType, messageId }, 'Kick delivery not stored now; Kick delivers it again');
+      throw unavailable('Greenroom cannot store this event right now; deliver it again later.');
+    }
+    try {
+      await this.options.store.remember('kick', messageId);
+    } catch (error) {
+      // Stored already: a redelivery is a duplicate by message id in the pipeline.
+      this.options.log?.warn({ err: error, messageId }, 'could not remember a Kick delivery id');
     }
     return 'accepted';
   }

@@ -66,13 +66,13 @@ export function createTiktokAdapter(deps: TiktokAdapterDeps): PlatformAdapter {
       let live: boolean | null = null;
       const markOffline = (): void => {
         if (live !== false)
-          ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+          void ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
         live = false;
       };
       const onEvent = (event: TikTokLiveEvent): void => {
         for (const mapped of mapTikTokEvent(event, new Date().toISOString())) {
           if (mapped.kind === 'stream') live = mapped.status.is_live;
-          ctx.emit(mapped);
+          void ctx.emit(mapped);
         }
       };
       while (!signal.aborted) {

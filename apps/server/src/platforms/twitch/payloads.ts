@@ -210,7 +210,9 @@ export function channelBanEvent(p: ChannelBanPayload, receivedAt: string): Platf
       provider_message_id: null,
       duration_seconds: duration,
       reason: p.reason || null,
-      moderator: p.moderator_user_id ? { user_id: null, display_name: p.moderator_user_name || p.moderator_user_login } : null,
+      moderator: p.moderator_user_id
+        ? { kind: 'platform', user_id: null, display_name: p.moderator_user_name || p.moderator_user_login }
+        : null,
       source: 'platform',
       occurred_at: at,
     },

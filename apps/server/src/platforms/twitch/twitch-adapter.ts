@@ -15,7 +15,7 @@ import { AppError, badRequest, unsupported } from '../../lib/errors';
 import { Backoff } from '../backoff';
 import { OwnBans } from '../own-actions';
 import type { PlatformEndpoints } from '../endpoints';
-import { BoundedSet } from '../ingest';
+import { BoundedSet } from '../../lib/bounded-set';
 import { isReconnectNeeded, PlatformError } from '../platform-error';
 import type {
   BanInput,
@@ -218,31 +218,31 @@ class TwitchLiveConnection implements LiveConnection {
     const routes: [Subscription, RawHandler][] = [
       [
         l.onChannelChatMessage(b, b, noop),
-        (p) => this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString(), this.emoteCdnUrl)),
+        (p) => void this.ctx.emit(chatEvent(p as unknown as ChatMessagePayload, new Date().toISOString(), this.emoteCdnUrl)),
       ],
       [
         l.onChannelChatMessageDelete(b, b, noop),
-        (p) => this.ctx.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, new Date().toISOString())),
+        (p) => void this.ctx.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, new Date().toISOString())),
       ],
       [
         l.onChannelChatClearUserMessages(b, b, noop),
-        (p) => this.ctx.emit(clearUserMessagesEvent(p as unknown as ClearUserMessagesPayload, new Date().toISOString())),
+        (p) => void this.ctx.emit(clearUserMessagesEvent(p as unknown as ClearUserMessagesPayload, new Date().toISOString())),
       ],
-      [l.onChannelFollow(b, b, noop), (p, id) => this.ctx.emit(followEvent(p as unknown as FollowPayload, id))],
+      [l.onChannelFollow(b, b, noop), (p, id) => void this.ctx.emit(followEvent(p as unknown as FollowPayload, id))],
       [
         l.onChannelSubscription(b, noop),
-        (p, id) => this.ctx.emit(subscribeEvent(p as unknown as SubscribePayload, id, new Date().toISOString())),
+        (p, id) => void this.ctx.emit(subscribeEvent(p as unknown as SubscribePayload, id, new Date().toISOString())),
       ],
       [
         l.onChannelSubscriptionMessage(b, noop),
-        (p, id) => this.ctx.emit(resubEvent(p as unknown as SubscriptionMessagePayload, id, new Date().toISOString())),
+        (p, id) => void this.ctx.emit(resubEvent(p as unknown as SubscriptionMessagePayload, id, new Date().toISOString())),
       ],
       [
         l.onChannelSubscriptionGift(b, noop),
-        (p, id) => this.ctx.emit(giftEvent(p as unknown as SubscriptionGiftPayload, id, new Date().toISOString())),
+        (p, id) => void this.ctx.emit(giftEvent(p as unknown as SubscriptionGiftPayload, id, new Date().toISOString())),
       ],
-      [l.onChannelCheer(b, noop), (p, id) => this.ctx.emit(cheerEvent(p as unknown as CheerPayload, id, new Date().toISOString()))],
-      [l.onChannelRaidTo(b, noop), (p, id) => this.ctx.emit(raidEvent(p as unknown as RaidPayload, id, new Date().toISOString()))],
+      [l.onChannelCheer(b, noop), (p, id) => void this.ctx.emit(cheerEvent(p as unknown as CheerPayload, id, new Date().toISOString()))],
+      [l.onChannelRaidTo(b, noop), (p, id) => void this.ctx.emit(raidEvent(p as unknown as RaidPayload, id, new Date().toISOString()))],
       [l.onStreamOnline(b, noop), (p, id) => this.streamOnline(p as unknown as StreamOnlinePayload, id)],
       [l.onStreamOffline(b, noop), (_p, id) => this.streamOffline(id)],
     ];
@@ -258,12 +258,12 @@ class TwitchLiveConnection implements LiveConnection {
 
   private channelBan(p: ChannelBanPayload): void {
     if (this.ownBans.takeEcho(this.broadcasterId, p.user_id)) return;
-    this.ctx.emit(channelBanEvent(p, new Date().toISOString()));
+    void this.ctx.emit(channelBanEvent(p, new Date().toISOString()));
   }
 
   private streamOnline(p: StreamOnlinePayload, eventId: string): void {
     this.live = true;
-    this.ctx.emit({
+    void this.ctx.emit({
       kind: 'activity',
       activity: {
         provider_event_id: eventId,
@@ -277,7 +277,10 @@ class TwitchLiveConnection implements LiveConnection {
         occurred_at: p.started_at,
       },
     });
-    this.ctx.emit({ kind: 'stream', status: { is_live: true, viewer_count: null, title: null, category: null, started_at: p.started_at } });
+    void this.ctx.emit({
+      kind: 'stream',
+      status: { is_live: true, viewer_count: null, title: null, category: null, started_at: p.started_at },
+    });
     this.ctx.setHealth('connected', null);
     void this.refreshStatus();
   }
@@ -285,7 +288,7 @@ class TwitchLiveConnection implements LiveConnection {
   private streamOffline(eventId: string): void {
     this.live = false;
     const at = new Date().toISOString();
-    this.ctx.emit({
+    void this.ctx.emit({
       kind: 'activity',
       activity: {
         provider_event_id: eventId,
@@ -299,7 +302,7 @@ class TwitchLiveConnection implements LiveConnection {
         occurred_at: at,
       },
     });
-    this.ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
+    void this.ctx.emit({ kind: 'stream', status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null } });
     this.ctx.setHealth('connected', 'Waiting for the stream to start');
   }
 
@@ -350,7 +353,7 @@ class TwitchLiveConnection implements LiveConnection {
       ]);
       if (this.closed) return;
       this.live = stream !== null;
-      this.ctx.emit({
+      void this.ctx.emit({
         kind: 'stream',
         status: {
           is_live: stream !== null,

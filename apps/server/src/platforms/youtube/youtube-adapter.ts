@@ -94,7 +94,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         pageToken = null;
         await ctx.saveState({ liveChatId: null, videoId: null, pageToken: null });
         if (stream.live !== false)
-          ctx.emit({
+          void ctx.emit({
             kind: 'stream',
             status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null, live_stream_id: null },
           });
@@ -117,7 +117,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             pageToken = null;
             await ctx.saveState({ liveChatId: broadcast.liveChatId, videoId: broadcast.videoId, pageToken: null });
             // The video id is the channel provider's live_stream_id: the web embeds the player with it.
-            ctx.emit({
+            void ctx.emit({
               kind: 'stream',
               status: {
                 is_live: true,
@@ -135,14 +135,21 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
 
           const page = await client.chatMessages(ctx.broadcaster, chat.liveChatId, pageToken);
           const receivedAt = new Date().toISOString();
-          for (const item of page.items) {
-            for (const event of mapYoutubeChatItem(item, receivedAt)) ctx.emit(event);
+          const events = page.items.flatMap((item) => mapYoutubeChatItem(item, receivedAt));
+          // The next page token is stored in the same transaction as the messages it moves past: a
+          // restart resumes exactly after what was stored. Refused (the chat log cannot take it now):
+          // the same page is polled again after a backoff.
+          const next = page.nextPageToken && page.nextPageToken !== pageToken ? page.nextPageToken : null;
+          if (events.length > 0 || next) {
+            try {
+              await ctx.emit(events, { retryable: true, ...(next ? { state: { pageToken: next } } : {}) });
+            } catch {
+              // Greenroom's chat log cannot take them now (not YouTube's fault: health stays as it is).
+              await errors.wait(signal);
+              continue;
+            }
           }
-          // Saved after the items were handed over: a restart resumes here (at worst repeating, never losing).
-          if (page.nextPageToken && page.nextPageToken !== pageToken) {
-            pageToken = page.nextPageToken;
-            await ctx.saveState({ pageToken });
-          }
+          if (next) pageToken = next;
           errors.reset();
           setHealth('connected', null);
           if (page.offlineAt) {

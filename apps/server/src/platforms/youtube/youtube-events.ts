@@ -205,7 +205,7 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
             provider_message_id: null,
             duration_seconds: seconds !== null && Number.isFinite(seconds) ? Math.round(seconds) : null,
             reason: null,
-            moderator: item.authorDetails ? { user_id: null, display_name: item.authorDetails.displayName } : null,
+            moderator: item.authorDetails ? { kind: 'platform', user_id: null, display_name: item.authorDetails.displayName } : null,
             source: 'platform',
             occurred_at: at,
           },

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
-import { applyToList, needsReconnect, reconnectNeeded } from './provider-updates';
+import { applyToList } from '../../api/live-channel-providers';
+import { needsReconnect, reconnectNeeded } from './provider-updates';
 
 const provider = (id: string, extra: Partial<ChannelProvider> = {}): ChannelProvider => ({
   id,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AccessLevel } from '@greenroom/contracts/access';
-import { audienceOf, CommandMatcher, Cooldowns, parseInput, pickResponse, type CommandDefinition } from './commands';
+import { CommandMatcher, Cooldowns, parseInput, pickResponse, type CommandDefinition } from './commands';
 
 export function commandDef(over: Partial<CommandDefinition> = {}): CommandDefinition {
   return {
@@ -20,8 +19,6 @@ export function commandDef(over: Partial<CommandDefinition> = {}): CommandDefini
     ...over,
   };
 }
-
-const roles = { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false };
 
 describe('commands', () => {
   it('parses the first word and the arguments', () => {
@@ -52,14 +49,6 @@ describe('commands', () => {
     const m = new CommandMatcher([commandDef({ responses: ['a $(user)', 'b'] })]);
     expect(m.commands[0]!.templates).toHaveLength(2);
     expect(m.commands[0]!.templates[0]!.names.has('user')).toBe(true);
-  });
-
-  it('maps platform roles to audience levels', () => {
-    expect(audienceOf(roles)).toBe(AccessLevel.PUBLIC);
-    expect(audienceOf({ ...roles, member: true })).toBe(AccessLevel.SUB);
-    expect(audienceOf({ ...roles, subscriber: true, vip: true })).toBe(AccessLevel.VIP);
-    expect(audienceOf({ ...roles, moderator: true, vip: true })).toBe(AccessLevel.MOD);
-    expect(audienceOf({ ...roles, broadcaster: true, moderator: true })).toBe(AccessLevel.OWNER);
   });
 
   it('cooldowns: one answer per global window under a burst', () => {

@@ -1,10 +1,8 @@
 /**
  * Commands in memory: the per-channel compiled matcher (one map from every name and alias to its
- * command, built when the channel's commands change, never per message), chat input parsing,
- * audience levels from platform roles, and cooldowns.
+ * command, built when the channel's commands change, never per message), chat input parsing and
+ * cooldowns (audience levels from platform roles: audienceOf in pipeline/ingest.ts).
  */
-import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
-import type { ChatRoles } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { parseTemplate, type Template } from './template';
 
@@ -111,15 +109,6 @@ export class CommandMatcher {
 
 function lowerAscii(c: number): number {
   return c >= 65 && c <= 90 ? c + 32 : c;
-}
-
-/** A chat author's audience level from the platform's roles (the highest that applies). */
-export function audienceOf(roles: ChatRoles): AccessLevelValue {
-  if (roles.broadcaster) return AccessLevel.OWNER;
-  if (roles.moderator) return AccessLevel.MOD;
-  if (roles.vip) return AccessLevel.VIP;
-  if (roles.subscriber || roles.member) return AccessLevel.SUB;
-  return AccessLevel.PUBLIC;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { activityListSchema } from '@greenroom/contracts/api/chat';
-import type { Paginated } from '@greenroom/contracts/api/common';
-import type { Activity, ActivityType } from '@greenroom/contracts/api/events';
+import type { z } from 'zod';
+import type { ActivityType } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { api } from '../../../lib/api-client';
 
@@ -12,13 +12,22 @@ export interface ActivityFilter {
   providers: ChannelProviderId[];
 }
 
+export type ActivityPage = z.infer<typeof activityListSchema>;
+
+/** One page newest first (`cursor`), or — with `after`, a reconnect's catch-up — what was stored after that position, oldest first. */
 export function getActivity(
   channelId: string,
-  params: ActivityFilter & { cursor?: string | null },
+  params: ActivityFilter & { cursor?: string | null; after?: string | null; perPage?: number },
   signal?: AbortSignal,
-): Promise<Paginated<Activity>> {
+): Promise<ActivityPage> {
   return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/activity`, {
-    query: { cursor: params.cursor, per_page: ACTIVITY_PAGE_SIZE, types: params.types.join(','), providers: params.providers.join(',') },
+    query: {
+      cursor: params.cursor,
+      after: params.after,
+      per_page: params.perPage ?? ACTIVITY_PAGE_SIZE,
+      types: params.types.join(','),
+      providers: params.providers.join(','),
+    },
     schema: activityListSchema,
     signal,
   });

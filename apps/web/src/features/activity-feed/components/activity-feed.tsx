@@ -109,7 +109,7 @@ export function ActivityFeed({ channelId, compact = false }: { channelId: string
           <Title order={1} size={compact ? 'h5' : 'h3'}>
             Activity Feed
           </Title>
-          <LiveStatus state={live} />
+          <LiveStatus state={live.state} />
         </Group>
         {!compact && (
           <Button

@@ -1,11 +1,11 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { chatSocketMessageSchema } from '@greenroom/contracts/api/chat';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Activity } from '@greenroom/contracts/api/events';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { prependToPages, type PaginatedPages } from '../../../lib/paginated-cache';
-import { activityListsKey, type ActivityFilter } from '../api/get-activity';
+import { activityListsKey, getActivity, type ActivityFilter, type ActivityPage } from '../api/get-activity';
 
 /** Whether a live activity belongs in a list with this filter. */
 export function matchesFilter(activity: Activity, filter: ActivityFilter): boolean {
@@ -35,15 +35,23 @@ export function insertByTime(data: PaginatedPages<Activity> | undefined, activit
   return { ...data, pages: [{ ...first, records }, ...rest] };
 }
 
-/** Activity frames of the staff websocket, put in order into every cached activity list whose filter they match. */
+/** At most this many catch-up pages after a reconnect (beyond that the lists are simply refetched). */
+const CATCH_UP_PAGES = 10;
+const CATCH_UP_PAGE_SIZE = 200;
+
+/**
+ * Activity frames of the staff websocket, put in order into every cached activity list whose filter they
+ * match. After a reconnect, what was stored meanwhile is fetched by position (`after` the newest seen)
+ * and put in the same way: no gap, no duplicate.
+ */
 export function useLiveActivity(channelId: string) {
   const queryClient = useQueryClient();
-  const onData = useCallback(
-    (raw: string) => {
-      if (!raw.includes('"activity"')) return;
-      const frame = parseFrame(raw, chatSocketMessageSchema);
-      if (frame?.type !== 'activity') return;
-      const activity = frame.data;
+  /** The newest stored position seen (frames and loaded lists); 0 = none yet. */
+  const head = useRef(0);
+  const opened = useRef(false);
+
+  const apply = useCallback(
+    (activity: Activity) => {
       for (const [key] of queryClient.getQueriesData({ queryKey: activityListsKey(channelId) })) {
         const filter = key[3] as ActivityFilter | undefined;
         if (filter && !matchesFilter(activity, filter)) continue;
@@ -52,6 +60,45 @@ export function useLiveActivity(channelId: string) {
     },
     [channelId, queryClient],
   );
-  const state = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: true });
-  return state;
+
+  const onData = useCallback(
+    (raw: string) => {
+      if (!raw.includes('"activity"')) return;
+      const frame = parseFrame(raw, chatSocketMessageSchema);
+      if (frame?.type !== 'activity') return;
+      head.current = Math.max(head.current, frame.seq);
+      apply(frame.data);
+    },
+    [apply],
+  );
+
+  const catchUp = useCallback(async () => {
+    // The lists' own newest positions count too (a list loaded after the last frame).
+    let from = head.current;
+    for (const [, data] of queryClient.getQueriesData<InfiniteData<ActivityPage, string | null>>({ queryKey: activityListsKey(channelId) }))
+      from = Math.max(from, Number(data?.pages[0]?.head ?? 0));
+    if (from === 0) {
+      await queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) });
+      return;
+    }
+    let after = String(from);
+    for (let page = 0; page < CATCH_UP_PAGES; page++) {
+      const got = await getActivity(channelId, { types: [], providers: [], after, perPage: CATCH_UP_PAGE_SIZE });
+      for (const activity of got.records) apply(activity);
+      head.current = Math.max(head.current, Number(got.head ?? 0));
+      if (!got.cursor) return;
+      after = got.cursor;
+    }
+    await queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) });
+  }, [apply, channelId, queryClient]);
+
+  const onOpen = useCallback(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    catchUp().catch(() => void queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) }));
+  }, [catchUp, channelId, queryClient]);
+
+  return useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: true, onOpen });
 }

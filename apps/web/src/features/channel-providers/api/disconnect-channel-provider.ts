@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { channelProviderSchema, type ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { api } from '../../../lib/api-client';
-import { applyProviderUpdate } from '../provider-updates';
+import { applyProviderUpdate } from '../../../api/live-channel-providers';
 import { getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 
 export function disconnectChannelProvider(channelId: string, channelProviderId: string): Promise<void> {

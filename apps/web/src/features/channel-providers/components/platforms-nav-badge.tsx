@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import type { Channel } from '@greenroom/contracts/api/channels';
-import { useLiveChannelProviders } from '../hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { reconnectNeeded } from '../provider-updates';
 
 /** The Platforms nav badge: red count of connections needing reconnect, or an orange "!" when none is connected. Live. */

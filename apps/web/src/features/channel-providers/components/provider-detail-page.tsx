@@ -11,7 +11,7 @@ import { ProviderIcon } from '../../../components/provider-icon';
 import { isApiError } from '../../../lib/api-client';
 import { getChannelProviderQueryOptions } from '../../../api/get-channel-providers';
 import { useConnectChannelProvider } from '../hooks/use-connect-channel-provider';
-import { useLiveChannelProviders } from '../hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { BotAccountCard } from './bot-account-card';
 import { ConnectionHealthCard } from './connection-health-card';
 import { ConnectionStatus } from './connection-status';

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
 import { PageState } from '../../../components/page-state';
 import { useConnectChannelProvider } from '../hooks/use-connect-channel-provider';
-import { useLiveChannelProviders } from '../hooks/use-live-providers';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { ConnectPlatforms } from './connect-platforms';
 import { ProviderCard } from './provider-card';
 
@@ -28,7 +28,7 @@ export function ProvidersPage({ channel }: { channel: Channel }) {
             The accounts {channel.display_name} streams and chats on. Greenroom keeps a live connection to each.
           </Text>
         </div>
-        <LiveStatus state={list.live} />
+        <LiveStatus state={list.live.state} />
       </Group>
 
       {list.isError && <ErrorAlert error={list.error} />}

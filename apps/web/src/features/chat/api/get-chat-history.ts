@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { chatHistorySchema } from '@greenroom/contracts/api/chat';
-import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { ChatGap, ChatMessage } from '@greenroom/contracts/api/events';
 import { api } from '../../../lib/api-client';
 
 export const CHAT_HISTORY_PAGE_SIZE = 200;
@@ -10,16 +10,22 @@ export const CHAT_HISTORY_FIRST_PAGE_SIZE = 500;
 export interface ChatHistoryPage {
   records: ChatMessage[];
   cursor: string | null;
+  /** Position of the newest record (pass as `after` to get what follows). */
+  head: string | null;
+  gaps: ChatGap[];
 }
 
-/** One page of the persisted chat log, newest first; pass `before` = the previous page's cursor for older ones. */
+/**
+ * One page of the persisted chat log, newest first; pass `before` = the previous page's cursor for
+ * older ones. With `after` (a position): what was stored after it, oldest first (a reconnect's catch-up).
+ */
 export function getChatHistory(
   channelId: string,
-  params: { before?: string | null; limit?: number },
+  params: { before?: string | null; after?: string | null; limit?: number },
   signal?: AbortSignal,
 ): Promise<ChatHistoryPage> {
   return api.get(`/api/2/channels/${encodeURIComponent(channelId)}/chat/messages`, {
-    query: { before: params.before, limit: params.limit ?? CHAT_HISTORY_PAGE_SIZE },
+    query: { before: params.before, after: params.after, limit: params.limit ?? CHAT_HISTORY_PAGE_SIZE },
     schema: chatHistorySchema,
     signal,
   });

@@ -3,7 +3,8 @@ import { IconArrowDown } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type UIEvent } from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
-import type { ChatEntry } from '../hooks/message-buffer';
+import { entryKey, type ChatEntry } from '../hooks/message-buffer';
+import { ChatGapRow } from './chat-gap-row';
 import { ChatMessageRow, type MenuTarget } from './chat-message-row';
 import classes from './chat-list.module.css';
 
@@ -44,7 +45,7 @@ export function ChatList(props: ChatListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 28,
     overscan: 12,
-    getItemKey: (index) => entries[index]!.message.id,
+    getItemKey: (index) => entryKey(entries[index]!),
     paddingEnd: props.bottomInset ?? 0,
     // Row measurements are applied with the next render instead of a synchronous re-render each (flushSync),
     // which at 200 msgs/s doubled the renders of the list.
@@ -60,7 +61,7 @@ export function ChatList(props: ChatListProps) {
   }, [entries, totalSize, paused]);
 
   // When older lines are prepended, keep what the user is looking at in place.
-  const firstId = entries[0]?.message.id;
+  const firstId = entries[0] ? entryKey(entries[0]) : undefined;
   const previous = useRef<{ firstId?: string; height: number }>({ height: 0 });
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -119,14 +120,18 @@ export function ChatList(props: ChatListProps) {
                   className={classes.item}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <ChatMessageRow
-                    entry={entry}
-                    highlightLogins={props.highlightLogins}
-                    revealed={props.revealed.has(entry.message.id)}
-                    onReveal={props.onReveal}
-                    onMenu={props.onMenu}
-                    canReveal={props.canReveal}
-                  />
+                  {entry.kind === 'gap' ? (
+                    <ChatGapRow gap={entry.gap} />
+                  ) : (
+                    <ChatMessageRow
+                      entry={entry}
+                      highlightLogins={props.highlightLogins}
+                      revealed={props.revealed.has(entry.message.id)}
+                      onReveal={props.onReveal}
+                      onMenu={props.onMenu}
+                      canReveal={props.canReveal}
+                    />
+                  )}
                 </div>
               );
             })}

@@ -17,7 +17,7 @@ import { ProviderIcon } from '../../../components/provider-icon';
 import { authorColor } from '../../../lib/chat-colors';
 import { mentionsAny, segmentMessage } from '../../../lib/chat-segments';
 import { formatTime } from '../../../lib/format';
-import type { ChatEntry } from '../hooks/message-buffer';
+import type { MessageEntry } from '../hooks/message-buffer';
 import classes from './chat-message-row.module.css';
 
 const roleBadges: { role: keyof ChatRoles; label: string; icon: typeof IconStar; color: string }[] = [
@@ -29,17 +29,18 @@ const roleBadges: { role: keyof ChatRoles; label: string; icon: typeof IconStar;
   { role: 'verified', label: 'Verified', icon: IconRosetteDiscountCheck, color: 'var(--mantine-color-blue-4)' },
 ];
 
-const removedLabels: Record<NonNullable<ChatEntry['removed']>, string> = {
+const removedLabels: Record<NonNullable<MessageEntry['removed']>, string> = {
   deleted: 'message deleted',
   timeout: 'user timed out',
   ban: 'user banned',
   clear: 'chat cleared',
+  filtered: 'removed by filter',
 };
 
 export type MenuTarget = 'message' | 'author' | 'button';
 
 interface ChatMessageRowProps {
-  entry: ChatEntry;
+  entry: MessageEntry;
   highlightLogins: ReadonlySet<string>;
   revealed: boolean;
   onReveal: (id: string) => void;
@@ -120,7 +121,8 @@ export const ChatMessageRow = memo(function ChatMessageRow({
         )}
         {collapsed ? (
           <span className={classes.removed}>
-            &lt;{removedLabels[removed]}&gt;
+            &lt;{removedLabels[removed]}
+            {removed === 'filtered' && message.filtered?.reason ? `: ${message.filtered.reason}` : ''}&gt;
             {canReveal && (
               <UnstyledButton className={classes.reveal} onClick={() => onReveal(message.id)}>
                 Show

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, Center, Chip, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Chip, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBroadcast, IconExternalLink, IconMessages, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBroadcast, IconExternalLink, IconMessages, IconPlugConnectedX, IconSearch } from '@tabler/icons-react';
 import { memo, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
-import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { ChatIngestStatus, ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
@@ -13,7 +13,9 @@ import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { openPopout, popoutPaths } from '../../../lib/popout';
 import { useToastsAbove, useToastStackHeight } from '../../../lib/toast-space';
-import { useChannelProviders } from '../../../api/get-channel-providers';
+import { liveEndedMessage } from '../../../lib/live-socket';
+import { duration } from '../../../lib/format';
+import { useLiveChannelProviders } from '../../../api/live-channel-providers';
 import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';
@@ -21,9 +23,11 @@ import type { ChatEntry } from '../hooks/message-buffer';
 import { ChatComposer } from './chat-composer';
 import { ChatList } from './chat-list';
 import type { MenuTarget } from './chat-message-row';
+import { PlatformStates } from './platform-states';
 import classes from './chat-page.module.css';
 
 function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query: string): boolean {
+  if (entry.kind === 'gap') return !query && (!platforms || platforms.has(entry.gap.provider));
   const m = entry.message;
   if (platforms && !platforms.has(m.provider)) return false;
   if (!query) return true;
@@ -39,6 +43,7 @@ interface ChatToolbarProps {
   /** In its own window already: no "Pop out chat". */
   popout: boolean;
   socketState: ReturnType<typeof useChatFeed>['state'];
+  channelProviders: ChannelProvider[] | undefined;
   chatPlatforms: ChannelProviderId[];
   platformFilter: string[];
   onPlatformFilter: (value: string[]) => void;
@@ -51,6 +56,7 @@ const ChatToolbar = memo(function ChatToolbar({
   channelId,
   popout,
   socketState,
+  channelProviders,
   chatPlatforms,
   platformFilter,
   onPlatformFilter,
@@ -59,7 +65,7 @@ const ChatToolbar = memo(function ChatToolbar({
 }: ChatToolbarProps) {
   return (
     <div className={classes.toolbar}>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap">
         <Title order={1} size="h4">
           Chat
         </Title>
@@ -86,6 +92,7 @@ const ChatToolbar = memo(function ChatToolbar({
             <IconBroadcast size={16} />
           </ActionIcon>
         </Tooltip>
+        {channelProviders && <PlatformStates channelProviders={channelProviders} />}
       </Group>
       <Group gap="xs" wrap="wrap" className={classes.filters}>
         {chatPlatforms.length > 1 && (
@@ -146,10 +153,49 @@ const ChatFooter = memo(function ChatFooter({ isError, error, channel, channelPr
   return <div ref={footer}>{content}</div>;
 });
 
+/**
+ * The chat log cannot keep up (the database is not answering): chat is held and shows once saved; and
+ * what could not be held is counted. Never silent.
+ */
+const IngestAlert = memo(function IngestAlert({ status }: { status: ChatIngestStatus | null }) {
+  const [dismissedLost, setDismissedLost] = useState(0);
+  if (!status) return null;
+  if (status.state === 'delayed') {
+    const since = (Date.now() - Date.parse(status.since)) / 1000;
+    return (
+      <Alert color="yellow" variant="light" radius={0} py={6} icon={<IconAlertTriangle size={16} />} role="status" title="Chat is delayed">
+        Greenroom cannot save chat right now (for {duration(since)}). {status.held.toLocaleString('en-US')} messages are held and appear
+        here once saved.
+        {status.lost > 0 && ` ${status.lost.toLocaleString('en-US')} could not be held and are lost.`}
+      </Alert>
+    );
+  }
+  if (status.lost > dismissedLost) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        radius={0}
+        py={6}
+        icon={<IconAlertTriangle size={16} />}
+        role="alert"
+        title="Messages lost"
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={() => setDismissedLost(status.lost)}
+      >
+        {status.lost.toLocaleString('en-US')} messages arrived while Greenroom could not save them and are missing from the chat. A line in
+        the chat marks when.
+      </Alert>
+    );
+  }
+  return null;
+});
+
 /** `/channels/:channelId/chat` (and its popout): every platform's chat in one live list, with moderation and a composer. */
 export function ChatPage({ channel, popout = false }: { channel: Channel; popout?: boolean }) {
   const feed = useChatFeed(channel.id);
-  const channelProviders = useChannelProviders(channel.id);
+  const channelProviders = useLiveChannelProviders(channel.id);
   const canModerate = hasLevel(channel.access_level, AccessLevel.MOD);
   const moderation = useModeration(feed.applyModeration);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
@@ -256,12 +302,19 @@ export function ChatPage({ channel, popout = false }: { channel: Channel; popout
         channelId={channel.id}
         popout={popout}
         socketState={feed.state}
+        channelProviders={channelProviders.data}
         chatPlatforms={chatPlatforms}
         platformFilter={platformFilter}
         onPlatformFilter={setPlatformFilter}
         search={search}
         onSearch={setSearch}
       />
+      {feed.ended !== null && (
+        <Alert color="gray" variant="light" radius={0} py={6} icon={<IconPlugConnectedX size={16} />} role="alert">
+          {liveEndedMessage(feed.ended)}
+        </Alert>
+      )}
+      <IngestAlert status={feed.ingest} />
       <ChatList
         entries={entries}
         paused={paused}

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
-import { bufferHas, bufferSize, createBuffer, messageBufferReducer, type MessageBufferState } from './message-buffer';
+import {
+  bufferHas,
+  bufferSize,
+  createBuffer,
+  entryKey,
+  messageBufferReducer,
+  type ChatEntry,
+  type MessageBufferState,
+  type MessageEntry,
+} from './message-buffer';
+
+/** The entries of a list that holds messages only (these tests add no gap lines unless they say so). */
+const m = (list: ChatEntry[]) => list as MessageEntry[];
 
 let seq = 0;
 function msg(partial: Partial<ChatMessage> & { id?: string } = {}): ChatMessage {
@@ -20,6 +32,7 @@ function msg(partial: Partial<ChatMessage> & { id?: string } = {}): ChatMessage 
       avatar_url: null,
       badges: [],
       roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+      is_self: false,
     },
     text: `hello ${seq}`,
     emotes: [],
@@ -28,6 +41,7 @@ function msg(partial: Partial<ChatMessage> & { id?: string } = {}): ChatMessage 
     highlight: null,
     sent_at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
     deleted: false,
+    filtered: null,
     ...partial,
   };
 }
@@ -50,7 +64,7 @@ function mod(partial: Partial<ModerationEvent>): ModerationEvent {
   };
 }
 
-const ids = (state: MessageBufferState) => state.items.map((e) => e.message.id);
+const ids = (state: MessageBufferState) => m(state.items).map((e) => e.message.id);
 
 describe('message buffer reducer', () => {
   it('keeps live messages in arrival order', () => {
@@ -103,7 +117,7 @@ describe('message buffer reducer', () => {
       type: 'moderation',
       events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
     });
-    expect(state.items.map((e) => e.removed)).toEqual(['deleted', null, 'deleted']);
+    expect(m(state.items).map((e) => e.removed)).toEqual(['deleted', null, 'deleted']);
   });
 
   it('does not mark a message with the same platform id on another connection', () => {
@@ -113,7 +127,7 @@ describe('message buffer reducer', () => {
       type: 'moderation',
       events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
     });
-    expect(state.items[0]!.removed).toBeNull();
+    expect(m(state.items)[0]!.removed).toBeNull();
   });
 
   it('marks every message of a banned or timed-out user on that platform only', () => {
@@ -126,12 +140,12 @@ describe('message buffer reducer', () => {
       type: 'moderation',
       events: [mod({ kind: 'ban', target: { provider_user_id: 'u2', display_name: 'Bob' } })],
     });
-    expect(state.items.map((e) => e.removed)).toEqual([null, 'ban', null]);
+    expect(m(state.items).map((e) => e.removed)).toEqual([null, 'ban', null]);
     state = messageBufferReducer(state, {
       type: 'moderation',
       events: [mod({ kind: 'timeout', target: { provider_user_id: 'u1', display_name: 'Alice' }, duration_seconds: 60 })],
     });
-    expect(state.items.map((e) => e.removed)).toEqual(['timeout', 'ban', null]);
+    expect(m(state.items).map((e) => e.removed)).toEqual(['timeout', 'ban', null]);
     // Unban leaves removed messages removed.
     const after = messageBufferReducer(state, {
       type: 'moderation',
@@ -153,9 +167,9 @@ describe('message buffer reducer', () => {
       type: 'moderation',
       events: [mod({ kind: 'clear', target: { provider_user_id: 'u2', display_name: 'Bob' } })],
     });
-    expect(state.items.map((e) => e.removed)).toEqual([null, 'timeout']);
+    expect(m(state.items).map((e) => e.removed)).toEqual([null, 'timeout']);
     state = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'clear', target: null })] });
-    expect(state.items.map((e) => e.removed)).toEqual(['clear', 'timeout']);
+    expect(m(state.items).map((e) => e.removed)).toEqual(['clear', 'timeout']);
   });
 
   it('applies moderation in the same batch after the messages it refers to', () => {
@@ -165,7 +179,7 @@ describe('message buffer reducer', () => {
       messages: [a],
       moderation: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
     });
-    expect(state.items[0]!.removed).toBe('deleted');
+    expect(m(state.items)[0]!.removed).toBe('deleted');
   });
 
   it('holds live messages while paused and shows them on resume, still capped', () => {
@@ -174,7 +188,7 @@ describe('message buffer reducer', () => {
     state = messageBufferReducer(state, { type: 'pause' });
     state = messageBufferReducer(state, { type: 'live', messages: [b, c] });
     expect(ids(state)).toEqual([a.id]);
-    expect(state.pending.map((e) => e.message.id)).toEqual([b.id, c.id]);
+    expect(m(state.pending).map((e) => e.message.id)).toEqual([b.id, c.id]);
     state = messageBufferReducer(state, { type: 'live', messages: [d] });
     expect(ids(state)).toEqual([]);
     expect(state.pending).toHaveLength(3);
@@ -191,7 +205,7 @@ describe('message buffer reducer', () => {
       type: 'moderation',
       events: [mod({ kind: 'delete', provider_message_id: a.provider_message_id })],
     });
-    expect(state.pending[0]!.removed).toBe('deleted');
+    expect(m(state.pending)[0]!.removed).toBe('deleted');
   });
 
   it('handles 10,000 messages at 200 per batch quickly', () => {
@@ -209,7 +223,7 @@ describe('message buffer structure (append-only index, eviction at the cap)', ()
     const check = (state: MessageBufferState) => {
       const all = state.items.concat(state.pending);
       expect(all.map((e) => e.seq)).toEqual(Array.from({ length: state.hi - state.lo }, (_, i) => state.lo + i));
-      for (const e of all) expect(state.index.get(e.message.id)).toBe(e.seq);
+      for (const e of all) expect(state.index.get(entryKey(e))).toBe(e.seq);
       expect(state.index.size).toBe(all.length);
     };
     let state = createBuffer(4);
@@ -296,14 +310,14 @@ describe('message buffer structure (append-only index, eviction at the cap)', ()
     const state = messageBufferReducer(createBuffer(), { type: 'live', messages: Array.from({ length: 50 }, () => msg()) });
     const none = messageBufferReducer(state, { type: 'moderation', events: [mod({ kind: 'delete', provider_message_id: 'nope' })] });
     expect(none).toBe(state);
-    const target = state.items[10]!.message;
+    const target = m(state.items)[10]!.message;
     const marked = messageBufferReducer(state, {
       type: 'moderation',
       events: [mod({ kind: 'delete', provider_message_id: target.provider_message_id })],
     });
-    expect(marked.items[10]!.removed).toBe('deleted');
+    expect(m(marked.items)[10]!.removed).toBe('deleted');
     expect(marked.items[9]).toBe(state.items[9]);
-    expect(marked.items[10]!.seq).toBe(state.items[10]!.seq);
+    expect(m(marked.items)[10]!.seq).toBe(m(state.items)[10]!.seq);
   });
 
   it('keeps a full 10,000 buffer at 200 msgs/s (4 per frame) cheap per update', () => {
@@ -317,5 +331,39 @@ describe('message buffer structure (append-only index, eviction at the cap)', ()
     expect(state.index.size).toBe(10_000);
     // A copy of a 10,000-entry Set per update took ~0.5 ms; the array copy alone is a few µs.
     expect(perUpdate).toBeLessThan(0.5);
+  });
+
+  it('shows a filtered message as removed by the filter, and keeps that label when the platform deletes it too', () => {
+    const spam = msg({ filtered: { stage: 'links', reason: 'Links are not allowed' } });
+    let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [spam, msg()] });
+    expect(m(state.items).map((e) => e.removed)).toEqual(['filtered', null]);
+    state = messageBufferReducer(state, {
+      type: 'moderation',
+      events: [mod({ kind: 'delete', provider_message_id: spam.provider_message_id })],
+    });
+    expect(m(state.items)[0]!.removed).toBe('filtered');
+  });
+
+  it('adds gap lines live and from history (by time), each once', () => {
+    const gap = (id: string, at: number) => ({
+      id,
+      channel_id: 'c1',
+      channel_provider_id: 'cp-twitch',
+      provider: 'twitch' as const,
+      reason: 'platform' as const,
+      started_at: new Date(Date.UTC(2026, 0, 1, 0, 0, at - 5)).toISOString(),
+      ended_at: new Date(Date.UTC(2026, 0, 1, 0, 0, at)).toISOString(),
+      lost: 0,
+    });
+    const [a, b] = [msg(), msg()];
+    let state = messageBufferReducer(createBuffer(), { type: 'live', messages: [a], gaps: [gap('g1', 90)] });
+    state = messageBufferReducer(state, { type: 'live', messages: [b], gaps: [gap('g1', 90)] });
+    expect(state.items.map(entryKey)).toEqual([a.id, 'gap:g1', b.id]);
+    // History: an older message, a gap between it and an older one.
+    const older1 = msg({ sent_at: new Date(Date.UTC(2025, 11, 31, 23, 0, 0)).toISOString() });
+    const older2 = msg({ sent_at: new Date(Date.UTC(2025, 11, 31, 23, 0, 10)).toISOString() });
+    const between = { ...gap('g0', 0), ended_at: new Date(Date.UTC(2025, 11, 31, 23, 0, 5)).toISOString() };
+    state = messageBufferReducer(state, { type: 'history', messages: [older2, older1], gaps: [between] });
+    expect(state.items.map(entryKey)).toEqual([older1.id, 'gap:g0', older2.id, a.id, 'gap:g1', b.id]);
   });
 });

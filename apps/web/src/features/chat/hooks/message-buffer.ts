@@ -1,13 +1,28 @@
-import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
+import type { ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
 
-/** Why a message is hidden: deleted, its author timed out or banned, or the whole chat cleared. */
-export type RemovalReason = 'deleted' | 'timeout' | 'ban' | 'clear';
+/** Why a message is hidden: deleted, its author timed out or banned, the whole chat cleared, or a filter removed it. */
+export type RemovalReason = 'deleted' | 'timeout' | 'ban' | 'clear' | 'filtered';
 
-export interface ChatEntry {
+export interface MessageEntry {
+  kind: 'message';
   message: ChatMessage;
   removed: RemovalReason | null;
   /** Position in the buffer's arrival sequence (see MessageBufferState). */
   seq: number;
+}
+
+/** A line marking a break in one platform's chat (the connection dropped and resumed, or messages were lost). */
+export interface GapEntry {
+  kind: 'gap';
+  gap: ChatGap;
+  seq: number;
+}
+
+export type ChatEntry = MessageEntry | GapEntry;
+
+/** The id an entry is deduplicated by. */
+export function entryKey(entry: ChatEntry): string {
+  return entry.kind === 'message' ? entry.message.id : `gap:${entry.gap.id}`;
 }
 
 /**
@@ -33,8 +48,10 @@ export interface MessageBufferState {
 export const CHAT_BUFFER_CAP = 10_000;
 
 export type BufferAction =
-  | { type: 'live'; messages: ChatMessage[]; moderation?: ModerationEvent[] }
-  | { type: 'history'; messages: ChatMessage[] }
+  /** Live frames in arrival order (gaps after the messages of the batch). */
+  | { type: 'live'; messages: ChatMessage[]; moderation?: ModerationEvent[]; gaps?: ChatGap[] }
+  /** Older history; its gaps are placed among its messages by time. */
+  | { type: 'history'; messages: ChatMessage[]; gaps?: ChatGap[] }
   | { type: 'moderation'; events: ModerationEvent[] }
   | { type: 'pause' }
   | { type: 'resume' }
@@ -55,15 +72,26 @@ export function bufferSize(state: MessageBufferState): number {
   return state.hi - state.lo;
 }
 
-function entryOf(message: ChatMessage, seq: number): ChatEntry {
-  return { message, removed: message.deleted ? 'deleted' : null, seq };
+function entryOf(message: ChatMessage, seq: number): MessageEntry {
+  return { kind: 'message', message, removed: message.filtered ? 'filtered' : message.deleted ? 'deleted' : null, seq };
+}
+
+type Line = { kind: 'message'; message: ChatMessage } | { kind: 'gap'; gap: ChatGap };
+
+function lineKey(line: Line): string {
+  return line.kind === 'message' ? line.message.id : `gap:${line.gap.id}`;
+}
+
+function lineAt(line: Line, seq: number): ChatEntry {
+  return line.kind === 'message' ? entryOf(line.message, seq) : { kind: 'gap', gap: line.gap, seq };
 }
 
 /** Forgets the ids of dropped entries (unless the id was taken again by a newer entry). */
 function forget(index: Map<string, number>, list: ChatEntry[], count: number): void {
   for (let i = 0; i < count; i += 1) {
     const entry = list[i]!;
-    if (index.get(entry.message.id) === entry.seq) index.delete(entry.message.id);
+    const key = entryKey(entry);
+    if (index.get(key) === entry.seq) index.delete(key);
   }
 }
 
@@ -77,15 +105,16 @@ function dropAndAppend(list: ChatEntry[], drop: number, fresh: ChatEntry[]): Cha
   return next;
 }
 
-function addLive(state: MessageBufferState, messages: ChatMessage[]): MessageBufferState {
+function addLive(state: MessageBufferState, lines: Line[]): MessageBufferState {
   const { index, lo } = state;
   let hi = state.hi;
   const fresh: ChatEntry[] = [];
-  for (const message of messages) {
-    const seq = index.get(message.id);
+  for (const line of lines) {
+    const key = lineKey(line);
+    const seq = index.get(key);
     if (seq !== undefined && seq >= lo && seq < hi) continue;
-    index.set(message.id, hi);
-    fresh.push(entryOf(message, hi));
+    index.set(key, hi);
+    fresh.push(lineAt(line, hi));
     hi += 1;
   }
   if (fresh.length === 0) return state;
@@ -106,29 +135,32 @@ function addLive(state: MessageBufferState, messages: ChatMessage[]): MessageBuf
   return { ...state, items, pending, lo: newLo, hi };
 }
 
-/** Older messages (any order) go before the oldest held; beyond the cap the oldest of them are not kept. */
-function addHistory(state: MessageBufferState, messages: ChatMessage[]): MessageBufferState {
+const lineTime = (line: Line) => (line.kind === 'message' ? line.message.sent_at : line.gap.ended_at);
+
+/** Older messages and gaps (any order) go before the oldest held, by time; beyond the cap the oldest are not kept. */
+function addHistory(state: MessageBufferState, lines: Line[]): MessageBufferState {
   const room = state.cap - bufferSize(state);
-  if (room <= 0 || messages.length === 0) return state;
+  if (room <= 0 || lines.length === 0) return state;
   const { index, hi } = state;
   let lo = state.lo;
   const fresh: ChatEntry[] = [];
-  const sorted = messages.toSorted((a, b) => b.sent_at.localeCompare(a.sent_at)); // newest first
-  for (const message of sorted) {
+  const sorted = lines.toSorted((a, b) => lineTime(b).localeCompare(lineTime(a))); // newest first
+  for (const line of sorted) {
     if (fresh.length >= room) break;
-    const seq = index.get(message.id);
+    const key = lineKey(line);
+    const seq = index.get(key);
     if (seq !== undefined && seq >= lo && seq < hi) continue;
     lo -= 1;
-    index.set(message.id, lo);
-    fresh.push(entryOf(message, lo));
+    index.set(key, lo);
+    fresh.push(lineAt(line, lo));
   }
   if (fresh.length === 0) return state;
   fresh.reverse();
   return { ...state, items: fresh.concat(state.items), lo };
 }
 
-function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason | null) | null {
-  const sameProvider = (entry: ChatEntry) =>
+function matcher(event: ModerationEvent): ((entry: MessageEntry) => RemovalReason | null) | null {
+  const sameProvider = (entry: MessageEntry) =>
     entry.message.channel_provider_id === event.channel_provider_id ||
     (entry.message.provider === event.provider && !event.channel_provider_id);
   switch (event.kind) {
@@ -157,14 +189,18 @@ function matcher(event: ModerationEvent): ((entry: ChatEntry) => RemovalReason |
   }
 }
 
-/** A stronger reason replaces a weaker one, never the other way round (a ban stays a ban after a clear). */
-const strength: Record<RemovalReason, number> = { clear: 1, timeout: 2, ban: 3, deleted: 4 };
+/**
+ * A stronger reason replaces a weaker one, never the other way round (a ban stays a ban after a
+ * clear; what a filter removed stays "removed by the filter" when the platform deletes it too).
+ */
+const strength: Record<RemovalReason, number> = { clear: 1, timeout: 2, ban: 3, deleted: 4, filtered: 5 };
 
 /** The list with matching entries marked; the same array when nothing changes (copied once otherwise). */
-function markList(list: ChatEntry[], mark: (entry: ChatEntry) => RemovalReason | null): ChatEntry[] {
+function markList(list: ChatEntry[], mark: (entry: MessageEntry) => RemovalReason | null): ChatEntry[] {
   let next: ChatEntry[] | null = null;
   for (let i = 0; i < list.length; i += 1) {
     const entry = list[i]!;
+    if (entry.kind !== 'message') continue;
     const reason = mark(entry);
     if (!reason || (entry.removed && strength[entry.removed] >= strength[reason])) continue;
     next ??= list.slice();
@@ -188,11 +224,16 @@ function applyModeration(state: MessageBufferState, events: ModerationEvent[]): 
 export function messageBufferReducer(state: MessageBufferState, action: BufferAction): MessageBufferState {
   switch (action.type) {
     case 'live': {
-      const added = addLive(state, action.messages);
+      const lines: Line[] = action.messages.map((message) => ({ kind: 'message', message }));
+      for (const gap of action.gaps ?? []) lines.push({ kind: 'gap', gap });
+      const added = addLive(state, lines);
       return action.moderation?.length ? applyModeration(added, action.moderation) : added;
     }
-    case 'history':
-      return addHistory(state, action.messages);
+    case 'history': {
+      const lines: Line[] = action.messages.map((message) => ({ kind: 'message', message }));
+      for (const gap of action.gaps ?? []) lines.push({ kind: 'gap', gap });
+      return addHistory(state, lines);
+    }
     case 'moderation':
       return applyModeration(state, action.events);
     case 'pause':

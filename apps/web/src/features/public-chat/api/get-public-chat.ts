@@ -2,13 +2,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicChatHistorySchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
 import { api } from '../../../lib/api-client';
 
-/** Recent public chat of a channel (no login; only public fields). */
-export async function getPublicChat(channelId: string, signal?: AbortSignal): Promise<PublicChatMessage[]> {
-  const body = await api.get(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat/messages`, {
+export interface PublicChatPage {
+  records: PublicChatMessage[];
+  /** Position of the newest record: pass as `after` to catch up after a reconnect. */
+  head: string | null;
+}
+
+/** Recent public chat of a channel (no login; only public fields), or with `after` what was stored after that position. */
+export function getPublicChat(channelId: string, signal?: AbortSignal, after?: string): Promise<PublicChatPage> {
+  return api.get(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat/messages`, {
+    query: { after },
     schema: publicChatHistorySchema,
     signal,
   });
-  return body.records;
 }
 
 export function getPublicChatQueryOptions(channelId: string) {

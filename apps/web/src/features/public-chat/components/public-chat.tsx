@@ -5,6 +5,7 @@ import { providers } from '@greenroom/contracts/providers';
 import { ChatMessageBody } from '../../../components/chat-message-body';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { errorMessage } from '../../../lib/error-message';
+import { liveEndedMessage } from '../../../lib/live-socket';
 import { authorColor } from '../../../lib/chat-colors';
 import { segmentMessage } from '../../../lib/chat-segments';
 import type { PublicChatOptions } from '../hooks/public-chat-options';
@@ -71,6 +72,11 @@ export function PublicChat({ channelId, options }: { channelId: string; options:
         <Center p="md">
           <Loader type="dots" aria-label="Loading chat" />
         </Center>
+      )}
+      {feed.ended !== null && (
+        <Text c="dimmed" p="md" className={classes.text} role="status">
+          {liveEndedMessage(feed.ended)}
+        </Text>
       )}
       {feed.error && shown.length === 0 && (
         <Text c="red.4" p="md" className={classes.text} role="alert">

@@ -13,6 +13,7 @@ const m = (id: string): PublicChatMessage => ({
     avatar_url: null,
     badges: [],
     roles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    is_self: false,
   },
   text: id,
   emotes: [],

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { publicChatSocketMessageSchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
 import { isApiError } from '../../../lib/api-client';
 import { FrameQueue } from '../../../lib/frame-queue';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
-import { usePublicChat } from '../api/get-public-chat';
+import { getPublicChat, usePublicChat } from '../api/get-public-chat';
 
 type PublicEvent = { type: 'message'; message: PublicChatMessage } | { type: 'removed'; ids: string[] };
 
@@ -25,8 +25,9 @@ export function applyPublicEvents(list: PublicChatMessage[], events: PublicEvent
 }
 
 /**
- * Public popout chat: recent history plus the public websocket, newest `max` messages. The socket reconnects
- * forever, except for a channel that does not exist (its history answered 404): then it stops.
+ * Public popout chat: recent history plus the public websocket (reconnects forever, except for a channel that does
+ * not exist: its history answered 404, then no socket), newest `max` messages. After a reconnect, what was stored
+ * meanwhile is fetched by position (`after` the newest seen) before the frames that arrived since: no gap, no duplicate.
  */
 export function usePublicChatFeed(channelId: string, max: number) {
   const history = usePublicChat(channelId);
@@ -35,10 +36,15 @@ export function usePublicChatFeed(channelId: string, max: number) {
     () => new FrameQueue<PublicEvent>((batch) => setMessages((prev) => applyPublicEvents(prev, batch, max)), { maxSize: 2000 }),
   );
   useEffect(() => () => queue.dispose(), [queue]);
+  const head = useRef(0);
+  const opened = useRef(false);
+  /** Frames held while a catch-up is fetched, so older messages are shown first. */
+  const held = useRef<PublicEvent[] | null>(null);
 
   useEffect(() => {
     if (!history.data) return;
-    const older = history.data.toSorted((a, b) => a.sent_at.localeCompare(b.sent_at));
+    head.current = Math.max(head.current, Number(history.data.head ?? 0));
+    const older = history.data.records.toSorted((a, b) => a.sent_at.localeCompare(b.sent_at));
     setMessages((prev) =>
       applyPublicEvents(
         [],
@@ -51,14 +57,45 @@ export function usePublicChatFeed(channelId: string, max: number) {
   const onData = useCallback(
     (raw: string) => {
       const frame = parseFrame(raw, publicChatSocketMessageSchema);
-      if (frame?.type === 'chat.message') queue.push({ type: 'message', message: frame.data });
-      else if (frame?.type === 'chat.removed') queue.push({ type: 'removed', ids: frame.data.ids });
+      let event: PublicEvent | null = null;
+      if (frame?.type === 'chat.message') {
+        head.current = Math.max(head.current, frame.seq);
+        event = { type: 'message', message: frame.data };
+      } else if (frame?.type === 'chat.removed') event = { type: 'removed', ids: frame.data.ids };
+      if (!event) return;
+      if (held.current) held.current.push(event);
+      else queue.push(event);
     },
     [queue],
   );
+
+  const onOpen = useCallback(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    if (head.current === 0) return;
+    held.current = [];
+    const release = (missed: PublicChatMessage[]) => {
+      const frames = held.current ?? [];
+      held.current = null;
+      for (const message of missed) queue.push({ type: 'message', message });
+      for (const frame of frames) queue.push(frame);
+    };
+    getPublicChat(channelId, undefined, String(head.current))
+      .then((page) => {
+        head.current = Math.max(head.current, Number(page.head ?? 0));
+        release(page.records);
+      })
+      .catch(() => release([]));
+  }, [channelId, queue]);
+
   const notFound = isApiError(history.error, 404);
   const path = notFound ? null : `/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`;
-  const state = useLiveSocket(path, onData, { authenticated: false });
+  const live = useLiveSocket(path, onData, {
+    authenticated: false,
+    onOpen,
+  });
 
-  return { messages, state, isPending: history.isPending, error: history.error, notFound };
+  return { messages, state: live.state, ended: live.ended, isPending: history.isPending, error: history.error, notFound };
 }

@@ -1,0 +1,335 @@
+/**
+ * The persist step of the pipeline: one group commit = one transaction holding every chat message,
+ * activity, moderation event, gap, outbox effect and connection state patch of the batch (and the
+ * viewer counters when it carries them). Messages, activities, viewers and effects each go in ONE
+ * statement whatever the batch size:
+ * the rows are sent as one JSON array and expanded by `json_to_recordset` (a single parameter, no
+ * per-row placeholders or array literals). Duplicates (a platform's redelivery, a restart replaying
+ * what was already stored) are skipped by the unique indexes and reported, so they are never
+ * published and their effects never stored twice.
+ *
+ * `isolate: true` (after a batch failed on its data) writes each message, activity and moderation
+ * event behind its own savepoint: a row the database still refuses is reported in `rejected` and the
+ * rest of the batch commits.
+ */
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
+import type { Db } from '../db/client';
+import { channelProviders, chatMessages, moderationEvents } from '../db/schema';
+import { newId } from '../lib/ids';
+import { activityColumns, activityRecord, messageColumns, messageRecord, moderationRow, recordsetColumns } from './chat-rows';
+import type { PipelineEffect } from './stage';
+
+/** A ban/timeout/clear hides the target's messages of this recent window. */
+export const REMOVE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface EffectDraft {
+  effect: PipelineEffect;
+  /** The message or activity the effect came from: stored only if that was stored now (not a duplicate). */
+  sourceId: string | null;
+}
+
+/** One viewer's counters since the last flush (see ingest.ts: written about once a second, not per batch). */
+export interface ViewerCount {
+  channel_id: string;
+  provider: string;
+  provider_user_id: string;
+  login: string;
+  display_name: string;
+  color: string | null;
+  avatar_url: string | null;
+  badges: unknown;
+  roles: unknown;
+  first_seen_at: string;
+  last_seen_at: string;
+  message_count: number;
+}
+
+export interface WriteBatch {
+  messages: ChatMessage[];
+  moderation: ModerationEvent[];
+  activities: Activity[];
+  gaps: ChatGap[];
+  effects: EffectDraft[];
+  /** Connection state patches (`channel_providers.state || patch`), e.g. YouTube's next page token. */
+  states: { channelProviderId: string; patch: Record<string, unknown> }[];
+  /** Viewer counters to add (one entry per viewer). */
+  viewers?: ViewerCount[];
+}
+
+export interface WriteResult {
+  /** `${channelId}\0${id}` → seq of each message stored now. */
+  messages: Map<string, number>;
+  activities: Map<string, number>;
+  /** `${channelId}\0${id}` of each moderation event stored now. */
+  moderation: Set<string>;
+  /** `${channelId}\0${id}` of what the database refused even alone (isolate mode only). */
+  rejected: Set<string>;
+  effects: number;
+}
+
+export const rowKey = (channelId: string, id: string): string => `${channelId}\u0000${id}`;
+
+const messageColumnList = messageColumns.filter(([c]) => c !== 'deleted').map(([c]) => `"${c}"`);
+const messageHead = sql.raw(
+  `INSERT INTO chat_messages (${messageColumnList.join(', ')}, deleted_at)
+  SELECT ${messageColumnList.map((c) => `r.${c}`).join(', ')}, CASE WHEN r.deleted THEN now() END
+  FROM json_to_recordset(`,
+);
+const messageTail = sql.raw(`) AS r(${recordsetColumns(messageColumns)})
+  ON CONFLICT DO NOTHING
+  RETURNING seq, channel_id, id`);
+const messageInsert = (json: string) => sql`${messageHead}${json}::json${messageTail}`;
+
+const activityHead = sql.raw(
+  `INSERT INTO activities (${activityColumns.map(([c]) => `"${c}"`).join(', ')})
+  SELECT ${activityColumns.map(([c]) => `r."${c}"`).join(', ')} FROM json_to_recordset(`,
+);
+const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
+  ON CONFLICT DO NOTHING
+  RETURNING seq, channel_id, id`);
+const activityInsert = (json: string) => sql`${activityHead}${json}::json${activityTail}`;
+
+const viewerUpsert = (json: string) => sql`
+  INSERT INTO viewers (channel_id, provider, provider_user_id, login, display_name, color, avatar_url, badges, roles, first_seen_at, last_seen_at, message_count)
+  SELECT r.channel_id, r.provider, r.provider_user_id, r.login, r.display_name, r.color, r.avatar_url, r.badges, r.roles, r.first_seen_at, r.last_seen_at, r.message_count
+  FROM json_to_recordset(${json}::json) AS r(channel_id text, provider text, provider_user_id text, login text, display_name text, color text,
+    avatar_url text, badges jsonb, roles jsonb, first_seen_at timestamptz, last_seen_at timestamptz, message_count integer)
+  ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET
+    login = excluded.login,
+    display_name = excluded.display_name,
+    color = excluded.color,
+    avatar_url = coalesce(excluded.avatar_url, viewers.avatar_url),
+    badges = excluded.badges,
+    roles = excluded.roles,
+    first_seen_at = least(viewers.first_seen_at, excluded.first_seen_at),
+    last_seen_at = greatest(viewers.last_seen_at, excluded.last_seen_at),
+    message_count = viewers.message_count + excluded.message_count`;
+
+const effectInsert = (json: string) => sql`
+  INSERT INTO pipeline_effects (id, channel_id, kind, payload, source_id)
+  SELECT r.id, r.channel_id, r.kind, r.payload, r.source_id
+  FROM json_to_recordset(${json}::json) AS r(id text, channel_id text, kind text, payload jsonb, source_id text)`;
+
+const gapInsert = (json: string) => sql`
+  INSERT INTO chat_gaps (id, channel_id, channel_provider_id, provider, reason, started_at, ended_at, lost)
+  SELECT r.id, r.channel_id, r.channel_provider_id, r.provider, r.reason, r.started_at, r.ended_at, r.lost
+  FROM json_to_recordset(${json}::json) AS r(id text, channel_id text, channel_provider_id text, provider text, reason text,
+    started_at timestamptz, ended_at timestamptz, lost integer)
+  ON CONFLICT (id) DO NOTHING`;
+
+interface Returned {
+  seq: number | string;
+  channel_id: string;
+  id: string;
+}
+
+async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result: unknown = await tx.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export class ChatLogStore {
+  constructor(private readonly db: Db) {}
+
+  async write(batch: WriteBatch, options: { isolate?: boolean } = {}): Promise<WriteResult> {
+    const result: WriteResult = { messages: new Map(), activities: new Map(), moderation: new Set(), rejected: new Set(), effects: 0 };
+    await this.db.transaction(async (tx) => {
+      const isolate = options.isolate ?? false;
+      if (batch.messages.length) await this.insertMessages(tx, batch.messages, result, isolate);
+      if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, isolate);
+      if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate);
+      if (batch.gaps.length) await tx.execute(gapInsert(JSON.stringify(batch.gaps)));
+      if (batch.viewers?.length) await tx.execute(viewerUpsert(JSON.stringify(batch.viewers)));
+      const effects = batch.effects.filter((d) => {
+        if (d.sourceId === null) return true;
+        const key = rowKey(d.effect.channelId, d.sourceId);
+        return result.messages.has(key) || result.activities.has(key);
+      });
+      if (effects.length) {
+        const records = effects.map((d) => ({
+          id: newId(),
+          channel_id: d.effect.channelId,
+          kind: d.effect.kind,
+          payload: d.effect.payload ?? null,
+          source_id: d.sourceId,
+        }));
+        await tx.execute(effectInsert(JSON.stringify(records)));
+        result.effects = records.length;
+      }
+      for (const { channelProviderId, patch } of mergeStates(batch.states)) {
+        await tx
+          .update(channelProviders)
+          .set({ state: sql`${channelProviders.state} || ${JSON.stringify(patch)}::jsonb` })
+          .where(eq(channelProviders.id, channelProviderId));
+      }
+    });
+    return result;
+  }
+
+  private async insertMessages(tx: Tx, messages: ChatMessage[], result: WriteResult, isolate: boolean): Promise<void> {
+    const insert = async (part: ChatMessage[], on: Tx) => {
+      for (const r of await rows<Returned>(on, messageInsert(JSON.stringify(part.map(messageRecord)))))
+        result.messages.set(rowKey(r.channel_id, r.id), Number(r.seq));
+    };
+    if (isolate) {
+      for (const m of messages) {
+        try {
+          await tx.transaction((sp) => insert([m], sp));
+        } catch {
+          result.rejected.add(rowKey(m.channel_id, m.id));
+        }
+      }
+    } else await insert(messages, tx);
+  }
+
+  private async insertActivities(tx: Tx, acts: Activity[], result: WriteResult, isolate: boolean): Promise<void> {
+    const insert = async (part: Activity[], on: Tx) => {
+      for (const r of await rows<Returned>(on, activityInsert(JSON.stringify(part.map(activityRecord)))))
+        result.activities.set(rowKey(r.channel_id, r.id), Number(r.seq));
+    };
+    if (!isolate) return insert(acts, tx);
+    for (const a of acts) {
+      try {
+        await tx.transaction((sp) => insert([a], sp));
+      } catch {
+        result.rejected.add(rowKey(a.channel_id, a.id));
+      }
+    }
+  }
+
+  private async applyModeration(tx: Tx, events: ModerationEvent[], result: WriteResult, isolate: boolean): Promise<void> {
+    for (const e of events) {
+      const apply = async (on: Tx) => {
+        if (await this.applyOne(on, e)) result.moderation.add(rowKey(e.channel_id, e.id));
+      };
+      if (!isolate) await apply(tx);
+      else {
+        try {
+          await tx.transaction((sp) => apply(sp));
+        } catch {
+          result.rejected.add(rowKey(e.channel_id, e.id));
+        }
+      }
+    }
+  }
+
+  /** Stores one moderation event and marks the messages it removes; false when it was stored before. */
+  private async applyOne(tx: Tx, e: ModerationEvent): Promise<boolean> {
+    const row = moderationRow(e);
+    // A message deletion names the message only: attribute it to its author (viewer card history).
+    if (row.kind === 'delete' && !row.targetId && row.providerMessageId) {
+      const [author] = await tx
+        .select({ id: chatMessages.authorId, name: chatMessages.authorName })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.channelId, row.channelId),
+            eq(chatMessages.provider, row.provider),
+            eq(chatMessages.providerMessageId, row.providerMessageId),
+          ),
+        )
+        .limit(1);
+      if (author) {
+        row.targetId = author.id;
+        row.targetName = author.name;
+      }
+    }
+    const inserted = await tx.insert(moderationEvents).values(row).onConflictDoNothing().returning({ id: moderationEvents.id });
+    if (inserted.length === 0) return false;
+    const now = new Date();
+    const base = and(eq(chatMessages.channelId, e.channel_id), eq(chatMessages.provider, e.provider), isNull(chatMessages.deletedAt));
+    switch (e.kind) {
+      case 'delete':
+        if (e.provider_message_id)
+          await tx
+            .update(chatMessages)
+            .set({ deletedAt: now })
+            .where(and(base, eq(chatMessages.providerMessageId, e.provider_message_id)));
+        break;
+      case 'ban':
+      case 'timeout':
+        if (e.target) {
+          const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
+          await tx
+            .update(chatMessages)
+            .set({ deletedAt: now })
+            .where(and(base, eq(chatMessages.authorId, e.target.provider_user_id), gt(chatMessages.sentAt, since)));
+        }
+        break;
+      case 'clear': {
+        // With a target only that viewer's lines were cleared (Twitch clear_user_messages); without, the whole chat.
+        const since = new Date(new Date(e.occurred_at).getTime() - REMOVE_WINDOW_MS);
+        const who = e.target ? eq(chatMessages.authorId, e.target.provider_user_id) : undefined;
+        await tx
+          .update(chatMessages)
+          .set({ deletedAt: now })
+          .where(and(base, eq(chatMessages.channelProviderId, e.channel_provider_id), gt(chatMessages.sentAt, since), who));
+        break;
+      }
+      case 'unban':
+        break;
+    }
+    return true;
+  }
+}
+
+/**
+ * Viewer counters accumulated between flushes: one entry per viewer (ON CONFLICT cannot touch the
+ * same row twice in one statement), the latest name/colour/badges, first and last seen, the count.
+ */
+export class ViewerCounters {
+  private readonly byViewer = new Map<string, ViewerCount>();
+
+  get size(): number {
+    return this.byViewer.size;
+  }
+
+  add(m: ChatMessage): void {
+    const key = `${m.channel_id}\u0000${m.provider}\u0000${m.author.provider_user_id}`;
+    const v = this.byViewer.get(key);
+    if (v) {
+      v.login = m.author.login;
+      v.display_name = m.author.display_name;
+      v.color = m.author.color;
+      v.avatar_url = m.author.avatar_url ?? v.avatar_url;
+      v.badges = m.author.badges;
+      v.roles = m.author.roles;
+      v.message_count++;
+      if (m.sent_at < v.first_seen_at) v.first_seen_at = m.sent_at;
+      if (m.sent_at > v.last_seen_at) v.last_seen_at = m.sent_at;
+      return;
+    }
+    this.byViewer.set(key, {
+      channel_id: m.channel_id,
+      provider: m.provider,
+      provider_user_id: m.author.provider_user_id,
+      login: m.author.login,
+      display_name: m.author.display_name,
+      color: m.author.color,
+      avatar_url: m.author.avatar_url,
+      badges: m.author.badges,
+      roles: m.author.roles,
+      first_seen_at: m.sent_at,
+      last_seen_at: m.sent_at,
+      message_count: 1,
+    });
+  }
+
+  /** Everything counted so far (and forgets it). */
+  take(): ViewerCount[] {
+    const out = [...this.byViewer.values()];
+    this.byViewer.clear();
+    return out;
+  }
+}
+
+/** One patch per connection (later keys win), so each connection row is updated once per batch. */
+function mergeStates(states: WriteBatch['states']): WriteBatch['states'] {
+  if (states.length <= 1) return states;
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const s of states) merged.set(s.channelProviderId, { ...merged.get(s.channelProviderId), ...s.patch });
+  return [...merged].map(([channelProviderId, patch]) => ({ channelProviderId, patch }));
+}

@@ -1,0 +1,281 @@
+/**
+ * Runs the effects stages stored with their message (table `pipeline_effects`) after the commit, by
+ * the handler registered for each kind.
+ *
+ * Exactly once: an effect is CLAIMED (status `running`, in its own committed UPDATE) before its
+ * handler runs, and marked `done` after. If the process dies between the two, the outcome is
+ * unknown: at the next start the effect is run again only if its handler declares itself
+ * `idempotent` (running it twice does no harm, e.g. a deletion on the platform); otherwise it is
+ * marked `interrupted` and never run again — a bot reply is never sent twice. The same holds for a
+ * run that outlives `timeoutMs`.
+ *
+ * A handler that THROWS is telling us the effect did not happen: it is retried with backoff
+ * (1 s, 2 s, 4 s … at most 5 min) up to `maxAttempts` (default 5), then marked `failed` and logged.
+ * Effects never block chat: they run beside the pipeline, a few at a time, and an effect whose kind
+ * has no handler waits untouched until one is registered (logged at start) without holding others back.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { pipelineEffects } from '../db/schema';
+import { newId } from '../lib/ids';
+import type { EffectHandler, PipelineEffect } from './stage';
+
+export interface OutboxOptions {
+  /** Effects run at once (default 8). */
+  concurrency?: number;
+  /** Default attempts before an effect is marked failed (default 5; a handler may set its own). */
+  maxAttempts?: number;
+  /** A run still going after this long counts as interrupted (default 30 s). */
+  timeoutMs?: number;
+  /** How often due effects (retries) are looked for without a nudge (default 1 s). */
+  pollMs?: number;
+  backoff?: { baseMs?: number; maxMs?: number };
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+interface Row {
+  id: string;
+  channelId: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+export interface OutboxStats {
+  done: number;
+  retried: number;
+  failed: number;
+  interrupted: number;
+  requeued: number;
+}
+
+export class EffectOutbox {
+  private readonly handlers = new Map<string, EffectHandler>();
+  /** This process: effects it claims carry it, so a later process knows which claims died. */
+  readonly instanceId = newId();
+  private running = 0;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly missingLogged = new Set<string>();
+  readonly stats: OutboxStats = { done: 0, retried: 0, failed: 0, interrupted: 0, requeued: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: OutboxOptions,
+  ) {}
+
+  /** Registers the handler of one effect kind (at construction of the feature that owns it). */
+  addHandler(handler: EffectHandler): void {
+    if (this.handlers.has(handler.kind)) throw new Error(`An effect handler for "${handler.kind}" is already registered`);
+    this.handlers.set(handler.kind, handler);
+  }
+
+  /**
+   * Starts running effects: first settles the claims a previous process left behind (see the file
+   * comment), then runs what is due, and keeps polling for retries.
+   */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.recover();
+    await this.unhandledKinds();
+    this.timer = setInterval(() => this.nudge(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  private async recover(): Promise<void> {
+    const idempotent = [...this.handlers.values()].filter((h) => h.idempotent).map((h) => h.kind);
+    const orphans = await this.db
+      .select({ id: pipelineEffects.id, kind: pipelineEffects.kind })
+      .from(pipelineEffects)
+      .where(and(eq(pipelineEffects.status, 'running'), sql`${pipelineEffects.claimedBy} IS DISTINCT FROM ${this.instanceId}`));
+    if (orphans.length === 0) return;
+    const again = orphans.filter((o) => idempotent.includes(o.kind)).map((o) => o.id);
+    const lost = orphans.filter((o) => !idempotent.includes(o.kind)).map((o) => o.id);
+    if (again.length) {
+      await this.db
+        .update(pipelineEffects)
+        .set({ status: 'pending', claimedAt: null, claimedBy: null, runAfter: new Date() })
+        .where(and(inArray(pipelineEffects.id, again), eq(pipelineEffects.status, 'running')));
+      this.stats.requeued += again.length;
+    }
+    if (lost.length) {
+      await this.db
+        .update(pipelineEffects)
+        .set({ status: 'interrupted', finishedAt: new Date(), lastError: 'The process stopped while this effect ran; not run again.' })
+        .where(and(inArray(pipelineEffects.id, lost), eq(pipelineEffects.status, 'running')));
+      this.stats.interrupted += lost.length;
+    }
+    this.options.log.warn(
+      { requeued: again.length, interrupted: lost.length },
+      'effects claimed by a stopped process: idempotent ones run again, the others are not',
+    );
+  }
+
+  /** Looks for due effects now (called after every commit that stored some). */
+  nudge(): void {
+    if (!this.started || this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'looking for due effects failed'))
+      .finally(() => {
+        this.pumping = null;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  private async pump(): Promise<void> {
+    const concurrency = this.options.concurrency ?? 8;
+    while (!this.stopped && this.running < concurrency) {
+      const kinds = [...this.handlers.keys()];
+      if (kinds.length === 0) return;
+      const claimed = await this.claim(kinds, concurrency - this.running);
+      if (claimed.length === 0) return;
+      for (const row of claimed) this.launch(row);
+    }
+  }
+
+  /** Claims up to `limit` due effects of kinds with a handler, in one committed statement. */
+  private async claim(kinds: string[], limit: number): Promise<Row[]> {
+    const raw: unknown = await this.db.execute(sql`
+      UPDATE pipeline_effects SET status = 'running', claimed_at = now(), claimed_by = ${this.instanceId}, attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM pipeline_effects
+        WHERE status = 'pending' AND run_after <= now() AND kind IN (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        ORDER BY run_after, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, channel_id, kind, payload, attempts`);
+    const result = raw as { rows: { id: string; channel_id: string; kind: string; payload: unknown; attempts: number }[] };
+    return result.rows.map((r) => ({ id: r.id, channelId: r.channel_id, kind: r.kind, payload: r.payload, attempts: Number(r.attempts) }));
+  }
+
+  private launch(row: Row): void {
+    this.running++;
+    const run = this.runOne(row).finally(() => {
+      this.running--;
+      this.inFlight.delete(run);
+      this.nudge();
+    });
+    this.inFlight.add(run);
+  }
+
+  private async runOne(row: Row): Promise<void> {
+    const handler = this.handlers.get(row.kind)!;
+    const effect: PipelineEffect & { id: string } = { id: row.id, kind: row.kind, channelId: row.channelId, payload: row.payload };
+    const timeoutMs = handler.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | null = null;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    let outcome: 'done' | 'timeout' | { error: unknown };
+    try {
+      outcome = await Promise.race([handler.run(effect).then(() => 'done' as const), timedOut]);
+    } catch (error) {
+      outcome = { error };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+    try {
+      if (outcome === 'done') {
+        await this.finish(row.id, { status: 'done', finishedAt: new Date(), lastError: null });
+        this.stats.done++;
+      } else if (outcome === 'timeout') {
+        // The outcome is unknown: only an idempotent handler may run it again.
+        if (handler.idempotent) await this.retryLater(row, handler, `Timed out after ${timeoutMs} ms`);
+        else {
+          this.stats.interrupted++;
+          await this.finish(row.id, {
+            status: 'interrupted',
+            finishedAt: new Date(),
+            lastError: `Timed out after ${timeoutMs} ms; not run again.`,
+          });
+          this.options.log.error(
+            { effect: row.id, kind: row.kind },
+            'effect timed out; its handler is not idempotent, so it is not run again',
+          );
+        }
+      } else await this.retryLater(row, handler, outcome.error);
+    } catch (error) {
+      // The claim stays 'running': the next start settles it like a crash.
+      this.options.log.error({ err: error, effect: row.id, kind: row.kind }, 'recording an effect outcome failed');
+    }
+  }
+
+  private async retryLater(row: Row, handler: EffectHandler, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const max = handler.maxAttempts ?? this.options.maxAttempts ?? 5;
+    if (row.attempts >= max) {
+      this.stats.failed++;
+      await this.finish(row.id, { status: 'failed', finishedAt: new Date(), lastError: message.slice(0, 500) });
+      this.options.log.error({ effect: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'effect failed for good');
+      return;
+    }
+    this.stats.retried++;
+    const base = this.options.backoff?.baseMs ?? 1000;
+    const delay = Math.min(this.options.backoff?.maxMs ?? 300_000, base * 2 ** (row.attempts - 1));
+    await this.finish(row.id, {
+      status: 'pending',
+      claimedAt: null,
+      claimedBy: null,
+      runAfter: new Date(Date.now() + delay),
+      lastError: message.slice(0, 500),
+    });
+    this.options.log.warn(
+      { effect: row.id, kind: row.kind, attempt: row.attempts, retryInMs: delay, error: message },
+      'effect failed; retrying',
+    );
+  }
+
+  private async finish(id: string, set: Partial<typeof pipelineEffects.$inferInsert>): Promise<void> {
+    await this.db
+      .update(pipelineEffects)
+      .set(set)
+      .where(and(eq(pipelineEffects.id, id), eq(pipelineEffects.claimedBy, this.instanceId)));
+  }
+
+  /** Kinds stored but without a registered handler: logged once each (diagnostics). */
+  async unhandledKinds(): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ kind: pipelineEffects.kind })
+      .from(pipelineEffects)
+      .where(eq(pipelineEffects.status, 'pending'));
+    const missing = rows.map((r) => r.kind).filter((k) => !this.handlers.has(k));
+    for (const k of missing) {
+      if (this.missingLogged.has(k)) continue;
+      this.missingLogged.add(k);
+      this.options.log.warn({ kind: k }, 'stored effects of a kind without a handler wait until one is registered');
+    }
+    return missing;
+  }
+
+  /** Waits for the effects running now (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pumping || this.inFlight.size > 0) {
+      await this.pumping;
+      await Promise.all([...this.inFlight]);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+}

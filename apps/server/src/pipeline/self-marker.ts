@@ -1,0 +1,44 @@
+/**
+ * Which incoming chat messages Greenroom wrote itself (`author.is_self`), so no stage answers them:
+ * messages from the connection's bot account (the channel's own bot or the system bot), messages
+ * whose platform id Greenroom got back when sending, and — for the echo that can arrive before the
+ * send call returns — a message from the sending account with the very text being sent.
+ */
+import { BoundedSet } from '../lib/bounded-set';
+
+interface Sending {
+  channelProviderId: string;
+  authorId: string;
+  text: string;
+}
+
+export class SelfMarker {
+  private readonly sentIds = new BoundedSet(10_000);
+  private readonly sending = new Set<Sending>();
+
+  /** Call before sending as `authorId`; call the returned function with the platform's message id (or null) once the send returned or failed. */
+  beginSend(channelProviderId: string, authorId: string, text: string): (providerMessageId: string | null) => void {
+    const entry: Sending = { channelProviderId, authorId, text: text.trim() };
+    this.sending.add(entry);
+    return (providerMessageId) => {
+      if (providerMessageId) this.sentIds.add(`${channelProviderId}\u0000${providerMessageId}`);
+      // The echo may still be on its way: keep matching the text for a few seconds.
+      setTimeout(() => this.sending.delete(entry), 10_000).unref();
+    };
+  }
+
+  isSelf(channelProviderId: string, botUserId: string | null, authorId: string, providerMessageId: string, text: string): boolean {
+    if (botUserId !== null && authorId === botUserId) return true;
+    if (this.sentIds.has(`${channelProviderId}\u0000${providerMessageId}`)) return true;
+    if (this.sending.size === 0) return false;
+    const trimmed = text.trim();
+    for (const s of this.sending) {
+      if (s.channelProviderId === channelProviderId && s.authorId === authorId && s.text === trimmed) {
+        // One echo per send.
+        this.sending.delete(s);
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * No silent gaps: when a live socket drops and comes back, the chat, the activity feed and the public
+ * popout fetch what was stored meanwhile (by position), each message once. The test cuts the
+ * browser's socket (Playwright routes it) and withholds what the server sends while it is "down".
+ */
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { emulatorControl, signIn, uniqueName } from './support';
+
+/** A streamer account of its own, live on Twitch, connected to the test's channel. */
+async function liveStreamer(): Promise<string> {
+  const login = uniqueName('gap').toLowerCase().slice(0, 24);
+  await emulatorControl('POST', '/_emulator/accounts', { platform: 'twitch', displayName: login, login, kind: 'streamer' });
+  await emulatorControl('POST', `/_emulator/channels/twitch/${login}/live`, { live: true });
+  return login;
+}
+
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = localStorage.getItem('greenroom.access_token');
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    { method, url, body },
+  );
+}
+
+/**
+ * Routes the page's sockets matching `pattern` through the test: `down()` withholds everything the
+ * server sends and then drops the browser's side of the socket; the browser reconnects by itself, and
+ * the new socket flows normally.
+ */
+async function cuttableSockets(page: Page, pattern: RegExp) {
+  let open: WebSocketRoute | null = null;
+  let withholding = false;
+  let connections = 0;
+  await page.routeWebSocket(pattern, (ws) => {
+    connections++;
+    open = ws;
+    withholding = false;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (!withholding) ws.send(message);
+    });
+    ws.onMessage((message) => server.send(message));
+  });
+  return {
+    connections: () => connections,
+    /** From now on nothing reaches the browser until it reconnects. */
+    withhold: () => void (withholding = true),
+    /** Drops the browser's socket (as a network failure would); it reconnects within a second. */
+    drop: async () => {
+      await open?.close({ code: 1011, reason: 'cut by the test' });
+    },
+  };
+}
+
+test('chat, activity feed and public popout refetch what they missed on reconnect, each message once', async ({ page, context }) => {
+  const streamer = await liveStreamer();
+  await signIn(page);
+  const channelId = (await api<{ id: string }>(page, 'POST', '/api/2/channels', { display_name: uniqueName('Gaps') })).id;
+  const { url } = await api<{ url: string }>(
+    page,
+    'GET',
+    `/api/2/twitch/connect-chat-url?channel_id=${channelId}&redirect_to=${encodeURIComponent(`/channels/${channelId}`)}`,
+  );
+  const authorize = new URL(url);
+  authorize.searchParams.set('emulator_account', streamer);
+  await page.goto(authorize.toString());
+  await page.waitForURL((u) => u.pathname === `/channels/${channelId}`);
+
+  const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
+  const stored = async (text: string) =>
+    expect
+      .poll(async () => {
+        const page1 = await api<{ records: { text: string }[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=50`);
+        return page1.records.some((r) => r.text === text);
+      })
+      .toBe(true);
+
+  // ── staff chat ──
+  const sockets = await cuttableSockets(page, /\/chat-ws$/);
+  await page.goto(`/channels/${channelId}/chat`);
+  const list = page.getByRole('log', { name: 'Chat messages' });
+  await expect(page.getByRole('listitem', { name: 'Twitch: Connected' })).toBeVisible({ timeout: 20_000 });
+  const tag = uniqueName('gap');
+  await say(`${tag} before`);
+  await expect(list.getByText(`${tag} before`)).toBeVisible();
+
+  sockets.withhold();
+  for (const n of [1, 2, 3]) await say(`${tag} missed ${n}`);
+  await stored(`${tag} missed 3`);
+  await expect(list.getByText(`${tag} missed 1`)).toHaveCount(0);
+  const before = sockets.connections();
+  await sockets.drop();
+  await expect.poll(() => sockets.connections()).toBeGreaterThan(before);
+  for (const n of [1, 2, 3]) await expect(list.getByText(`${tag} missed ${n}`)).toHaveCount(1);
+  await say(`${tag} after`);
+  await expect(list.getByText(`${tag} after`)).toHaveCount(1);
+  await expect(list.getByText(`${tag} before`)).toHaveCount(1);
+  // In order: what was missed sits between what came before and after.
+  const texts = await list.locator('[data-message-id]').allInnerTexts();
+  const order = [`${tag} before`, `${tag} missed 1`, `${tag} missed 2`, `${tag} missed 3`, `${tag} after`].map((t) =>
+    texts.findIndex((line) => line.includes(t)),
+  );
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+
+  // ── activity feed ──
+  await page.goto(`/channels/${channelId}/activity-feed`);
+  const feed = page.getByRole('list', { name: 'Activity' });
+  await emulatorControl('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: streamer,
+    type: 'raid',
+    user: 'pixelpioneer',
+    data: { viewers: 7 },
+  });
+  await expect(feed.getByRole('listitem').filter({ hasText: 'PixelPioneer raided' })).toHaveCount(1);
+  sockets.withhold();
+  await emulatorControl('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: streamer,
+    type: 'raid',
+    user: 'greenroomdemo',
+    data: { viewers: 3 },
+  });
+  await expect
+    .poll(async () => (await api<{ records: unknown[] }>(page, 'GET', `/api/2/channels/${channelId}/activity`)).records.length)
+    .toBeGreaterThanOrEqual(2);
+  await expect(feed.getByRole('listitem').filter({ hasText: 'GreenroomDemo raided' })).toHaveCount(0);
+  const beforeFeed = sockets.connections();
+  await sockets.drop();
+  await expect.poll(() => sockets.connections()).toBeGreaterThan(beforeFeed);
+  await expect(feed.getByRole('listitem').filter({ hasText: 'GreenroomDemo raided' })).toHaveCount(1);
+  await expect(feed.getByRole('listitem').filter({ hasText: 'PixelPioneer raided' })).toHaveCount(1);
+
+  // ── public popout ──
+  const popout = await context.newPage();
+  const publicSockets = await cuttableSockets(popout, /\/public\/channels\/.+\/chat-ws/);
+  await popout.goto(`/popout/channels/${channelId}/chat`);
+  const log = popout.getByRole('log');
+  await say(`${tag} public before`);
+  await expect(log.getByText(`${tag} public before`)).toHaveCount(1);
+  publicSockets.withhold();
+  await say(`${tag} public missed`);
+  await stored(`${tag} public missed`);
+  const beforePublic = publicSockets.connections();
+  await publicSockets.drop();
+  await expect.poll(() => publicSockets.connections()).toBeGreaterThan(beforePublic);
+  await expect(log.getByText(`${tag} public missed`)).toHaveCount(1);
+  await expect(log.getByText(`${tag} public before`)).toHaveCount(1);
+});
