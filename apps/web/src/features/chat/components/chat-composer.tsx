@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Chip, CloseButton, Group, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Chip, CloseButton, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconCornerDownRight, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -154,16 +154,16 @@ export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply
           </Chip.Group>
         )}
         {asStreamerAllowed ? (
-          <SegmentedControl
-            size="xs"
-            value={as}
-            onChange={(value) => setAs(value)}
-            data={[
-              { value: 'broadcaster', label: 'As streamer' },
-              { value: 'bot', label: 'As bot', disabled: !anyBot },
-            ]}
-            aria-label="Send as"
-          />
+          <Chip.Group value={as} onChange={(value) => setAs(value === 'bot' ? 'bot' : 'broadcaster')}>
+            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="Send as">
+              <Chip value="broadcaster" type="radio" size="xs" variant="light">
+                As streamer
+              </Chip>
+              <Chip value="bot" type="radio" size="xs" variant="light" disabled={!anyBot} icon={<IconRobot size={12} />}>
+                As bot
+              </Chip>
+            </Group>
+          </Chip.Group>
         ) : (
           <Group gap={4} wrap="nowrap" role="status" aria-label="Send as">
             <IconRobot size={14} aria-hidden />
