@@ -49,5 +49,6 @@ describe('DATA_DIR permissions', () => {
     expect(entries.length).toBeGreaterThan(50);
     const open = entries.filter((e) => e.mode !== (e.directory ? 0o700 : 0o600));
     expect(open.map((e) => `${e.file} ${e.mode.toString(8)}`)).toEqual([]);
-  });
+    // initdb of a new embedded database (no template here) takes tens of seconds on a busy machine.
+  }, 120_000);
 });
