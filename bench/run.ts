@@ -21,7 +21,10 @@ const benches: [string, string][] = [
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
   ['chatbot', 'benchChatbot'],
+  ['widget-render', 'benchWidgetRender'],
+  ['stats', 'benchStats'],
   ['web-delivery', 'benchWebDelivery'],
+  ['points', 'benchPoints'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

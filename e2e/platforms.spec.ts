@@ -86,11 +86,17 @@ test('connect Twitch and Kick through the popup, see them live, edit the title, 
   await expect(twitchCard).toBeVisible();
 });
 
-test('a YouTube connection without a broadcast offers "Configure in Studio" in an 800×800 popup', async ({ page }) => {
+test('a YouTube connection without a broadcast offers "Configure in Studio" in an 800×800 popup, and shows the API quota', async ({
+  page,
+}) => {
   const channelId = await signInWithChannel(page);
   await page.goto(`/channels/${channelId}/providers`);
   await connectInPopup(page, 'YouTube');
   await page.getByRole('link', { name: 'Manage YouTube' }).click();
+  const quota = page.getByRole('region', { name: 'YouTube API quota' });
+  await expect(quota).toContainText(/of 10,000 units used today/);
+  await expect(quota).toContainText('midnight Pacific time');
+  await expect(page.getByRole('progressbar', { name: 'YouTube API quota used today' })).toBeVisible();
   const [studio] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Configure in Studio' }).click()]);
   await studio.waitForLoadState();
   expect(await studio.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([800, 800]);

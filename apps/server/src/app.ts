@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
+import { registerCanonicalHost } from './plugins/canonical-host';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { httpLoggerOptions } from './lib/logging';
@@ -20,15 +21,21 @@ import { channelProviderRoutes } from './modules/channel-providers';
 import { channelRoutes } from './modules/channels';
 import { chatRoutes } from './modules/chat';
 import { chatbotRoutes } from './modules/chatbot';
+import { pointsRoutes } from './modules/points';
+import { gamesRoutes } from './modules/games';
+import { giveawayRoutes } from './modules/giveaways';
+import { queueRoutes } from './modules/queues';
 import { emoteRoutes } from './modules/emotes';
 import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
+import { statsRoutes } from './modules/stats';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
 import { viewerRoutes } from './modules/viewers';
 import { webhookRoutes } from './modules/webhooks';
+import { widgetRoutes } from './modules/widgets';
 import type { AppServices } from './services';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -61,6 +68,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerCanonicalHost(app, s.publicUrl);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -141,17 +149,29 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   channelProviderRoutes(app, s);
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
+  statsRoutes(app, s);
   chatbotRoutes(app, s);
+  widgetRoutes(app, s);
+  const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>
+    s.bus.subscribe(`channel:${channelId}`, handler);
+  pointsRoutes(app, { points: s.points.service });
+  gamesRoutes(app, { games: s.games });
+  giveawayRoutes(app, { giveaways: s.giveaways.service, subscribe });
+  queueRoutes(app, { queues: s.queues, subscribe });
   // Stored effects run once every feature registered its handlers (at construction).
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
+  app.addHook('onClose', async () => s.stats.jobs.stop());
   app.addHook('onClose', async () => {
+    await s.giveaways.stop();
+    await s.points.stop();
     await s.chatbot.stop();
     await s.connections.close();
     // What the connections delivered last is written before the database closes.
     await s.ingest.close();
     s.publicChat.close();
   });
+  app.addHook('onClose', async () => s.widgets.close());
 
   await registerWebApp(app, options.webDist === undefined ? defaultWebDist : options.webDist);
   return app;

@@ -70,6 +70,8 @@ const envSchema = z.object({
   TWITCH_CLIENT_SECRET: z.string().optional(),
   YOUTUBE_CLIENT_ID: z.string().optional(),
   YOUTUBE_CLIENT_SECRET: z.string().optional(),
+  /** The Google project's daily YouTube Data API quota (10,000 unless Google granted more). */
+  YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(1).default(10_000),
   KICK_CLIENT_ID: z.string().optional(),
   KICK_CLIENT_SECRET: z.string().optional(),
   TIKTOK_CLIENT_KEY: z.string().optional(),

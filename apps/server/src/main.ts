@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     return { services, app };
   });
   services.chat.retention.start();
+  services.stats.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -108,12 +109,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await timed('listen', () => app.listen({ host: config.HOST, port: config.PORT }));
+  // Fastify's own line would name the bound address (http://127.0.0.1:3000); people open what the log shows, and
+  // only PUBLIC_URL works for signing in (other hosts are redirected to it).
+  await timed('listen', () =>
+    app.listen({
+      host: config.HOST,
+      port: config.PORT,
+      listenTextResolver: (address) => `Listening on ${address}; open Greenroom at ${services.publicUrl}`,
+    }),
+  );
   startup.ready = sinceStart();
   // Opens every stored platform connection (closed by app.close() on shutdown).
   await services.connections.start();
   // Compiles every connected channel's commands and filters, then runs the timers.
   await services.chatbot.start();
+  await services.points.start();
+  await services.games.loadAll();
+  await services.giveaways.start();
   app.log.info(
     { startup },
     `Greenroom on ${services.publicUrl}${platforms.emulatorUrl ? ` — Local platforms (emulator) on ${platforms.emulatorUrl}` : ''} — database: ${database.kind} — answering ${startup.ready} ms after start`,

@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
 import { AccessEvents } from './lib/access-events';
-import { LocalEventBus, type EventBus } from './lib/event-bus';
+import { LocalEventBus, type BusEvent, type EventBus } from './lib/event-bus';
 import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
 import { ActivityService } from './modules/activity';
@@ -16,11 +16,13 @@ import { ChannelEmotesService } from './modules/emotes';
 import { ChatLogModerationNames, ModerationService } from './modules/moderation';
 import { createPublicChatServices, type PublicChatServices } from './modules/public-chat';
 import { InviteService, StaffService } from './modules/staff';
+import { StatsJobs, StatsQueries, StatsRollup } from './modules/stats';
 import { StreamInfoService } from './modules/stream-info';
 import { SystemBotService } from './modules/system-bots';
 import { ConnectService, UserService } from './modules/user';
 import { DbViewerRepository, ViewerCardService } from './modules/viewers';
 import { DbWebhookDeliveryStore } from './modules/webhooks';
+import { createWidgetServices, type WidgetServices } from './modules/widgets';
 import { channelLevel } from './plugins/auth';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
@@ -32,7 +34,16 @@ import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
+import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { channelProviders as channelProvidersTable, systemBots as systemBotsTable } from './db/schema';
+import { createPoints, type BotChat, type Points } from './modules/points';
+import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules/games';
+import { createGiveaways, type Giveaways } from './modules/giveaways';
+import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
+import { cryptoRandom } from './lib/random';
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -64,6 +75,8 @@ export interface AppServices {
   kickWebhooks: KickWebhookReceiver;
   /** 7TV/BTTV emote sets per channel (annotates ingested chat). */
   emotes: EmoteService;
+  /** YouTube Data API units spent today by this Greenroom's Google project. */
+  youtubeQuota: YoutubeQuotaMeter;
   /** A channel's 7TV/BTTV emotes for autocomplete. */
   channelEmotes: ChannelEmotesService;
   /** Platform layer: token sources, live connections, channel providers, moderation. */
@@ -78,6 +91,8 @@ export interface AppServices {
   moderation: ModerationService;
   /** Stream title and category, per connection and on every platform at once (routes, chatbot, dashboard). */
   streamInfo: StreamInfoService;
+  /** Stats rollups (jobs) and their reads (the stats page, the dashboard). */
+  stats: { jobs: StatsJobs; queries: StatsQueries };
   /** Unified chat: retention, staff fan-out hub, history, sending. */
   chat: ChatServices;
   activity: ActivityService;
@@ -86,6 +101,16 @@ export interface AppServices {
   publicChat: PublicChatServices;
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
+  /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
+  widgets: WidgetServices;
+  /** Loyalty points: wallets across platforms, ledger, earning (stage, effect, watch time), commands, `!link`. */
+  points: Points;
+  /** Slots and roulette. */
+  games: GamesService;
+  /** Giveaways: service, chat stage, effect handlers, timers. */
+  giveaways: Giveaways;
+  /** The viewer queue. */
+  queues: QueueService;
 }
 
 export function publicUrlOf(config: Config): string {
@@ -137,13 +162,21 @@ export function createServices(input: {
   });
 
   const kickWebhooks = new KickWebhookReceiver({
-    client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
+    client: new KickClient({ apiUrl: endpoints.kick.apiUrl, apiV2Url: endpoints.kick.apiV2Url }),
     store: new DbWebhookDeliveryStore(db),
+    // Until the connection manager exists every delivery waits (answered 503: Kick delivers it again).
+    isStored: async (broadcasterUserId) => (connections ? connections.isStored('kick', broadcasterUserId) : true),
   });
   const platformLog = createLogger(config.LOG_LEVEL, 'platforms');
   const revoke = createTokenRevoker(endpoints, platformLog);
   const systemBots = new SystemBotService({ db, cipher, revoke, log: platformLog });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
+  const youtubeQuota = new YoutubeQuotaMeter({
+    db,
+    project: endpoints.youtube.clientId,
+    limit: config.YOUTUBE_DAILY_QUOTA,
+    onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
+  });
   let connections: ConnectionManager | null = null;
   const chatLog = createLogger(config.LOG_LEVEL, 'chat');
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
@@ -160,7 +193,9 @@ export function createServices(input: {
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
-    onReauthRequired: (ref) => {
+    onReauthRequired: (ref, detail) => {
+      // The broadcaster's token is refused for good: the live connection cannot work either.
+      if (ref.kind === 'broadcaster') connections?.reauthRequired(ref.channelProviderId, detail);
       const done =
         ref.kind === 'system_bot'
           ? channelProviders?.publishSystemBotChanged(ref.provider)
@@ -173,8 +208,14 @@ export function createServices(input: {
     tokens,
     ingest,
     sendQueue: new SendQueue(),
-    adapters: createPlatformAdapters({ endpoints, kickWebhooks, ...(input.platformOptions ? { options: input.platformOptions } : {}) }),
+    adapters: createPlatformAdapters({
+      endpoints,
+      kickWebhooks,
+      youtubeQuota,
+      ...(input.platformOptions ? { options: input.platformOptions } : {}),
+    }),
     log: platformLog,
+    ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
   const providerService = new ChannelProviderService({
     db,
@@ -185,10 +226,14 @@ export function createServices(input: {
     revoke,
   });
   channelProviders = providerService;
-  connections.onChange = (change) =>
+  const statsJobs = new StatsJobs(new StatsRollup(db), { log: createLogger(config.LOG_LEVEL, 'stats') });
+  connections.onChange = (change) => {
+    statsJobs.connectionChanged();
     void providerService
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
+  };
+  // A connected or removed system bot: running channels drop its cached token and reconnect with the new one.
   systemBots.onChanged = async (provider) => {
     await connections?.systemBotChanged(provider);
     await providerService.publishSystemBotChanged(provider);
@@ -197,25 +242,126 @@ export function createServices(input: {
 
   const streamInfo = new StreamInfoService({ connections, audit });
   const chatbotLog = createLogger(config.LOG_LEVEL, 'chatbot');
+  const chatbotPlatform = connectionsPlatform({
+    db,
+    source: () => connections,
+    streamInfo,
+    ingest: (source, event) => ingest.submit(source, [event]),
+    log: chatbotLog,
+  });
   const chatbot = createChatbot({
     db,
-    platform: connectionsPlatform({
-      db,
-      source: () => connections,
-      streamInfo,
-      ingest: (source, event) => ingest.submit(source, [event]),
-      log: chatbotLog,
-    }),
+    platform: chatbotPlatform,
     watchStreams: (channelId, onStatus) =>
       bus.subscribe(`channel:${channelId}`, (event) => {
         if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
   });
+  // Loyalty: points (wallets across platforms), slots and roulette, giveaways, the viewer queue. Their chat
+  // commands are chatbot built-ins; their stages and effect handlers join the chat pipeline's.
+  const loyaltyLog = createLogger(config.LOG_LEVEL, 'loyalty');
+  const botChat: BotChat = {
+    async say(channelId, text, only) {
+      const list = (await chatbotPlatform.connections(channelId)).filter(
+        (c) => providers[c.provider].chatWrite && (!only || c.provider === only),
+      );
+      // An announcement is best effort: a platform that cannot take it (disconnected, refused) is logged, and what was
+      // announced (an entry, a draw, a claim) stands.
+      await Promise.all(
+        list.map(async (c) => {
+          const max = providers[c.provider].chatMessageMaxLength ?? 500;
+          const chars = [...text];
+          try {
+            await chatbotPlatform.send(c.id, { text: chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…` });
+          } catch (error) {
+            loyaltyLog.warn({ channelId, provider: c.provider, err: error }, 'loyalty announcement not sent');
+          }
+        }),
+      );
+    },
+  };
+  const points = createPoints({
+    db,
+    audit,
+    chat: botChat,
+    watch: (channelId, on) =>
+      bus.subscribe(`channel:${channelId}`, (event) => {
+        if (event.type === 'stream.status') on.status(event.data);
+        else if (event.type === 'chat.moderation') on.moderation(event.data);
+      }),
+    liveConnections: async () =>
+      (
+        await db
+          .select({ id: channelProvidersTable.id, channelId: channelProvidersTable.channelId, provider: channelProvidersTable.provider })
+          .from(channelProvidersTable)
+          .where(eq(channelProvidersTable.isLive, true))
+      )
+        .filter((r) => r.provider in providers && providers[r.provider as ChannelProviderId].chatRead)
+        .map((r) => ({ channelId: r.channelId, channelProviderId: r.id, provider: r.provider as ChannelProviderId })),
+    chatters: async (c) => {
+      const facet = (await connections.actions(c.channelProviderId)).actions.chatters;
+      return facet ? facet.list() : null;
+    },
+    botIdentities: async () => {
+      const own = await db
+        .select({ provider: channelProvidersTable.provider, id: channelProvidersTable.botProviderUserId })
+        .from(channelProvidersTable)
+        .where(and(isNotNull(channelProvidersTable.botProviderUserId)));
+      const system = await db.select({ provider: systemBotsTable.provider, id: systemBotsTable.providerUserId }).from(systemBotsTable);
+      return [...own, ...system].map((r) => ({ provider: r.provider as ChannelProviderId, providerUserId: r.id! }));
+    },
+    log: loyaltyLog,
+  });
+  const games = new GamesService({
+    repo: new DbGameSettingsRepository(db),
+    points: {
+      service: points.service,
+      play: (op) => points.repo.play(op),
+      channel: (channelId) => points.state.get(channelId),
+    },
+    audit,
+    random: cryptoRandom,
+  });
+  const publish = (channelId: string, event: BusEvent) => bus.publish(`channel:${channelId}`, event);
+  const giveaways = createGiveaways({
+    db,
+    ledger: points.repo.ledgerOps,
+    points: {
+      walletOf: (channelId, identity) => points.service.walletOf(channelId, identity),
+      identitiesOf: async (walletIds) => {
+        const found = await points.repo.identities(walletIds);
+        return new Map([...found].map(([id, list]) => [id, list.map((i) => ({ provider: i.provider, providerUserId: i.providerUserId }))]));
+      },
+      pointsName: (channelId) => points.service.pointsName(channelId),
+    },
+    isBot: (channelId, m) => points.state.get(channelId).bots.isBot(m.provider, m.author.provider_user_id, m.author.login),
+    chat: botChat,
+    audit,
+    publish,
+    log: loyaltyLog,
+  });
+  const queues = new QueueService({
+    repo: new QueueRepository(db),
+    walletOf: (channelId, identity) => points.service.walletOf(channelId, identity),
+    chat: botChat,
+    audit,
+    publish,
+    random: cryptoRandom,
+    log: loyaltyLog,
+  });
+  const queueRepo = new QueueRepository(db);
+  points.repo.onWalletsMerged((tx, m) => giveaways.repo.walletsMerged(tx, m));
+  points.repo.onWalletsMerged((tx, m) => queueRepo.walletsMerged(tx, m));
+  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues)]) chatbot.builtins.register(b);
   // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
   // platform actions and replies are effects, run once after the message is committed.
   for (const stage of chatbot.stages) ingest.addStage(stage);
   for (const handler of chatbot.effectHandlers) ingest.addEffectHandler(handler);
+  // The loyalty stages (message points, giveaway entries and winners' claims) and their effects join the pipeline
+  // after the chatbot's; the loyalty commands run as chatbot built-ins.
+  for (const stage of [...points.stages, ...giveaways.stages]) ingest.addStage(stage);
+  for (const handler of [...points.effectHandlers, ...giveaways.effectHandlers]) ingest.addEffectHandler(handler);
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
@@ -241,6 +387,7 @@ export function createServices(input: {
     invites: new InviteService(db, cipher, audit),
     systemBots,
     kickWebhooks,
+    youtubeQuota,
     emotes,
     channelEmotes: new ChannelEmotesService(db, emotes),
     tokens,
@@ -249,10 +396,16 @@ export function createServices(input: {
     channelProviders: providerService,
     moderation: new ModerationService({ connections, ingest, audit, names: new ChatLogModerationNames(db) }),
     streamInfo,
+    stats: { jobs: statsJobs, queries: new StatsQueries(db) },
     chat,
     activity: new ActivityService(db, bus),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
+    widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
+    points,
+    games,
+    giveaways,
+    queues,
   };
 }

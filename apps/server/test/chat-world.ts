@@ -36,7 +36,7 @@ export interface ChatWorld {
 export async function startChatWorld(channelName: string, appOptions: Parameters<typeof createTestApp>[0] = {}): Promise<ChatWorld> {
   const emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
   emulator.ctx.youtube!.pollingIntervalMillis = 50;
-  emulator.ctx.kick!.delivery.retryBaseMs = 50;
+  emulator.ctx.kick!.delivery.retryDelaysMs = [50, 100];
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
   const t = await createTestApp({ ...appOptions, emulatorOrigin: emulator.origin });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

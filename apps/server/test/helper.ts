@@ -15,7 +15,7 @@ import { newId } from '../src/lib/ids';
  * Builds the real app on a fresh database: embedded PGlite in memory by default, or a new database
  * on the PostgreSQL server of `TEST_DATABASE_URL` (created here, dropped on close).
  */
-async function freshDatabase(through?: (url: URL) => URL) {
+export async function freshDatabase(through?: (url: URL) => URL) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
   const name = `gr_test_${randomBytes(6).toString('hex')}`;

@@ -2,7 +2,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Account, type Emulator } from '@greenroom/platform-emulator';
-import { createKickAdapter, kickTimeoutMinutes } from '../src/platforms/kick/kick-adapter';
+import { createKickAdapter } from '../src/platforms/kick/kick-adapter';
 import type { KickClient } from '../src/platforms/kick/kick-client';
 import { parseKickContent } from '../src/platforms/kick/kick-events';
 import { KickWebhookReceiver, type WebhookDeliveryStore } from '../src/platforms/kick/kick-webhook-receiver';
@@ -37,7 +37,7 @@ describe('Kick adapter against the emulator', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
-    emulator.ctx.kick!.delivery.retryBaseMs = 50;
+    emulator.ctx.kick!.delivery.retryDelaysMs = [50, 100];
     t = await createTestApp({ emulatorOrigin: emulator.origin });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
@@ -175,11 +175,19 @@ describe('Kick adapter against the emulator', () => {
     expect(send).toMatchObject({ actorId: botAccount.id, channelId: streamer.id, data: { type: 'user', text: 'from my bot' } });
   });
 
-  it('bans with a reason, times out in whole minutes (rounded up), unbans and deletes', async () => {
+  it('bans with a reason, times out in whole minutes only (refusing 30 s or 90 s), unbans and deletes', async () => {
     const actions = adapter.actions(rec.ctx);
     const target = emulator.world.accountsOf('kick', 'viewer')[1]!;
     const seq = await lastActionSeq(emulator);
-    await actions.moderation!.ban({ providerViewerId: target.id, durationSeconds: 90, reason: 'calm down' });
+    for (const durationSeconds of [30, 90, 10_081 * 60]) {
+      await expect(actions.moderation!.ban({ providerViewerId: target.id, durationSeconds })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/^Kick time.* from 1 minute to 7 days\.$/),
+      });
+    }
+    expect(await actions.moderation!.ban({ providerViewerId: target.id, durationSeconds: 120, reason: 'calm down' })).toEqual({
+      durationSeconds: 120,
+    });
     await actions.moderation!.unban({ providerViewerId: target.id });
     await actions.moderation!.ban({ providerViewerId: target.id, reason: 'spam' });
     await actions.moderation!.unban({ providerViewerId: target.id });
@@ -194,9 +202,6 @@ describe('Kick adapter against the emulator', () => {
     expect(done.map((a) => a.type)).toEqual(['timeout', 'unban', 'ban', 'unban', 'chat.delete']);
     expect(done[0]!.data).toMatchObject({ userId: target.id, durationMinutes: 2, reason: 'calm down' });
     expect(done[2]!.data).toMatchObject({ durationMinutes: null, reason: 'spam' });
-    expect(kickTimeoutMinutes(60)).toBe(1);
-    expect(kickTimeoutMinutes(61)).toBe(2);
-    expect(kickTimeoutMinutes(1)).toBe(1);
     // Kick echoes our own bans as moderation.banned webhooks: those are not emitted again (the moderation route
     // publishes Greenroom's actions itself); a ban made in Kick's own chat is. Once that one is here, the echoes were too.
     const other = emulator.world.accountsOf('kick', 'viewer')[2]!;
@@ -308,13 +313,120 @@ describe('Kick adapter against the emulator', () => {
   });
 });
 
+describe('Kick: late retries, unsubscription after failures, revocation seen by validation', () => {
+  let emulator: Emulator;
+  let t: TestApp;
+  let productUrl: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
+    t = await createTestApp({
+      emulatorOrigin: emulator.origin,
+      platformOptions: { kick: { resubscribeCheckMs: 300, backoff: { baseMs: 50, maxMs: 200 } }, validateEveryMs: { kick: 300 } },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    productUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/2/webhooks/kick`;
+    await control(emulator, 'PUT', '/apps/kick', { webhookUrl: productUrl });
+    await t.s.connections.start(); // token validation timers
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await emulator?.close();
+  });
+
+  it('takes a late retry once, and subscribes again after Kick unsubscribed a failing endpoint', async () => {
+    const owner = await t.createUser();
+    const channelId = await createChannel(t, owner, 'Kick retries');
+    const streamer = emulator.world.accountByLogin('kick', 'greenroomdemo')!;
+    const viewer = emulator.world.accountsOf('kick', 'viewer')[0]!;
+    const kick = emulator.ctx.kick!;
+    const chat: string[] = [];
+    const off = t.s.bus.subscribe(`channel:${channelId}`, (event) => {
+      const e = event as { type: string; data?: { provider_message_id?: string } };
+      if (e.type === 'chat.message' && e.data?.provider_message_id) chat.push(e.data.provider_message_id);
+    });
+    try {
+      const id = await connectChannelProvider(t, emulator, owner, channelId, 'kick', streamer.login);
+      await until(async () => (await providersOf(t, owner, channelId)).find((p) => p.id === id)?.health?.state === 'connected');
+
+      // The first attempt fails (the endpoint is away); Kick retries later with the original, now old, timestamp.
+      kick.delivery.retryDelaysMs = [400];
+      kick.setDeliveryFault({ backdateMs: 40 * 60_000 });
+      await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `${productUrl}-away` });
+      const late = await control<{ id: string }>(emulator, 'POST', '/chat', {
+        platform: 'kick',
+        channel: streamer.login,
+        user: viewer.id,
+        text: 'retried 40 minutes later',
+      });
+      await until(() => kick.deliveries().some((d) => d.eventType === 'chat.message.sent' && d.status === 404));
+      await control(emulator, 'PUT', '/apps/kick', { webhookUrl: productUrl });
+      await kick.idle();
+      await until(() => chat.includes(late.id));
+      const attempts = kick
+        .deliveries()
+        .filter((d) => d.eventType === 'chat.message.sent' && d.messageId === kick.deliveries().at(-1)!.messageId);
+      expect(attempts.map((d) => d.status)).toEqual([404, 200]);
+      expect(chat.filter((m) => m === late.id)).toHaveLength(1);
+      kick.setDeliveryFault({ backdateMs: 0 });
+
+      // The endpoint keeps failing past Kick's threshold: Kick unsubscribes; the product subscribes again.
+      const before = kick.subscriptions().filter((s) => s.broadcasterUserId === streamer.id && s.event === 'chat.message.sent');
+      expect(before).toHaveLength(1);
+      kick.delivery.unsubscribeAfterMs = 0;
+      kick.delivery.retryDelaysMs = [20];
+      await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `${productUrl}-away` });
+      await control(emulator, 'POST', '/chat', { platform: 'kick', channel: streamer.login, user: viewer.id, text: 'lost endpoint' });
+      await kick.idle();
+      const dropped = (await actionsSince(emulator, 'kick', 0)).filter(
+        (a) => a.type === 'unsubscribe' && a.data.reason === 'webhook_failing',
+      );
+      expect(dropped.map((a) => a.data.subscriptionId)).toContain(before[0]!.id);
+      kick.delivery.unsubscribeAfterMs = 24 * 3_600_000;
+      await control(emulator, 'PUT', '/apps/kick', { webhookUrl: productUrl });
+      await until(() =>
+        kick.subscriptions().some((s) => s.broadcasterUserId === streamer.id && s.event === 'chat.message.sent' && s.id !== before[0]!.id),
+      );
+      const after = await control<{ id: string }>(emulator, 'POST', '/chat', {
+        platform: 'kick',
+        channel: streamer.login,
+        user: viewer.id,
+        text: 'back again',
+      });
+      await until(() => chat.includes(after.id));
+    } finally {
+      off();
+    }
+  });
+
+  it('shows "Reconnect needed" soon after the token is revoked at Kick, with no call failing first', async () => {
+    const owner = await t.createUser();
+    const channelId = await createChannel(t, owner, 'Kick revoked');
+    const streamer = emulator.world.accountByLogin('kick', 'greenroomdemo')!;
+    const id = await connectChannelProvider(t, emulator, owner, channelId, 'kick', streamer.login);
+    await until(async () => (await providersOf(t, owner, channelId)).find((p) => p.id === id)?.health?.state === 'connected');
+    const seq = await lastActionSeq(emulator);
+    await control(emulator, 'POST', '/tokens/revoke', { platform: 'kick', userId: streamer.id });
+    const shown = await until(async () => {
+      const p = (await providersOf(t, owner, channelId)).find((x) => x.id === id);
+      return p?.scope_needed && p.health?.state === 'needs_reauth' ? p : null;
+    });
+    expect(shown.scope_needed).toBe(true);
+    // Found by introspection, not by a failing send or subscription call.
+    const calls = await actionsSince(emulator, 'kick', seq);
+    expect(calls.filter((a) => a.type === 'chat.send')).toEqual([]);
+    expect(calls.filter((a) => a.type === 'deprecated_endpoint')).toEqual([]);
+  });
+});
+
 describe('Kick disconnect', () => {
   let emulator: Emulator;
   let t: TestApp;
 
   beforeAll(async () => {
     emulator = await startEmulator({ port: 0, apps: testApps, crowd: false });
-    emulator.ctx.kick!.delivery.retryBaseMs = 50;
+    emulator.ctx.kick!.delivery.retryDelaysMs = [50, 100];
     t = await createTestApp({ emulatorOrigin: emulator.origin });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
@@ -410,7 +522,7 @@ describe('Kick webhook receiver', () => {
     };
   };
 
-  it('accepts once, ignores duplicates and unknown broadcasters, rejects stale and forged deliveries, refetches a rotated key', async () => {
+  it('accepts once, ignores duplicates and unknown broadcasters, accepts late retries, rejects forged and impossible ones, refetches a rotated key', async () => {
     const receiver = new KickWebhookReceiver({ client, store, now: () => now, keyRefetchIntervalMs: 0 });
     const got: PlatformEvent[] = [];
     const ts = new Date(now - 5000).toISOString();
@@ -428,8 +540,13 @@ describe('Kick webhook receiver', () => {
       activity: { type: 'follow', provider_event_id: '01A', viewer: { provider_user_id: '7', login: 'seven' } },
     });
 
-    const stale = delivery('01B', new Date(now - 11 * 60_000).toISOString());
-    await expect(receiver.receive(stale.headers, stale.body)).rejects.toMatchObject({ status: 400 });
+    // A retry keeps the first attempt's timestamp: hours old is fine, once.
+    const late = delivery('01B', new Date(now - 5 * 3_600_000).toISOString());
+    expect(await receiver.receive(late.headers, late.body)).toBe('accepted');
+    expect(await receiver.receive(late.headers, late.body)).toBe('duplicate');
+    // Older than Kick retries (it unsubscribes after a day of failures) and than the ids are kept: a replay.
+    const replay = delivery('01E', new Date(now - 49 * 3_600_000).toISOString());
+    await expect(receiver.receive(replay.headers, replay.body)).rejects.toMatchObject({ status: 400 });
     const forged = delivery('01C', ts);
     await expect(receiver.receive(forged.headers, forged.body.replace('Seven', 'Eight'))).rejects.toMatchObject({ status: 403 });
 
@@ -443,6 +560,33 @@ describe('Kick webhook receiver', () => {
     expect(keyFetches).toBe(fetchesBefore + 1);
     off();
     expect(receiver.isRegistered('42')).toBe(false);
+  });
+
+  it('refuses (503) a delivery for a stored connection that is not running yet (the server starting), and takes it once it runs', async () => {
+    const stored = new Set(['42']);
+    const receiver = new KickWebhookReceiver({
+      client,
+      store,
+      now: () => now,
+      keyRefetchIntervalMs: 0,
+      isStored: async (id) => stored.has(id),
+    });
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    pem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const d = delivery('01S', new Date(now - 1000).toISOString(), keys.privateKey);
+    await expect(receiver.receive(d.headers, d.body)).rejects.toMatchObject({ status: 503, type: 'unavailable' });
+    expect(seen.has('01S')).toBe(false);
+    // Its connection starts: Kick's next attempt is stored.
+    const got: PlatformEvent[] = [];
+    const off = receiver.register('42', { channelProviderId: 'cp', emit: async (events) => void got.push(...events) });
+    expect(await receiver.receive(d.headers, d.body)).toBe('accepted');
+    expect(got).toHaveLength(1);
+    off();
+    // Disconnected (no stored connection any more): acknowledged and dropped.
+    stored.clear();
+    const later = delivery('01T', new Date(now - 1000).toISOString(), keys.privateKey);
+    expect(await receiver.receive(later.headers, later.body)).toBe('ignored');
+    expect(seen.has('01T')).toBe(false);
   });
 
   it('answers 2xx only once the events are stored: a delivery the chat log cannot take now is refused (503) and not remembered', async () => {

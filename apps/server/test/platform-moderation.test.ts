@@ -5,11 +5,13 @@
  * moderation.banned webhook) are normalised, reach the staff chat websocket and are persisted: the chat log marks the
  * message deleted and the viewer card shows the viewer timed out or banned.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, Emulator } from '@greenroom/platform-emulator';
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { TestApp, TestUser } from './helper';
 import { SocketClient as Client, startChatWorld, type ChatPlatform as P, type ChatWorld } from './chat-world';
+import { auditLog } from '../src/db/schema';
 import { actionsSince, control, lastActionSeq } from './platform-fixtures';
 
 let world: ChatWorld;
@@ -219,5 +221,36 @@ describe('a moderator acting in Kick chat itself', () => {
     );
     expect(frame.data).toMatchObject({ kind: 'timeout', source: 'platform', channel_provider_id: cp.kick });
     client.close();
+  });
+});
+
+describe('timeouts the platform would change', () => {
+  it('Kick: refuses 30 s (whole minutes, 1 minute to 7 days) before sending anything; records the 2 minutes Kick applied', async () => {
+    const viewer = await newViewer('kick', 'Shorty');
+    const since = await lastActionSeq(emulator);
+    const refused = await t.inject(mod, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/kick/${cp.kick}/ban`,
+      payload: { provider_viewer_id: viewer.id, duration_seconds: 30 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      type: 'bad_request',
+      message: 'Kick times out in whole minutes, from 1 minute to 7 days.',
+      fields: { duration_seconds: 'Kick times out in whole minutes, from 1 minute to 7 days.' },
+    });
+    expect(await actionsSince(emulator, 'kick', since)).toEqual([]);
+
+    const ok = await t.inject(mod, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/kick/${cp.kick}/ban`,
+      payload: { provider_viewer_id: viewer.id, duration_seconds: 120 },
+    });
+    expect(ok.statusCode, ok.body).toBe(204);
+    const [sent] = (await actionsSince(emulator, 'kick', since)).filter((a) => a.type === 'timeout');
+    expect(sent!.data).toMatchObject({ durationMinutes: 2 });
+    const audit = await t.s.db.select().from(auditLog).where(eq(auditLog.channelId, channelId));
+    const logged = audit.find((r) => r.action === 'moderation.timeout' && r.data.provider_viewer_id === viewer.id);
+    expect(logged?.data).toMatchObject({ provider: 'kick', duration_seconds: 120, reason: null });
   });
 });

@@ -319,7 +319,7 @@ describe('moderation routes', () => {
       payload: { provider_viewer_id: '1', duration_seconds: 1_209_601 },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toMatchObject({ message: expect.stringContaining('1209600') });
+    expect(tooLong.json()).toMatchObject({ message: 'Twitch timeouts last from 1 second to 14 days.' });
     const longReason = await t.inject(owner, {
       method: 'POST',
       url: `${base()}/ban`,
@@ -420,9 +420,13 @@ describe('EventSub reconnects with a counted message stream', () => {
     received.length = 0;
     const channel = e.world.channel('twitch', streamerId)!;
     const ids: string[] = [];
-    const off = (m: { id: string; channelId: string; platform: string }) => {
-      if (m.platform === 'twitch' && m.channelId === streamerId) ids.push(m.id);
+    // The crowd's lines only: the chatbot answers the crowd's commands (!uptime, !commands), and its replies
+    // (sent by Greenroom, stored marked as its own) are not part of the count.
+    const off = (m: { id: string; channelId: string; platform: string; origin: string }) => {
+      if (m.platform === 'twitch' && m.channelId === streamerId && m.origin === 'crowd') ids.push(m.id);
     };
+    const crowdIds = () =>
+      received.flatMap((m) => (m.type === 'chat.message' && !m.data.author.is_self ? [m.data.provider_message_id] : []));
     e.world.on('chat', off);
     e.crowd.burst(200, channel);
     await control('POST', '/twitch/eventsub/duplicate', { count: 50 });
@@ -433,12 +437,12 @@ describe('EventSub reconnects with a counted message stream', () => {
       e.crowd.burst(25, channel);
       await new Promise((r) => setTimeout(r, 5));
     }
-    await until(() => chatIds().length >= 500);
+    await until(() => crowdIds().length >= 500);
     await new Promise((r) => setTimeout(r, 200));
     e.world.off('chat', off);
     expect(ids).toHaveLength(500);
-    expect(chatIds()).toEqual(ids);
-    expect(new Set(chatIds()).size).toBe(500);
+    expect(crowdIds()).toEqual(ids);
+    expect(new Set(crowdIds()).size).toBe(500);
     const [p] = await providersOf(owner, channelId);
     expect(p!.health).toMatchObject({ state: 'connected', reconnects: 0 });
   });

@@ -116,13 +116,21 @@ describe('YouTube adapter against the emulator', () => {
       'membership',
       'membership',
       'membership_gift',
-      'membership',
-      'membership',
+      'membership_gift_received',
+      'membership_gift_received',
     ]);
     expect(activities[0]).toMatchObject({ amount: '$5.00', message: 'great stream', viewer: { provider_user_id: v } });
     expect(activities[3]).toMatchObject({ months: 6, tier: 'Fan' });
     expect(activities[4]).toMatchObject({ count: 2 });
     expect(activities[5]!.viewer!.provider_user_id).toBe(viewers[2]!.id);
+    // Two memberships given, counted once: by the gift, not again as memberships of their own.
+    const memberships = activities.filter((a) => a.type === 'membership').length;
+    const gifted = activities.filter((a) => a.type === 'membership_gift').reduce((n, a) => n + (a.count ?? 0), 0);
+    expect([memberships, gifted]).toEqual([2, 2]);
+    expect(activities.filter((a) => a.type === 'membership_gift_received').map((a) => a.viewer!.provider_user_id)).toEqual([
+      viewers[2]!.id,
+      viewers[3]!.id,
+    ]);
     // The Super Chat comment is also a highlighted chat message.
     expect(chats(rec.events.slice(before)).find((m) => m.text === 'great stream')?.highlight).toBe('$5.00');
   });
@@ -281,7 +289,7 @@ describe('YouTube adapter against the emulator', () => {
     await rec.waitFor(() => rec.lastHealth() === 'connected');
   });
 
-  it('waits for a live broadcast while offline and picks it up when the stream starts', async () => {
+  it('waits for a live broadcast while offline and picks it up when the stream starts ("Stream now", then a scheduled event)', async () => {
     const offline = emulator.world.accountByLogin('youtube', 'retrorunner')!;
     const token = new EmulatorTokenSource('youtube', offline.id, scopesFor.youtube.channel, t.endpoints, emulator);
     const r = recordingContext({
@@ -311,6 +319,11 @@ describe('YouTube adapter against the emulator', () => {
         false,
       ]);
       expect(r.ctx.state.liveChatId).toBeNull();
+      // The next stream is a scheduled event (YouTube lists only those without broadcastType=all).
+      await control(emulator, 'POST', `/channels/youtube/${offline.id}/live`, { live: true, broadcastType: 'event' });
+      await r.waitFor(() => r.lastHealth() === 'connected');
+      const e = await control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: offline.id, text: 'event!' });
+      await r.waitFor(() => chats(r.events).some((x) => x.provider_message_id === e.id));
     } finally {
       await conn.close();
     }

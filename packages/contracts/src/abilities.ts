@@ -26,6 +26,8 @@ export const channelAbilities = {
   'widgets.manage': { level: AccessLevel.EDITOR, summary: 'Manage stream widgets' },
   /** Title and category on the platforms (also: run ads, read stats). */
   'stream.update': { level: AccessLevel.EDITOR, summary: 'Update the stream title, run ads and read stats' },
+  /** The stats page (viewers, chat and events over time); listed with `stream.update`. */
+  'stats.read': { level: AccessLevel.EDITOR, summary: null },
   /** Connect and disconnect platforms and bot accounts. */
   'platforms.manage': { level: AccessLevel.ADMIN, summary: 'Manage the connected platforms' },
   /** Staff levels, invitations and the audit log. */

@@ -22,6 +22,8 @@ import {
   chatModerationEventSchema,
   streamStatusEventSchema,
 } from './api/events';
+import { giveawayUpdatedEventSchema } from './api/giveaways';
+import { queueDeletedEventSchema, queueUpdatedEventSchema } from './api/queues';
 
 export const BUS_EVENTS_VERSION = 1;
 
@@ -35,8 +37,14 @@ export const busEventSchemas = [
   chatIngestStatusEventSchema,
   /** A stored activity sent again to widgets. */
   z.object({ type: z.literal('activity.replay'), data: activitySchema }),
+  /** A sample activity from a widget editor's "Send test event" (widgets only; never stored or counted). */
+  z.object({ type: z.literal('widget.test'), data: activitySchema }),
   /** A platform connection was added, changed (health, live status) or removed (providers websocket). */
   z.object({ type: z.literal('provider.update'), data: providerUpdateMessageSchema }),
+  // Loyalty: a giveaway or a queue changed (their pages, the giveaway popout).
+  giveawayUpdatedEventSchema,
+  queueUpdatedEventSchema,
+  queueDeletedEventSchema,
   // Access (sockets close when it is lost).
   /** A member's level in the channel changed; `level` null: removed (or left). */
   z.object({

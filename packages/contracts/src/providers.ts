@@ -44,6 +44,8 @@ export interface ProviderCapabilities {
   deleteMessage: boolean;
   /** Whether a ban/timeout may carry a reason. */
   banReason: boolean;
+  /** The platform lists who is connected to the chat, lurkers included (Twitch's Get Chatters). */
+  chatterList: boolean;
 }
 
 export interface ProviderInfo extends ProviderCapabilities {
@@ -58,6 +60,11 @@ export interface ProviderInfo extends ProviderCapabilities {
   banReasonMaxLength: number | null;
   /** Longest timeout the platform accepts, in seconds. */
   maxTimeoutSeconds: number | null;
+  /**
+   * The unit a timeout is given in, in seconds: 1 where the platform takes seconds (Twitch, YouTube), 60 on Kick,
+   * which takes whole minutes (so its shortest timeout is one minute). A duration must be a whole number of units.
+   */
+  timeoutStepSeconds: number;
   /** Longest chat message the platform accepts, in characters; null without chat write. */
   chatMessageMaxLength: number | null;
 }
@@ -77,6 +84,7 @@ const none: ProviderCapabilities = {
   unban: false,
   deleteMessage: false,
   banReason: false,
+  chatterList: false,
 };
 
 const streaming: ProviderCapabilities = {
@@ -100,6 +108,7 @@ const base = {
   streamTitleMaxLength: null,
   banReasonMaxLength: null,
   maxTimeoutSeconds: null,
+  timeoutStepSeconds: 1,
   chatMessageMaxLength: null,
 };
 
@@ -112,10 +121,12 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     color: 'grape',
     chatReplyMessage: true,
     banReason: true,
+    chatterList: true,
     dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,
     maxTimeoutSeconds: 1_209_600,
+    timeoutStepSeconds: 1,
     chatMessageMaxLength: 500,
   },
   youtube: {
@@ -127,6 +138,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     streamTitleMaxLength: 100,
     banReasonMaxLength: null,
     maxTimeoutSeconds: 86_400,
+    timeoutStepSeconds: 1,
     chatMessageMaxLength: 200,
   },
   kick: {
@@ -139,6 +151,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     streamTitleMaxLength: 140,
     banReasonMaxLength: 100,
     maxTimeoutSeconds: 10_080 * 60,
+    timeoutStepSeconds: 60,
     chatMessageMaxLength: 500,
   },
   tiktok: { ...base, ...none, id: 'tiktok', name: 'TikTok', color: 'pink', channelProvider: true, stream: true, chatRead: true },
@@ -147,6 +160,31 @@ export const providers: Record<ProviderId, ProviderInfo> = {
   '7tv': { ...base, ...none, id: '7tv', name: '7TV', color: 'cyan' },
   betterttv: { ...base, ...none, id: 'betterttv', name: 'BetterTTV', color: 'orange' },
 };
+
+function spelled(seconds: number): string {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? '1 day' : `${seconds / 86_400} days`;
+  if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/**
+ * Why a platform would not apply a timeout of `seconds` as given (null: it would): the platform's range and unit
+ * (Kick: whole minutes, 1 minute to 7 days). The server refuses such a timeout and the web form offers only
+ * durations this accepts, so what the platform applies is what the moderator chose.
+ */
+export function timeoutProblem(id: ProviderId, seconds: number): string | null {
+  const info = providers[id];
+  const step = info.timeoutStepSeconds;
+  const max = info.maxTimeoutSeconds;
+  const range = `from ${spelled(step)}${max !== null ? ` to ${spelled(max)}` : ''}`;
+  if (!Number.isInteger(seconds) || seconds < step || seconds % step !== 0)
+    return step === 1
+      ? `${info.name} timeouts are a whole number of seconds, ${range}.`
+      : `${info.name} times out in whole minutes, ${range}.`;
+  if (max !== null && seconds > max) return `${info.name} timeouts last ${range}.`;
+  return null;
+}
 
 export function providerInfo(id: ProviderId): ProviderInfo {
   return providers[id];

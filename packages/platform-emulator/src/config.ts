@@ -36,11 +36,20 @@ export interface EmulatorClientConfig {
   bttv: { apiUrl: string; cdnUrl: string };
 }
 
-export function defaultApps(): Record<Platform, RegisteredApp> {
+/** Where the product runs unless told otherwise (its PUBLIC_URL default). */
+export const DEFAULT_PRODUCT_URL = 'http://localhost:3000';
+
+/**
+ * The apps registered on every platform: one redirect URI per platform, on the product's public origin only. Real
+ * platforms match redirect URIs exactly (and Kick rewrites a 127.0.0.1 one), so registering a second loopback alias
+ * would let a sign-in start on one host and return to the other, where its state cookie does not exist.
+ */
+export function defaultApps(productUrl = DEFAULT_PRODUCT_URL): Record<Platform, RegisteredApp> {
+  const origin = productUrl.replace(/\/$/, '');
   const app = (p: Platform): RegisteredApp => ({
     clientId: `greenroom-${p}`,
     clientSecret: `greenroom-${p}-local-secret`,
-    redirectUris: [`http://localhost:3000/oauth/${p}`, `http://127.0.0.1:3000/oauth/${p}`],
+    redirectUris: [`${origin}/oauth/${p}`],
     webhookUrl: null,
   });
   return {

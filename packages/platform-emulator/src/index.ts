@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   crowd?: boolean | CrowdOptions;
   /** Registered apps per platform (client ids, secrets, redirect URIs, Kick webhook URL). */
   apps?: Partial<Record<Platform, Partial<RegisteredApp>>>;
+  /** The product's public origin: the default apps' redirect URIs are on it (default http://localhost:3000). */
+  productUrl?: string;
   /** Fastify request logging (default false). */
   logger?: boolean;
 }
@@ -50,7 +52,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const random = new SeededRandom(seed);
   const world = new World();
   world.setMaxListeners(100);
-  const apps: Record<string, RegisteredApp> = defaultApps();
+  const apps: Record<string, RegisteredApp> = defaultApps(options.productUrl);
   for (const p of platforms) {
     const override = options.apps?.[p];
     if (override) apps[p] = { ...apps[p]!, ...override, redirectUris: override.redirectUris ?? apps[p]!.redirectUris };

@@ -8,7 +8,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const crowd = process.env.EMULATOR_CROWD !== 'false' && process.env.EMULATOR_CROWD !== '0';
 const seed = process.env.EMULATOR_SEED ? Number(process.env.EMULATOR_SEED) : undefined;
-const emulator = await startEmulator({ port, crowd, ...(seed !== undefined ? { seed } : {}), logger: process.env.EMULATOR_LOG === 'true' });
+const emulator = await startEmulator({
+  port,
+  crowd,
+  ...(seed !== undefined ? { seed } : {}),
+  // The redirect URIs registered by default: the product's PUBLIC_URL only.
+  ...(process.env.PUBLIC_URL ? { productUrl: process.env.PUBLIC_URL } : {}),
+  logger: process.env.EMULATOR_LOG === 'true',
+});
 console.log(`Greenroom platform emulator on ${emulator.origin} (control page: ${emulator.origin}/_emulator/)`);
 console.log(JSON.stringify(emulator.config, null, 2));
 

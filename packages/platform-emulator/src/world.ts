@@ -47,6 +47,8 @@ export interface Channel {
   moderators: Set<string>;
   vips: Set<string>;
   subscribers: Set<string>;
+  /** Users connected to the channel's chat (Twitch's Get Chatters): everyone who wrote, plus those a test joins. */
+  chatters: Set<string>;
   /** Banned user id → expiry (null = permanent). */
   bans: Map<string, { expiresAt: Date | null; reason: string; banId: string }>;
 }
@@ -237,6 +239,7 @@ export class World extends EventEmitter<WorldEvents> {
     this.messageRing[this.messageRingIndex] = message.id;
     this.messageRingIndex = (this.messageRingIndex + 1) % this.maxMessages;
     this.messages.set(message.id, message);
+    this.channels.get(this.key(message.platform, message.channelId))?.chatters.add(message.authorId);
     this.emit('chat', message);
     return message;
   }

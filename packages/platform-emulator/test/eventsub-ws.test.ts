@@ -22,8 +22,8 @@ interface Frame {
   };
 }
 
-function open(url: string): Promise<{ ws: WebSocket; frames: Frame[]; closed: Promise<number> }> {
-  const ws = new WebSocket(url);
+function open(url: string, options: WebSocket.ClientOptions = {}): Promise<{ ws: WebSocket; frames: Frame[]; closed: Promise<number> }> {
+  const ws = new WebSocket(url, options);
   const frames: Frame[] = [];
   ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')) as Frame));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
@@ -58,6 +58,107 @@ describe('EventSub WebSocket protocol', () => {
     expect(frames[0]!.payload.session?.keepalive_timeout_seconds).toBe(42);
     expect(frames[0]!.payload.session?.reconnect_url).toBeNull();
     ws.close();
+  });
+
+  it('clamps keepalive_timeout_seconds to 10-600 like Twitch', async () => {
+    for (const [asked, given] of [
+      ['5', 10],
+      ['1000', 600],
+      ['600', 600],
+      ['abc', 10],
+    ] as const) {
+      const { ws, frames } = await open(`${e.config.twitch.eventSubWsUrl}?keepalive_timeout_seconds=${asked}`);
+      await until(() => frames.length > 0);
+      expect(frames[0]!.payload.session?.keepalive_timeout_seconds).toBe(given);
+      ws.close();
+    }
+  });
+
+  it('stamps frames in RFC 3339 with nanoseconds (up to nine digits, trailing zeros dropped, as Go prints them)', async () => {
+    const stamps: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { ws, frames } = await open(e.config.twitch.eventSubWsUrl);
+      await until(() => frames.length > 0);
+      stamps.push(frames[0]!.metadata.message_timestamp, (frames[0]!.payload.session as { connected_at?: string }).connected_at ?? '');
+      ws.close();
+    }
+    for (const stamp of stamps) {
+      expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{0,8}[1-9])?Z$/);
+      expect(Number.isNaN(Date.parse(stamp))).toBe(false);
+    }
+    expect(stamps.some((stamp) => (/\.(\d+)Z$/.exec(stamp)?.[1]?.length ?? 0) > 3)).toBe(true);
+  });
+
+  it('pings the socket and closes one that does not answer with 4002', async () => {
+    await postJson(`${e.origin}/_emulator/twitch/eventsub/settings`, { pingIntervalMs: 100 }, 'PUT');
+    try {
+      const polite = await open(e.config.twitch.eventSubWsUrl);
+      let pings = 0;
+      polite.ws.on('ping', () => pings++);
+      const mute = await open(e.config.twitch.eventSubWsUrl, { autoPong: false });
+      expect(await mute.closed).toBe(4002);
+      await until(() => pings >= 3);
+      expect(polite.ws.readyState).toBe(WebSocket.OPEN);
+      polite.ws.close();
+    } finally {
+      await postJson(`${e.origin}/_emulator/twitch/eventsub/settings`, { pingIntervalMs: 5000 }, 'PUT');
+    }
+  });
+
+  it('refuses a 4th WebSocket connection with subscriptions for one user token with 429; the 3 others keep working', async () => {
+    const sockets = await Promise.all([0, 1, 2, 3].map(() => open(e.config.twitch.eventSubWsUrl)));
+    await until(() => sockets.every((x) => x.frames.length > 0));
+    const onlineOn = (x: (typeof sockets)[number]) =>
+      subscribe(streamer, {
+        type: 'stream.online',
+        version: '1',
+        condition: { broadcaster_user_id: streamer.userId },
+        transport: { method: 'websocket', session_id: x.frames[0]!.payload.session!.id },
+      });
+    for (const x of sockets.slice(0, 3)) expect((await onlineOn(x)).status).toBe(202);
+    const fourth = await onlineOn(sockets[3]!);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({
+      error: 'Too Many Requests',
+      status: 429,
+      message: 'number of websocket transports limit exceeded',
+    });
+    // Another user is not affected; a freed slot can be used.
+    sockets[0]!.ws.close();
+    await sockets[0]!.closed;
+    await until(async () => (await onlineOn(sockets[3]!)).status === 202);
+    for (const x of sockets.slice(1)) x.ws.close();
+  });
+
+  it('gives a new session id after session_reconnect, keeping the subscriptions', async () => {
+    const first = await open(e.config.twitch.eventSubWsUrl);
+    await until(() => first.frames.length > 0);
+    const oldId = first.frames[0]!.payload.session!.id;
+    expect(
+      (
+        await subscribe(streamer, {
+          type: 'stream.offline',
+          version: '1',
+          condition: { broadcaster_user_id: streamer.userId },
+          transport: { method: 'websocket', session_id: oldId },
+        })
+      ).status,
+    ).toBe(202);
+    await postJson(`${e.origin}/_emulator/twitch/eventsub/reconnect`, { sessionId: oldId });
+    await until(() => first.frames.some((f) => f.metadata.message_type === 'session_reconnect'));
+    const reconnectUrl = first.frames.find((f) => f.metadata.message_type === 'session_reconnect')!.payload.session!.reconnect_url!;
+    const second = await open(reconnectUrl);
+    await until(() => second.frames.length > 0);
+    const newId = second.frames[0]!.payload.session!.id;
+    expect(newId).not.toBe(oldId);
+    first.ws.close();
+    const list = (await (
+      await fetch(`${e.config.twitch.eventSubSubscriptionsUrl}?type=stream.offline`, {
+        headers: { authorization: `Bearer ${streamer.accessToken}`, 'client-id': e.config.twitch.clientId },
+      })
+    ).json()) as { data: { status: string; transport: { session_id: string } }[] };
+    expect(list.data.filter((s) => s.status === 'enabled').map((s) => s.transport.session_id)).toEqual([newId]);
+    second.ws.close();
   });
 
   it('closes an unused connection with 4003 and inbound traffic with 4001', async () => {

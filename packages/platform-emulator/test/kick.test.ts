@@ -90,7 +90,11 @@ describe('Kick identity and channels', () => {
   it('updates title and category with 204 and records both, rejecting a 141-char title', async () => {
     const long = await api('PATCH', '/channels', streamerToken, { stream_title: 'x'.repeat(141) });
     expect(long.statusCode).toBe(400);
-    const cats = await api('GET', '/categories?q=just', streamerToken);
+    const cats = await h.app.inject({
+      method: 'GET',
+      url: '/kick/public/v2/categories?name=just',
+      headers: { authorization: `Bearer ${streamerToken}` },
+    });
     const justChatting = cats.json<{ data: unknown[] }>().data[0];
     expect(justChatting).toMatchObject({ id: 15, name: 'Just Chatting' });
     const res = await api('PATCH', '/channels', streamerToken, { stream_title: 'New title', category_id: 28 });
@@ -125,6 +129,12 @@ describe('Kick chat and moderation', () => {
   });
 
   it('bans with minutes and a reason, validates limits, and unbans with a JSON body', async () => {
+    // Timeouts are whole minutes, 1 to 10,080: no 30 s, no 1.5 min.
+    for (const duration of [0, 0.5, 1.5]) {
+      expect(
+        (await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, duration })).statusCode,
+      ).toBe(400);
+    }
     expect(
       (await api('POST', '/moderation/bans', streamerToken, { broadcaster_user_id: 1001, user_id: 2001, duration: 10081 })).statusCode,
     ).toBe(400);
@@ -222,7 +232,7 @@ describe('Kick webhooks', () => {
     const receiver = await startReceiver((_req, index) => (index === 0 ? 500 : 200));
     try {
       h.ctx.apps.kick!.webhookUrl = receiver.url;
-      h.ctx.kick!.delivery.retryBaseMs = 1;
+      h.ctx.kick!.delivery.retryDelaysMs = [1];
       await subscribe(['channel.followed']);
       h.world.postEvent({
         id: newId(),
@@ -389,6 +399,112 @@ describe('Kick webhooks', () => {
       h.ctx.kick!.setDeliveryFault({ delayMs: 0 });
       expect(receiver.received).toHaveLength(0);
       expect(h.ctx.kick!.subscriptions()).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('Kick categories, introspection and webhook retries', () => {
+  it('serves categories v2 with explicit filters, a limit and a cursor; v1 still answers but is recorded as deprecated', async () => {
+    const v2 = (query: string) =>
+      h.app.inject({ method: 'GET', url: `/kick/public/v2/categories${query}`, headers: { authorization: `Bearer ${streamerToken}` } });
+    const found = await v2('?name=counter');
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({
+      data: [{ id: 10, name: 'Counter-Strike 2', thumbnail: expect.any(String), tags: ['FPS', 'Shooter'] }],
+      message: 'OK',
+      pagination: { next_cursor: '' },
+    });
+    const first = (await v2('?tag=fps&limit=2')).json<{ data: { id: number }[]; pagination: { next_cursor: string } }>();
+    expect(first.data).toHaveLength(2);
+    expect(first.pagination.next_cursor).not.toBe('');
+    const second = (await v2(`?tag=fps&limit=2&cursor=${first.pagination.next_cursor}`)).json<{ data: { id: number }[] }>();
+    expect(second.data.map((c) => c.id)).not.toContain(first.data[0]!.id);
+    expect((await v2('?id=5&id=17')).json<{ data: { name: string }[] }>().data.map((c) => c.name)).toEqual(['Minecraft', 'Valorant']);
+    for (const bad of ['?limit=0', '?limit=101', '?id=abc', '?cursor=nope']) expect((await v2(bad)).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'GET', url: '/kick/public/v2/categories?name=x' })).statusCode).toBe(401);
+
+    expect(h.world.actions.some((a) => a.type === 'deprecated_endpoint')).toBe(false);
+    const v1 = await api('GET', '/categories?q=counter', streamerToken);
+    expect(v1.json()).toEqual({ data: [{ id: 10, name: 'Counter-Strike 2', thumbnail: expect.any(String) }], message: 'OK' });
+    expect(h.world.actions.at(-1)).toMatchObject({
+      type: 'deprecated_endpoint',
+      data: { path: '/kick/public/v1/categories', replacement: 'GET /public/v2/categories' },
+    });
+  });
+
+  it('introspects a token on the OAuth host: active with its client and scopes, inactive once revoked', async () => {
+    const introspect = (bearer: string | null) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/kick-id/oauth/token/introspect',
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      });
+    const active = await introspect(streamerToken);
+    expect(active.json()).toEqual({
+      data: { active: true, client_id: 'kick-client', token_type: 'user', scope: allScopes.join(' '), exp: expect.any(Number) },
+      message: 'OK',
+    });
+    expect((await introspect(null)).statusCode).toBe(401);
+    h.world.revokeToken(h.world.tokens.get(streamerToken)!);
+    expect((await introspect(streamerToken)).json()).toEqual({ data: { active: false }, message: 'OK' });
+    expect(h.world.actions.some((a) => a.type === 'deprecated_endpoint')).toBe(false);
+  });
+
+  it("retries late with the first attempt's id, timestamp and signature, and unsubscribes an app failing for too long", async () => {
+    let failing = true;
+    const receiver = await startReceiver(() => (failing ? 503 : 200));
+    try {
+      h.ctx.apps.kick!.webhookUrl = receiver.url;
+      h.ctx.kick!.delivery.retryDelaysMs = [1, 1];
+      h.ctx.kick!.delivery.maxAttempts = 3;
+      h.ctx.kick!.setDeliveryFault({ backdateMs: 30 * 60_000 });
+      const [sub] = await api('POST', '/events/subscriptions', streamerToken, {
+        events: [{ name: 'channel.followed', version: 1 }],
+        method: 'webhook',
+      }).then((r) => r.json<{ data: { subscription_id: string }[] }>().data);
+      const follow = (userId: string) =>
+        h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId, data: {}, createdAt: new Date() });
+      follow('2001');
+      await h.ctx.kick!.idle();
+      expect(receiver.received).toHaveLength(3);
+      const headers = receiver.received.map((r) => r.headers);
+      for (const key of ['kick-event-message-id', 'kick-event-message-timestamp', 'kick-event-signature'])
+        expect(new Set(headers.map((x) => x[key])).size).toBe(1);
+      expect(Date.now() - Date.parse(headers[0]!['kick-event-message-timestamp'] as string)).toBeGreaterThan(29 * 60_000);
+
+      // Failing since the first attempt: past the threshold, the next failure unsubscribes the app from that event.
+      h.ctx.kick!.delivery.unsubscribeAfterMs = 0;
+      follow('2002');
+      await h.ctx.kick!.idle();
+      expect(h.ctx.kick!.subscriptions()).toHaveLength(0);
+      expect(h.world.actions.at(-1)).toMatchObject({
+        type: 'unsubscribe',
+        data: { subscriptionId: sub!.subscription_id, reason: 'webhook_failing' },
+      });
+      failing = false;
+      const before = receiver.received.length;
+      follow('2001');
+      await h.ctx.kick!.idle();
+      expect(receiver.received).toHaveLength(before);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('keeps a subscription whose failures end in a success', async () => {
+    let calls = 0;
+    const receiver = await startReceiver(() => (++calls % 2 === 1 ? 500 : 200));
+    try {
+      h.ctx.apps.kick!.webhookUrl = receiver.url;
+      h.ctx.kick!.delivery.retryDelaysMs = [1];
+      h.ctx.kick!.delivery.unsubscribeAfterMs = 60_000;
+      await api('POST', '/events/subscriptions', streamerToken, { events: [{ name: 'channel.followed', version: 1 }], method: 'webhook' });
+      for (const userId of ['2001', '2002'])
+        h.world.postEvent({ id: newId(), platform: 'kick', channelId: '1001', type: 'follow', userId, data: {}, createdAt: new Date() });
+      await h.ctx.kick!.idle();
+      expect(h.ctx.kick!.subscriptions()).toHaveLength(1);
     } finally {
       await receiver.close();
     }

@@ -256,6 +256,67 @@ describe('Spotify, Discord, TikTok', () => {
   });
 });
 
+describe('token revocation', () => {
+  function issue(platform: 'discord' | 'tiktok' | 'twitch' | 'youtube' | 'kick'): string {
+    return e.world.issueToken({
+      platform,
+      clientId: e.config[platform].clientId,
+      userId: e.world.accountsOf(platform)[0]!.id,
+      scopes: [],
+      ttlSeconds: 3600,
+      refreshable: true,
+    }).accessToken;
+  }
+
+  it('Discord: refuses revocation without client authentication; accepts Basic or body credentials', async () => {
+    const c = e.config.discord;
+    const token = issue('discord');
+    const bare = await fetch(c.revokeUrl!, form({ token }));
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toMatchObject({ error: 'invalid_client' });
+    const wrong = await fetch(c.revokeUrl!, form({ token, client_id: c.clientId, client_secret: 'nope' }));
+    expect(wrong.status).toBe(401);
+    expect(e.world.checkToken('discord', token).ok).toBe(true);
+    const basic = Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64');
+    const ok = await fetch(c.revokeUrl!, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}` },
+      body: new URLSearchParams({ token }),
+    });
+    expect(ok.status).toBe(200);
+    expect(e.world.checkToken('discord', token).ok).toBe(false);
+    const second = issue('discord');
+    expect((await fetch(c.revokeUrl!, form({ token: second, client_id: c.clientId, client_secret: c.clientSecret }))).status).toBe(200);
+    expect(e.world.checkToken('discord', second).ok).toBe(false);
+  });
+
+  it('TikTok: requires client_key, client_secret and token', async () => {
+    const c = e.config.tiktok;
+    const token = issue('tiktok');
+    const noSecret = await fetch(c.revokeUrl!, form({ token, client_key: c.clientId }));
+    expect(noSecret.status).toBe(401);
+    expect(await noSecret.json()).toMatchObject({ error: 'invalid_client', log_id: expect.any(String) });
+    const noToken = await fetch(c.revokeUrl!, form({ client_key: c.clientId, client_secret: c.clientSecret }));
+    expect(noToken.status).toBe(400);
+    expect(e.world.checkToken('tiktok', token).ok).toBe(true);
+    const ok = await fetch(c.revokeUrl!, form({ token, client_key: c.clientId, client_secret: c.clientSecret }));
+    expect(ok.status).toBe(200);
+    expect(e.world.checkToken('tiktok', token).ok).toBe(false);
+  });
+
+  it('Twitch needs the client id; Google and Kick only the token', async () => {
+    const twitch = issue('twitch');
+    expect((await fetch(e.config.twitch.revokeUrl!, form({ token: twitch }))).status).toBe(404);
+    expect((await fetch(e.config.twitch.revokeUrl!, form({ token: twitch, client_id: e.config.twitch.clientId }))).status).toBe(200);
+    const google = issue('youtube');
+    expect((await fetch(e.config.youtube.revokeUrl!, form({ token: google }))).status).toBe(200);
+    expect(e.world.checkToken('youtube', google).ok).toBe(false);
+    const kick = issue('kick');
+    expect((await fetch(`${e.config.kick.revokeUrl!}?token=${kick}`, { method: 'POST' })).status).toBe(200);
+    expect(e.world.checkToken('kick', kick).ok).toBe(false);
+  });
+});
+
 describe('faults on OAuth-protected APIs', () => {
   it('serves 5xx in the platform shape and clears on DELETE', async () => {
     await postJson(`${e.origin}/_emulator/faults`, { platform: 'twitch', match: '/auth/validate', kind: 'status', status: 503 });

@@ -75,7 +75,7 @@ function chat(text: string, authorId = VIEWER): ChatMessage {
 }
 
 async function liveChatId(): Promise<string> {
-  const res = await api('GET', '/liveBroadcasts?part=snippet,status&broadcastStatus=active&mine=true');
+  const res = await api('GET', '/liveBroadcasts?part=snippet,status&broadcastStatus=active&broadcastType=all');
   expect(res.statusCode).toBe(200);
   return res.json<ListOf<Broadcast>>().items[0]!.snippet.liveChatId;
 }
@@ -106,7 +106,7 @@ describe('YouTube identity, broadcasts and videos', () => {
   });
 
   it('finds the live chat from liveBroadcasts and from videos.liveStreamingDetails', async () => {
-    const res = await api('GET', '/liveBroadcasts?part=snippet,status&broadcastStatus=active&mine=true');
+    const res = await api('GET', '/liveBroadcasts?part=snippet,status&broadcastStatus=active&broadcastType=all');
     const broadcast = res.json<ListOf<Broadcast>>().items[0]!;
     expect(broadcast).toMatchObject({
       kind: 'youtube#liveBroadcast',
@@ -121,8 +121,37 @@ describe('YouTube identity, broadcasts and videos', () => {
     });
   });
 
+  it('takes exactly one filter, and lists only scheduled events unless broadcastType says otherwise', async () => {
+    const both = await api('GET', '/liveBroadcasts?part=snippet&broadcastStatus=active&mine=true');
+    expect(both.statusCode).toBe(400);
+    expect(both.json<GoogleError>().error.errors[0]!.reason).toBe('incompatibleParameters');
+    const withId = await api('GET', '/liveBroadcasts?part=snippet&id=x&broadcastType=all');
+    expect(withId.statusCode).toBe(400);
+    const badType = await api('GET', '/liveBroadcasts?part=snippet&mine=true&broadcastType=scheduled');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json<GoogleError>().error.errors[0]!.reason).toBe('invalidValue');
+
+    // The channel streams with "Stream now": its persistent broadcast is not an event.
+    const ids = (query: string) => api('GET', `/liveBroadcasts?part=snippet&${query}`).then((r) => r.json<ListOf<Broadcast>>().items);
+    expect(await ids('broadcastStatus=active')).toEqual([]);
+    const persistent = await ids('broadcastStatus=active&broadcastType=persistent');
+    expect(persistent).toHaveLength(1);
+    expect(persistent[0]!.snippet).toMatchObject({ isDefaultBroadcast: true });
+    expect(await ids('mine=true&broadcastType=all')).toHaveLength(1);
+
+    // A scheduled event: the next stream.
+    h.ctx.youtube!.setBroadcastType(OWNER, 'event');
+    const ch = h.world.channel('youtube', OWNER)!;
+    h.world.setLive(ch, false);
+    h.world.setLive(ch, true);
+    const events = await ids('broadcastStatus=active');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.snippet).toMatchObject({ isDefaultBroadcast: false });
+    expect(events[0]!.id).not.toBe(persistent[0]!.id);
+  });
+
   it('replaces the whole snippet on videos.update and rejects bad titles and a missing category', async () => {
-    const { items } = (await api('GET', '/liveBroadcasts?part=snippet&broadcastStatus=active&mine=true')).json<ListOf<Broadcast>>();
+    const { items } = (await api('GET', '/liveBroadcasts?part=snippet&broadcastStatus=active&broadcastType=all')).json<ListOf<Broadcast>>();
     const id = items[0]!.id;
     const put = (snippet: Record<string, unknown>) => api('PUT', '/videos?part=snippet', ownerToken, { id, snippet });
 
@@ -210,6 +239,52 @@ describe('YouTube live chat', () => {
     });
     expect(items[2]!.snippet.memberMilestoneChatDetails).toMatchObject({ memberMonth: 6, memberLevelName: 'Fan' });
     expect(items[4]!.snippet.giftMembershipReceivedDetails).toMatchObject({ gifterChannelId: VIEWER, memberLevelName: 'Fan' });
+  });
+
+  it('sends one giftMembershipReceivedEvent per membership gifted, naming the gifting message', async () => {
+    const id = await liveChatId();
+    for (let i = 0; i < 4; i++) account(h.world, 'youtube', `UCcrowd${i}`.padEnd(24, '0'), `crowd${i}`);
+    const gift = h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'membership_gift',
+      userId: VIEWER,
+      data: { count: 3, level: 'Fan' },
+      createdAt: new Date(),
+    });
+    const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet,authorDetails`)).json<ChatList>().items;
+    const gifting = items.find((i) => i.snippet.type === 'membershipGiftingEvent')!;
+    expect(gifting.snippet.membershipGiftingDetails).toMatchObject({ giftMembershipsCount: 3 });
+    const received = items.filter((i) => i.snippet.type === 'giftMembershipReceivedEvent');
+    expect(received).toHaveLength(3);
+    expect(new Set(received.map((i) => i.authorDetails!.channelId)).size).toBe(3);
+    expect(received.map((i) => i.authorDetails!.channelId)).not.toContain(VIEWER);
+    for (const r of received)
+      expect(r.snippet.giftMembershipReceivedDetails).toMatchObject({
+        associatedMembershipGiftingMessageId: gift.id,
+        gifterChannelId: VIEWER,
+      });
+  });
+
+  it('names the Super Sticker language altTextLanguage, and takes maxResults from 200 to 2000 only', async () => {
+    const id = await liveChatId();
+    h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'supersticker',
+      userId: VIEWER,
+      data: {},
+      createdAt: new Date(),
+    });
+    const items = (await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=2000`)).json<ChatList>().items;
+    expect(items[0]!.snippet.superStickerDetails).toMatchObject({ superStickerMetadata: { altText: 'Sticker', altTextLanguage: 'en' } });
+    for (const bad of ['199', '2001', 'abc', '500.5']) {
+      const res = await api('GET', `/liveChat/messages?liveChatId=${id}&part=snippet&maxResults=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<GoogleError>().error.errors[0]!.reason).toBe('invalidValue');
+    }
   });
 
   it('inserts messages with the length rule and reports liveChatEnded with offlineAt after the stream', async () => {

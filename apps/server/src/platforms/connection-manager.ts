@@ -26,7 +26,7 @@ import type {
   TokenSource,
 } from './port';
 import { sendRateLimit, type SendQueue } from './send-queue';
-import type { CredentialRef, TokenSources } from './tokens';
+import { validatedProviders, type CredentialRef, type TokenSources, type ValidatedProvider } from './tokens';
 
 type Row = typeof channelProviders.$inferSelect;
 
@@ -87,8 +87,8 @@ export interface ConnectionManagerDeps {
   log: ConnectionLog;
   /** Called when a connection's health, live status, viewer count or live stream id changed. */
   onChange?: (change: ConnectionChange) => void;
-  /** Twitch token validation period (Twitch requires validating every token hourly). */
-  validateEveryMs?: number;
+  /** Token validation periods: Twitch requires hourly (default); Kick every 45 s, so a revocation shows within a minute. */
+  validateEveryMs?: Partial<Record<ValidatedProvider, number>>;
 }
 
 export class ConnectionManager implements ConnectionActionsSource {
@@ -98,7 +98,7 @@ export class ConnectionManager implements ConnectionActionsSource {
   private readonly privilegedSenders = new Set<string>();
   /** When each connection's chat stopped flowing (left `connected` for anything but `offline`), until it resumes. */
   private readonly gapSince = new Map<string, number>();
-  private validateTimer: NodeJS.Timeout | null = null;
+  private readonly validateTimers: NodeJS.Timeout[] = [];
   private closed = false;
   onChange: ((change: ConnectionChange) => void) | null;
 
@@ -111,13 +111,17 @@ export class ConnectionManager implements ConnectionActionsSource {
     return this.adapters.has(provider);
   }
 
-  /** Opens a connection for every stored channel provider; validates Twitch tokens now and hourly. */
+  /** Opens a connection for every stored channel provider; validates Twitch tokens now and hourly, Kick tokens every 45 s. */
   async start(): Promise<void> {
     const rows = await this.deps.db.select().from(channelProviders);
     for (const row of rows) await this.open(row);
-    void this.deps.tokens.validateAll();
-    this.validateTimer = setInterval(() => void this.deps.tokens.validateAll(), this.deps.validateEveryMs ?? 60 * 60_000);
-    this.validateTimer.unref();
+    const every: Record<ValidatedProvider, number> = { twitch: 60 * 60_000, kick: 45_000, ...this.deps.validateEveryMs };
+    for (const provider of validatedProviders) {
+      void this.deps.tokens.validateAll(provider);
+      const timer = setInterval(() => void this.deps.tokens.validateAll(provider), every[provider]);
+      timer.unref();
+      this.validateTimers.push(timer);
+    }
   }
 
   /** (Re)opens the connection of one channel provider after it was connected or its tokens/bot changed. */
@@ -178,6 +182,12 @@ export class ConnectionManager implements ConnectionActionsSource {
     } catch (error) {
       this.deps.log.warn({ err: error, channelProviderId }, 'removing platform-side set-up of a disconnected connection failed');
     }
+  }
+
+  /** The connection's broadcaster credential was refused for good (revoked, found by validation or a call): "Reconnect needed". */
+  reauthRequired(channelProviderId: string, detail: string): void {
+    const entry = this.entries.get(channelProviderId);
+    if (entry) this.setHealth(entry, 'needs_reauth', detail);
   }
 
   health(channelProviderId: string): ConnectionHealth | null {
@@ -452,6 +462,16 @@ export class ConnectionManager implements ConnectionActionsSource {
     return rows.filter((r): r is { id: string; provider: ChannelProviderId } => r.provider in providers);
   }
 
+  /** Some channel has a stored connection to this platform channel (running or not: starting, reconnecting, stopped). */
+  async isStored(provider: ChannelProviderId, providerChannelId: string): Promise<boolean> {
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id })
+      .from(channelProviders)
+      .where(and(eq(channelProviders.provider, provider), eq(channelProviders.providerChannelId, providerChannelId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** The system bot of a platform exists (for listing a channel's effective bot). */
   async systemBot(provider: ChannelProviderId): Promise<{ providerUserId: string; displayName: string; scopeNeeded: boolean } | null> {
     const [row] = await this.deps.db.select().from(systemBots).where(eq(systemBots.provider, provider));
@@ -461,7 +481,7 @@ export class ConnectionManager implements ConnectionActionsSource {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.validateTimer) clearInterval(this.validateTimer);
+    for (const timer of this.validateTimers) clearInterval(timer);
     await Promise.all([...this.entries.keys()].map((id) => this.closeEntry(id)));
     this.deps.sendQueue.close();
     for (const a of this.deps.adapters) await a.dispose?.();

@@ -28,7 +28,8 @@ export interface PlatformEndpoints {
     emoteCdnUrl: string;
   };
   youtube: OAuthEndpoints & { apiUrl: string };
-  kick: OAuthEndpoints & { apiUrl: string };
+  /** `apiUrl` is the public API v1; categories moved to v2; introspection lives on the OAuth host. */
+  kick: OAuthEndpoints & { apiUrl: string; apiV2Url: string; introspectUrl: string };
   tiktok: OAuthEndpoints & { apiUrl: string; liveUrl: string | null; signApiKey: string | null };
   spotify: OAuthEndpoints & { apiUrl: string };
   discord: OAuthEndpoints & { apiUrl: string };
@@ -76,7 +77,9 @@ export function realEndpoints(config: Config): PlatformEndpoints {
       authorizeUrl: 'https://id.kick.com/oauth/authorize',
       tokenUrl: 'https://id.kick.com/oauth/token',
       revokeUrl: 'https://id.kick.com/oauth/revoke',
+      introspectUrl: 'https://id.kick.com/oauth/token/introspect',
       apiUrl: 'https://api.kick.com/public/v1',
+      apiV2Url: 'https://api.kick.com/public/v2',
       pkce: 'required',
     },
     tiktok: {
@@ -155,7 +158,9 @@ export function emulatorEndpoints(
       authorizeUrl: `${origin}/kick-id/oauth/authorize`,
       tokenUrl: `${origin}/kick-id/oauth/token`,
       revokeUrl: `${origin}/kick-id/oauth/revoke`,
+      introspectUrl: `${origin}/kick-id/oauth/token/introspect`,
       apiUrl: `${origin}/kick/public/v1`,
+      apiV2Url: `${origin}/kick/public/v2`,
       pkce: 'required',
     },
     tiktok: {
@@ -165,7 +170,7 @@ export function emulatorEndpoints(
       scopeSeparator: ',',
       authorizeUrl: `${origin}/tiktok/v2/auth/authorize/`,
       tokenUrl: `${origin}/tiktok/v2/oauth/token/`,
-      revokeUrl: null,
+      revokeUrl: `${origin}/tiktok/v2/oauth/revoke/`,
       apiUrl: `${origin}/tiktok/v2`,
       liveUrl: `${ws}/tiktok-live`,
       signApiKey: null,
@@ -185,7 +190,7 @@ export function emulatorEndpoints(
       ...apps.discord,
       authorizeUrl: `${origin}/discord/oauth2/authorize`,
       tokenUrl: `${origin}/discord/api/oauth2/token`,
-      revokeUrl: null,
+      revokeUrl: `${origin}/discord/api/oauth2/token/revoke`,
       apiUrl: `${origin}/discord/api/v10`,
       pkce: 'supported',
     },

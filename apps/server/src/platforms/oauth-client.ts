@@ -259,39 +259,50 @@ export async function fetchIdentity(provider: OAuthProvider, endpoints: Platform
 }
 
 /**
- * Revokes one token at the platform (disconnecting for good), as each platform documents it: the token in the
- * form body with the client id, and Kick also in the query. Spotify has no revocation endpoint. Best effort:
- * a failure is returned, never thrown — the connection is removed anyway.
+ * Revokes one token at the platform (disconnecting for good), with what each platform requires of the client:
+ * - Twitch: `client_id` and `token` in the form body;
+ * - Google: the token alone;
+ * - Kick: the token in the query (and the body);
+ * - Discord: client authentication (HTTP Basic with the client id and secret) and the token;
+ * - TikTok: `client_key`, `client_secret` and `token` in the form body.
+ * Spotify has no revocation endpoint. Best effort: a failure is returned, never thrown — the connection is removed anyway.
  */
 export async function revokeToken(
   provider: OAuthProvider,
   endpoints: OAuthEndpoints,
   token: string,
-): Promise<{ ok: boolean; error?: unknown }> {
+): Promise<{ ok: boolean; status?: number; error?: unknown }> {
   if (!endpoints.revokeUrl) return { ok: true };
   const url = new URL(endpoints.revokeUrl);
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const body = new URLSearchParams({ token });
   switch (provider) {
+    case 'twitch':
+      body.set('client_id', endpoints.clientId);
+      break;
+    case 'youtube':
+      break;
     case 'kick':
       url.searchParams.set('token', token);
       break;
-    case 'twitch':
-    case 'youtube':
-    case 'tiktok':
-    case 'spotify':
-    case 'discord':
+    case 'discord': {
+      const basic = `${encodeURIComponent(endpoints.clientId)}:${encodeURIComponent(endpoints.clientSecret)}`;
+      headers.authorization = `Basic ${Buffer.from(basic).toString('base64')}`;
       break;
+    }
+    case 'tiktok':
+      body.set('client_key', endpoints.clientId);
+      body.set('client_secret', endpoints.clientSecret);
+      break;
+    case 'spotify':
+      return { ok: true };
     default:
       assertUnreachable(provider);
   }
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ [endpoints.clientIdParam]: endpoints.clientId, token }),
-      signal: AbortSignal.timeout(5_000),
-    });
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
     await response.body?.cancel();
-    return { ok: response.ok };
+    return { ok: response.ok, status: response.status };
   } catch (error) {
     return { ok: false, error };
   }
@@ -307,7 +318,7 @@ export function createTokenRevoker(endpoints: PlatformEndpoints, log: { warn(obj
     for (const token of tokens) {
       if (!token) continue;
       const result = await revokeToken(provider, endpoints[provider], token);
-      if (result.error !== undefined) log.warn({ err: result.error, provider }, 'revoking a platform token failed');
+      if (!result.ok) log.warn({ err: result.error, status: result.status, provider }, 'revoking a platform token failed');
     }
   };
 }

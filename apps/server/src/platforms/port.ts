@@ -125,6 +125,11 @@ export interface BanInput {
   reason?: string;
 }
 
+/** What the platform applied: the timeout's length in seconds as the platform reports it, null for a permanent ban. */
+export interface BanResult {
+  durationSeconds: number | null;
+}
+
 /**
  * Sending to a platform's chat. Present where the catalogue says `chatWrite` (Twitch, YouTube, Kick).
  * The connection manager wraps it in the send queue (the platform's per-sender rate limit: waits, never drops).
@@ -137,9 +142,12 @@ export interface ChatFacet {
   sendMessage(input: { text: string; replyToProviderMessageId?: string; as: Actor }): Promise<SendResult>;
 }
 
-/** Ban/timeout, unban and delete a message. Present where the catalogue says `ban`, `unban` or `deleteMessage`. */
+/**
+ * Ban/timeout, unban and delete a message. Present where the catalogue says `ban`, `unban` or `deleteMessage`.
+ * `ban` refuses a duration the platform would change (see `timeoutProblem` in the catalogue) and returns what it applied.
+ */
 export interface ModerationFacet {
-  ban(input: BanInput): Promise<void>;
+  ban(input: BanInput): Promise<BanResult>;
   unban(input: { providerViewerId: string }): Promise<void>;
   deleteMessage(input: { providerMessageId: string }): Promise<void>;
 }
@@ -149,6 +157,19 @@ export interface StreamInfoFacet {
   get(): Promise<StreamInfo>;
   update(input: { title?: string; categoryId?: string }): Promise<void>;
   searchCategories(query: string): Promise<Category[]>;
+}
+
+/** A user connected to a channel's chat. */
+export interface Chatter {
+  providerUserId: string;
+  login: string;
+  displayName: string;
+}
+
+/** Who is connected to the chat, lurkers included. Present where the catalogue says `chatterList` (Twitch). */
+export interface ChattersFacet {
+  /** Every page of the list (the platform caps a page; this follows the cursor). */
+  list(): Promise<Chatter[]>;
 }
 
 /**
@@ -162,6 +183,7 @@ export interface ChannelActions {
   chat?: ChatFacet;
   moderation?: ModerationFacet;
   streamInfo?: StreamInfoFacet;
+  chatters?: ChattersFacet;
 }
 
 export type FacetName = keyof ChannelActions;
@@ -172,6 +194,7 @@ export function facetsFor(info: ProviderCapabilities): FacetName[] {
   if (info.chatWrite) facets.push('chat');
   if (info.ban || info.unban || info.deleteMessage) facets.push('moderation');
   if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
+  if (info.chatterList) facets.push('chatters');
   return facets;
 }
 

@@ -24,7 +24,7 @@ function token(provider: TokenSource['provider']): TokenSource {
 describe('platform adapters', () => {
   const endpoints = emulatorEndpoints('http://127.0.0.1:9', apps);
   const kickWebhooks = new KickWebhookReceiver({
-    client: new KickClient({ apiUrl: endpoints.kick.apiUrl }),
+    client: new KickClient({ apiUrl: endpoints.kick.apiUrl, apiV2Url: endpoints.kick.apiV2Url }),
     store: { has: async () => false, remember: async () => true, forgetBefore: async () => 0 },
   });
   const adapters = createPlatformAdapters({ endpoints, kickWebhooks });

@@ -1,21 +1,26 @@
 /** The platform adapters this server runs (one per platform behind the port). */
 import type { PlatformEndpoints } from './endpoints';
-import { createKickAdapter } from './kick/kick-adapter';
+import { createKickAdapter, type KickAdapterDeps } from './kick/kick-adapter';
 import type { KickWebhookReceiver } from './kick/kick-webhook-receiver';
 import type { PlatformAdapter } from './port';
 import { createSpotifyAdapter } from './spotify/spotify-adapter';
 import { createTiktokAdapter } from './tiktok/tiktok-adapter';
+import type { ValidatedProvider } from './tokens';
 import { createTwitchAdapter } from './twitch/twitch-adapter';
 import { createYoutubeAdapter, type YoutubeAdapterDeps } from './youtube/youtube-adapter';
 
-/** Timing overrides of the adapters (tests shorten YouTube's offline polling). */
+/** Timing overrides of the platform layer (tests shorten YouTube's offline polling, Kick's checks, token validation). */
 export interface PlatformAdapterOptions {
-  youtube?: Omit<YoutubeAdapterDeps, 'endpoints' | 'client'>;
+  youtube?: Omit<YoutubeAdapterDeps, 'endpoints' | 'client' | 'quota'>;
+  kick?: Pick<KickAdapterDeps, 'resubscribeCheckMs' | 'backoff'>;
+  /** Token validation periods (the connection manager's defaults: Twitch hourly, Kick every 45 s). */
+  validateEveryMs?: Partial<Record<ValidatedProvider, number>>;
 }
 
 export interface PlatformAdapterDeps {
   endpoints: PlatformEndpoints;
   kickWebhooks: KickWebhookReceiver;
+  youtubeQuota?: YoutubeAdapterDeps['quota'];
   options?: PlatformAdapterOptions;
 }
 
@@ -23,8 +28,8 @@ export function createPlatformAdapters(deps: PlatformAdapterDeps): PlatformAdapt
   const e = deps.endpoints;
   return [
     createTwitchAdapter({ endpoints: e }),
-    createKickAdapter({ endpoints: e.kick, receiver: deps.kickWebhooks }),
-    createYoutubeAdapter({ ...deps.options?.youtube, endpoints: e.youtube }),
+    createKickAdapter({ ...deps.options?.kick, endpoints: e.kick, receiver: deps.kickWebhooks }),
+    createYoutubeAdapter({ ...deps.options?.youtube, endpoints: e.youtube, ...(deps.youtubeQuota ? { quota: deps.youtubeQuota } : {}) }),
     createTiktokAdapter({ endpoints: e.tiktok }),
     createSpotifyAdapter({ endpoints: e.spotify }),
   ];

@@ -18,6 +18,8 @@ export const scopesFor: Record<OAuthProvider, Record<ConnectionPurpose, string[]
       // EventSub channel.ban: bans and timeouts done on Twitch itself, with their duration.
       'channel:moderate',
       'moderator:read:followers',
+      // Get Chatters: watch-time points for viewers who do not chat.
+      'moderator:read:chatters',
       'channel:manage:broadcast',
       'channel:read:subscriptions',
       'bits:read',

@@ -249,31 +249,62 @@ export class StoredTokenSource implements TokenSource {
   }
 
   /**
-   * Twitch requires validating tokens at start and hourly: a refused token is
-   * refreshed; a refused refresh marks the credential. Transient failures are ignored.
+   * Checks with the platform that the token still works, so a revocation (the user removed the app, changed
+   * their password) is seen without waiting for a failed call: Twitch `GET /oauth2/validate` (required at start
+   * and hourly), Kick `POST /oauth/token/introspect` (`active`). A refused token is refreshed; a refused
+   * refresh marks the credential for reconnection. Transient failures are ignored. Other platforms: nothing.
    */
   async validate(): Promise<void> {
-    if (this.needed || this.provider !== 'twitch') return;
+    if (this.needed || !isValidatedProvider(this.provider)) return;
     const token = this.access;
-    let status: number;
+    let valid: boolean | null;
     try {
-      const response = await fetch(this.deps.endpoints.twitch.validateUrl, {
-        headers: { authorization: `OAuth ${token}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-      status = response.status;
-      await response.body?.cancel();
+      valid = await checkToken(this.provider, this.deps.endpoints, token);
     } catch (error) {
-      this.deps.log.warn({ err: error, credential: credentialKey(this.ref) }, 'token validation could not reach Twitch');
+      this.deps.log.warn({ err: error, credential: credentialKey(this.ref) }, 'token validation could not reach the platform');
       return;
     }
-    if (status !== 401) return;
+    if (valid !== false) return;
     try {
       await this.refreshAfterUnauthorized(token);
     } catch (error) {
       if (!isReconnectNeeded(error)) this.deps.log.warn({ err: error }, 'token refresh after validation failed');
     }
   }
+}
+
+/** Platforms whose tokens are validated on a schedule. */
+export const validatedProviders = ['twitch', 'kick'] as const;
+export type ValidatedProvider = (typeof validatedProviders)[number];
+
+function isValidatedProvider(provider: OAuthProvider): provider is ValidatedProvider {
+  return (validatedProviders as readonly string[]).includes(provider);
+}
+
+/** True: the token works; false: the platform refused it; null: no clear answer (5xx, unreadable). Throws when unreachable. */
+async function checkToken(provider: ValidatedProvider, endpoints: PlatformEndpoints, token: string): Promise<boolean | null> {
+  const signal = AbortSignal.timeout(10_000);
+  if (provider === 'twitch') {
+    const response = await fetch(endpoints.twitch.validateUrl, { headers: { authorization: `OAuth ${token}` }, signal });
+    await response.body?.cancel();
+    return response.status === 401 ? false : response.ok ? true : null;
+  }
+  const response = await fetch(endpoints.kick.introspectUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    signal,
+  });
+  if (response.status === 401) {
+    await response.body?.cancel();
+    return false;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    return null;
+  }
+  const body = (await response.json().catch(() => null)) as { data?: { active?: unknown } } | null;
+  const active = body?.data?.active;
+  return typeof active === 'boolean' ? active : null;
 }
 
 /**
@@ -311,9 +342,9 @@ export class TokenSources {
     this.sources.delete(credentialKey(ref));
   }
 
-  /** Validates every loaded Twitch credential (start and hourly). */
-  async validateAll(): Promise<void> {
+  /** Validates every loaded credential of a platform (Twitch at start and hourly, Kick every minute or sooner). */
+  async validateAll(provider: ValidatedProvider): Promise<void> {
     const loaded = await Promise.all([...this.sources.values()].map((p) => p.catch(() => null)));
-    await Promise.all(loaded.filter((s): s is StoredTokenSource => s !== null).map((s) => s.validate()));
+    await Promise.all(loaded.filter((s): s is StoredTokenSource => s !== null && s.provider === provider).map((s) => s.validate()));
   }
 }

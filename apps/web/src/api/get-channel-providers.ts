@@ -29,3 +29,8 @@ export function getChannelProviderQueryOptions(channelId: string, channelProvide
     queryFn: ({ signal }) => getChannelProvider(channelId, channelProviderId, signal),
   });
 }
+
+/** "Reconnect needed": the connection's own scope, or its channel bot's. */
+export function needsReconnect(p: ChannelProvider): boolean {
+  return p.scope_needed || (p.bot_provider != null && !p.bot_provider.system && p.bot_provider.scope_needed);
+}

@@ -65,6 +65,7 @@ export const channelPages: ChannelPage[] = [
     ability: 'activity.read',
     lazy: () => import('./routes/channels/activity-feed'),
   },
+  { path: 'stats', nav: 'stats', title: 'Stats', ability: 'stats.read', lazy: () => import('./routes/channels/stats') },
   // The chatbot: list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
   {
     path: 'chat-commands',
@@ -97,6 +98,40 @@ export const channelPages: ChannelPage[] = [
   { path: 'chat-filters/:filterId', title: 'Chat Filters', ability: 'chatbot.manage', lazy: () => import('./routes/channels/chat-filter') },
   { path: 'quotes', nav: 'quotes', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quotes') },
   { path: 'quotes/:channelQuoteId', title: 'Quotes', ability: 'chatbot.manage', lazy: () => import('./routes/channels/quote') },
+  // Loyalty: points, slots and roulette, giveaways and the viewer queue.
+  {
+    path: 'gambling/point-settings',
+    nav: 'gambling-points',
+    title: 'Points',
+    ability: 'games.manage',
+    lazy: () => import('./routes/channels/point-settings'),
+  },
+  {
+    path: 'gambling/slots-settings',
+    nav: 'gambling-slots',
+    title: 'Slots',
+    ability: 'games.manage',
+    lazy: () => import('./routes/channels/slots-settings'),
+  },
+  {
+    path: 'gambling/roulette-settings',
+    nav: 'gambling-roulette',
+    title: 'Roulette Settings',
+    ability: 'games.manage',
+    lazy: () => import('./routes/channels/roulette-settings'),
+  },
+  { path: 'giveaways', nav: 'giveaways', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaways') },
+  { path: 'giveaways/:giveawayId', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaway') },
+  { path: 'queues', nav: 'viewer-queue', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queues') },
+  { path: 'queues/:queueId', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queue') },
+  {
+    path: 'widgets',
+    nav: 'stream-widgets',
+    title: 'Stream Widgets',
+    ability: 'widgets.manage',
+    lazy: () => import('./routes/channels/widgets'),
+  },
+  { path: 'widgets/:widgetId', title: 'Stream Widgets', ability: 'widgets.manage', lazy: () => import('./routes/channels/widget') },
   {
     path: 'user-access',
     nav: 'user-access',

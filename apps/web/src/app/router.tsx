@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: 'sign-in/success', lazy: titledRoute('Signed in', () => import('./routes/sign-in-success')) },
       { path: 'oauth/:provider', lazy: titledRoute('Signing in', () => import('./routes/oauth')) },
       { path: 'popout/channels/:channelId/chat', lazy: () => import('./routes/popout/public-chat') },
+      { path: 'widget/:widgetId', lazy: () => import('./routes/widget') },
       // Signed-in routes.
       {
         lazy: () => import('./routes/signed-in-layout'),
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'popout/channels/:channelId/activity-feed', lazy: () => import('./routes/popout/activity-feed') },
           { path: 'popout/channels/:channelId/staff-chat', lazy: () => import('./routes/popout/staff-chat') },
           { path: 'popout/channels/:channelId/viewers/:provider/:providerViewerId', lazy: () => import('./routes/popout/viewer-card') },
+          { path: 'popout/channels/:channelId/giveaways/:giveawayId', lazy: () => import('./routes/popout/giveaway') },
           { path: 'admin', lazy: () => import('./routes/admin/admin-layout'), children: adminPageRoutes() },
         ],
       },

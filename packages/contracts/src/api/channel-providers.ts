@@ -48,6 +48,21 @@ export const channelProviderListSchema = z.array(channelProviderSchema);
 
 export const channelProviderParamsSchema = z.object({ channelId: z.string().min(1).max(64), channelProviderId: z.string().min(1).max(64) });
 
+/**
+ * The YouTube Data API quota of the project Greenroom runs as, today: every YouTube connection of this Greenroom
+ * spends from it. Google's quota day ends at midnight Pacific time.
+ */
+export const youtubeQuotaSchema = z.object({
+  /** The quota day, YYYY-MM-DD in Pacific time. */
+  day: z.string(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  /** YouTube refuses calls until `resets_at`: chat, moderation and stream info on YouTube pause. */
+  exhausted: z.boolean(),
+  resets_at: z.string(),
+});
+export type YoutubeQuota = z.infer<typeof youtubeQuotaSchema>;
+
 /** Provider updates message of the providers websocket. */
 export const providerUpdateActions = ['new', 'updated', 'deleted'] as const;
 export const providerUpdateMessageSchema = z.object({ action: z.enum(providerUpdateActions), data: channelProviderSchema });

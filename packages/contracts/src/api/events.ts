@@ -83,6 +83,11 @@ export const activityTypes = [
   'supersticker',
   'membership',
   'membership_gift',
+  /**
+   * A viewer received one of the memberships of a `membership_gift` (YouTube sends one per recipient). Not a new
+   * membership of its own: the gift's `count` already counts it.
+   */
+  'membership_gift_received',
   'kicks',
   'tiktok_gift',
   'stream_online',

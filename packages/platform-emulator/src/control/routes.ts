@@ -11,6 +11,7 @@ import {
   accountBody,
   appBody,
   chatBody,
+  chattersBody,
   crowdRateBody,
   eventBody,
   faultBody,
@@ -106,8 +107,32 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     if (!channel) return notFound(reply, 'channel');
     const b = parse(liveBody, request.body, reply);
     if (!b) return reply;
+    if (b.broadcastType && channel.platform === 'youtube') s.ctx.youtube?.setBroadcastType(channel.id, b.broadcastType);
     setChannelLive(world, s.random, channel, b.live, b.viewerCount);
     return channelJson(world, channel);
+  });
+
+  /** Who is connected to a channel's chat (Twitch's Get Chatters): join or part users by id or login. */
+  app.post('/_emulator/channels/:platform/:channel/chatters', async (request, reply) => {
+    const p = stringRecord(request.params);
+    const platform = platformSchema.safeParse(p.platform);
+    const channel = platform.success ? findChannel(world, platform.data, p.channel ?? '') : undefined;
+    if (!channel) return notFound(reply, 'channel');
+    const b = parse(chattersBody, request.body, reply);
+    if (!b) return reply;
+    for (const [list, join] of [
+      [b.join ?? [], true],
+      [b.part ?? [], false],
+    ] as const) {
+      for (const who of list) {
+        const account = findAccount(world, channel.platform, who);
+        if (!account) return notFound(reply, `user ${who}`);
+        if (join) channel.chatters.add(account.id);
+        else channel.chatters.delete(account.id);
+      }
+    }
+    if (b.clear) channel.chatters.clear();
+    return { chatters: [...channel.chatters] };
   });
 
   // ── inject chat and events ──────────────────────────────────────────────
@@ -343,6 +368,9 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
     if (b.keepaliveSeconds) hub.settings.defaultKeepaliveSeconds = Math.max(1, Math.min(600, Number(b.keepaliveSeconds)));
     if (b.unusedTimeoutMs) hub.settings.unusedTimeoutMs = Math.max(100, Number(b.unusedTimeoutMs));
     if (b.reconnectGraceMs) hub.settings.reconnectGraceMs = Math.max(100, Number(b.reconnectGraceMs));
+    if (b.pingIntervalMs !== undefined && Number.isFinite(Number(b.pingIntervalMs)))
+      hub.settings.pingIntervalMs = Math.max(0, Number(b.pingIntervalMs));
+    if (b.maxConnectionsPerUser) hub.settings.maxConnectionsPerUser = Math.max(1, Number(b.maxConnectionsPerUser));
     return hub.settings;
   });
 

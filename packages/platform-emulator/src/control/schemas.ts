@@ -74,7 +74,17 @@ export const crowdRateBody = z.object({
   channel: z.string().optional(),
 });
 
-export const liveBody = z.object({ live: z.boolean(), viewerCount: z.number().int().min(0).optional() });
+export const liveBody = z.object({
+  live: z.boolean(),
+  viewerCount: z.number().int().min(0).optional(),
+  /** YouTube: the kind of broadcast this and later streams of the channel use (default persistent, "Stream now"). */
+  broadcastType: z.enum(['event', 'persistent']).optional(),
+});
+export const chattersBody = z.object({
+  join: z.array(z.string()).optional(),
+  part: z.array(z.string()).optional(),
+  clear: z.boolean().optional(),
+});
 
 export const accountBody = z.object({
   platform: platformSchema,

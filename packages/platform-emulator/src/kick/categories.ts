@@ -3,30 +3,32 @@ export interface KickCategory {
   id: number;
   name: string;
   thumbnail: string;
+  tags: string[];
 }
 
-const names: [number, string][] = [
-  [15, 'Just Chatting'],
-  [28, 'Slots & Casino'],
-  [8549, 'IRL'],
-  [13, 'Grand Theft Auto V'],
-  [10, 'Counter-Strike 2'],
-  [6, 'Fortnite'],
-  [3, 'League of Legends'],
-  [5, 'Minecraft'],
-  [17, 'Valorant'],
-  [11, 'Call of Duty: Warzone'],
-  [4, 'Apex Legends'],
-  [41, 'Music'],
-  [52, 'Art'],
-  [64, 'Pools, Hot Tubs & Bikinis'],
-  [2, 'Rust'],
-  [19, 'Elden Ring'],
+const names: [number, string, string[]][] = [
+  [15, 'Just Chatting', ['IRL']],
+  [28, 'Slots & Casino', ['Gambling']],
+  [8549, 'IRL', ['IRL']],
+  [13, 'Grand Theft Auto V', ['Action', 'Open World']],
+  [10, 'Counter-Strike 2', ['FPS', 'Shooter']],
+  [6, 'Fortnite', ['Battle Royale', 'Shooter']],
+  [3, 'League of Legends', ['MOBA']],
+  [5, 'Minecraft', ['Sandbox']],
+  [17, 'Valorant', ['FPS', 'Shooter']],
+  [11, 'Call of Duty: Warzone', ['Battle Royale', 'FPS']],
+  [4, 'Apex Legends', ['Battle Royale', 'FPS']],
+  [41, 'Music', ['Creative']],
+  [52, 'Art', ['Creative']],
+  [64, 'Pools, Hot Tubs & Bikinis', ['IRL']],
+  [2, 'Rust', ['Survival']],
+  [19, 'Elden Ring', ['RPG']],
 ];
 
 /** Thumbnails point at Kick's real file host shape; nothing here fetches them. */
-export const kickCategories: readonly KickCategory[] = names.map(([id, name]) => ({
+export const kickCategories: readonly KickCategory[] = names.map(([id, name, tags]) => ({
   id,
   name,
+  tags,
   thumbnail: `https://files.kick.com/images/subcategories/${id}/banner/conversion/thumb.webp`,
 }));

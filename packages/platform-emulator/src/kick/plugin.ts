@@ -1,5 +1,6 @@
 /**
- * Kick public API v1 (`/kick/public/v1/*`) and webhook delivery.
+ * Kick public API (`/kick/public/v1/*`, categories also `/kick/public/v2/categories`), token introspection on the
+ * OAuth host (`/kick-id/oauth/token/introspect`) and webhook delivery.
  *
  * Shapes follow KickDevDocs and the OpenAPI file at api.kick.com/swagger/v1/doc.json: success bodies are
  * `{ data, message: "OK" }`, errors `{ data: {}, message }`. Ids are integers on the wire.
@@ -37,7 +38,7 @@ export interface KickSubscription {
 
 /** What the core's control API can do with Kick (available as `ctx.kick` once the plugin is registered). */
 export interface KickControls {
-  /** Duplicate and/or late webhook deliveries. `setDeliveryFault({ duplicate: false, delayMs: 0 })` clears them. */
+  /** Duplicate, late and/or back-dated webhook deliveries. `setDeliveryFault({ duplicate: false, delayMs: 0, backdateMs: 0 })` clears them. */
   setDeliveryFault(fault: Partial<KickDeliveryFault>): KickDeliveryFault;
   deliveryFault(): KickDeliveryFault;
   /** Every delivery attempt, oldest first (bounded to 5,000). */
@@ -112,6 +113,11 @@ function findCategory(id: number): KickCategory | undefined {
   return kickCategories.find((c) => c.id === id);
 }
 
+/** A category as v1 endpoints and channels show it (v2 adds `tags`). */
+function v1Category(c: KickCategory): { id: number; name: string; thumbnail: string } {
+  return { id: c.id, name: c.name, thumbnail: c.thumbnail };
+}
+
 function canModerate(channel: Channel, actor: Account | undefined, actorId: string): boolean {
   return actorId === channel.id || channel.moderators.has(actorId) || (actor !== undefined && channel.moderators.has(actor.login));
 }
@@ -131,20 +137,42 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     const owner = apps.find((a) => a.clientId === appClientId && a.webhookUrl) ?? ctx.apps.kick;
     return owner?.webhookUrl;
   };
+  // Kick retries "over a period of time" without a published schedule: exponential backoff for a day.
   const delivery: KickDeliveryOptions = {
     concurrency: 16,
     maxAttempts: Number.POSITIVE_INFINITY,
     retryBaseMs: 1000,
     maxRetryDelayMs: 5 * 60_000,
+    retryDelaysMs: null,
     retryForMs: 24 * 3_600_000,
     timeoutMs: 10_000,
+    unsubscribeAfterMs: 24 * 3_600_000,
   };
-  const dispatcher = new KickWebhookDispatcher(key, resolveUrl, delivery, () => ctx.random());
+  const dispatcher = new KickWebhookDispatcher(
+    key,
+    resolveUrl,
+    delivery,
+    () => ctx.random(),
+    (subscriptionId) => {
+      const sub = subscriptions.get(subscriptionId);
+      if (!sub) return;
+      subscriptions.delete(subscriptionId);
+      dispatcher.cancel([subscriptionId]);
+      world.record({
+        platform: 'kick',
+        type: 'unsubscribe',
+        channelId: sub.broadcasterUserId,
+        actorId: null,
+        data: { event: sub.event, subscriptionId, reason: 'webhook_failing' },
+      });
+    },
+  );
 
   const controls: KickControls = {
     setDeliveryFault(fault) {
       if (fault.duplicate !== undefined) dispatcher.fault.duplicate = fault.duplicate;
       if (fault.delayMs !== undefined) dispatcher.fault.delayMs = Math.max(0, fault.delayMs);
+      if (fault.backdateMs !== undefined) dispatcher.fault.backdateMs = Math.max(0, fault.backdateMs);
       return { ...dispatcher.fault };
     },
     deliveryFault: () => ({ ...dispatcher.fault }),
@@ -226,6 +254,7 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     dispatcher.clear();
     dispatcher.fault.duplicate = false;
     dispatcher.fault.delayMs = 0;
+    dispatcher.fault.backdateMs = 0;
   };
   world.on('chat', onChat);
   world.on('event', onEvent);
@@ -245,7 +274,8 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
   function channelJson(channel: Channel): Record<string, unknown> {
     const account = world.account('kick', channel.id);
     const categoryId = kickId(channel.categoryId);
-    const category = findCategory(categoryId) ?? { id: categoryId, name: channel.categoryName, thumbnail: '' };
+    const known = findCategory(categoryId);
+    const category = known ? v1Category(known) : { id: categoryId, name: channel.categoryName, thumbnail: '' };
     return {
       banner_picture: '',
       broadcaster_user_id: kickId(channel.id),
@@ -287,7 +317,8 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
   // ---- routes ----
   app.get(`${prefix}/public-key`, async () => ({ data: { public_key: key.publicKeyPem }, message: 'OK' }));
 
-  app.post(`${prefix}/token/introspect`, async (request, reply) => {
+  /** Token introspection (Bearer token): `{ data: { active, client_id, token_type, scope, exp } }`, `active: false` when it is not usable. */
+  function introspect(request: FastifyRequest, reply: FastifyReply): FastifyReply | Record<string, unknown> {
     const checked = world.checkToken('kick', bearerToken(request));
     if (!checked.ok) {
       if (checked.reason === 'missing') return kickError(reply, 401, 'Unauthorized');
@@ -304,6 +335,24 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
       },
       message: 'OK',
     };
+  }
+
+  /** Kick keeps deprecated endpoints working; the emulator records each use so tests can show the product avoids them. */
+  function deprecated(request: FastifyRequest, replacement: string): void {
+    world.record({
+      platform: 'kick',
+      type: 'deprecated_endpoint',
+      channelId: null,
+      actorId: null,
+      data: { path: request.url.split('?')[0], replacement },
+    });
+  }
+
+  // Introspection moved to the OAuth host (changelog 15/01/2026); the /public/v1 one is deprecated.
+  app.post('/kick-id/oauth/token/introspect', async (request, reply) => introspect(request, reply));
+  app.post(`${prefix}/token/introspect`, async (request, reply) => {
+    deprecated(request, 'POST https://id.kick.com/oauth/token/introspect');
+    return introspect(request, reply);
   });
 
   app.get(`${prefix}/users`, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
@@ -385,14 +434,46 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     return reply.code(204).send();
   });
 
+  // Categories v1 (deprecated since 15/01/2026 in favour of v2): `q` substring, pages of 100.
   app.get(`${prefix}/categories`, async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
     const token = requireKickToken(ctx, request, reply);
     if (!token) return reply;
+    deprecated(request, 'GET /public/v2/categories');
     const q = many(request.query, 'q')[0];
     if (!q) return kickError(reply, 400, 'Invalid request');
     const page = Math.max(1, Number(many(request.query, 'page')[0] ?? 1) || 1);
     const matches = kickCategories.filter((c) => c.name.toLowerCase().includes(q.toLowerCase()));
-    return { data: matches.slice((page - 1) * 100, page * 100), message: 'OK' };
+    return { data: matches.slice((page - 1) * 100, page * 100).map(v1Category), message: 'OK' };
+  });
+
+  // Categories v2: explicit filters (`name`, `id`, `tag`, each repeatable), `limit` 1-100 (default 25) and an opaque cursor.
+  app.get('/kick/public/v2/categories', async (request: FastifyRequest<{ Querystring: Query }>, reply) => {
+    const token = requireKickToken(ctx, request, reply);
+    if (!token) return reply;
+    const query = request.query;
+    const names = [...many(query, 'name'), ...many(query, 'name[]')].map((n) => n.toLowerCase());
+    const ids = [...many(query, 'id'), ...many(query, 'id[]')];
+    const tags = [...many(query, 'tag'), ...many(query, 'tag[]')].map((t) => t.toLowerCase());
+    const rawLimit = many(query, 'limit')[0];
+    const limit = rawLimit === undefined ? 25 : Number(rawLimit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100 || ids.some((id) => !/^\d+$/.test(id)))
+      return kickError(reply, 400, 'Invalid request');
+    const cursor = many(query, 'cursor')[0];
+    let offset = 0;
+    if (cursor) {
+      const decoded = /^o(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+      if (!decoded) return kickError(reply, 400, 'Invalid request');
+      offset = Number(decoded[1]);
+    }
+    const matches = kickCategories.filter(
+      (c) =>
+        (names.length === 0 || names.some((n) => c.name.toLowerCase().includes(n))) &&
+        (ids.length === 0 || ids.includes(String(c.id))) &&
+        (tags.length === 0 || c.tags.some((t) => tags.includes(t.toLowerCase()))),
+    );
+    const page = matches.slice(offset, offset + limit);
+    const next = offset + limit < matches.length ? Buffer.from(`o${offset + limit}`).toString('base64url') : '';
+    return { data: page, message: 'OK', pagination: { next_cursor: next } };
   });
 
   app.get(`${prefix}/categories/:category_id`, async (request: FastifyRequest<{ Params: { category_id: string } }>, reply) => {
@@ -401,7 +482,7 @@ export async function kickPlugin(app: FastifyInstance, ctx: EmulatorContext): Pr
     if (!/^\d+$/.test(request.params.category_id)) return kickError(reply, 400, 'Invalid request');
     const category = findCategory(Number(request.params.category_id));
     if (!category) return kickError(reply, 404, 'Not Found');
-    return { data: category, message: 'OK' };
+    return { data: v1Category(category), message: 'OK' };
   });
 
   app.post(`${prefix}/chat`, async (request, reply) => {

@@ -3,9 +3,12 @@
  *
  * Kick signs `${Kick-Event-Message-Id}.${Kick-Event-Message-Timestamp}.${rawBody}` with RSA-SHA256
  * (PKCS#1 v1.5), base64 in `Kick-Event-Signature`; the public key is served at /public/v1/public-key.
- * Kick retries a failed delivery (non-2xx, no answer) "over a period of time" with the same message
- * id: here with exponential backoff (retryBaseMs · 2^(n-1), at most maxRetryDelayMs) until
- * retryForMs after the first attempt (a day by default) or maxAttempts.
+ * Kick retries a failed delivery (non-2xx, no answer) "over a period of time" with the same message id, the
+ * timestamp and the signature of the first attempt, so a retry can reach the app long after it was stamped:
+ * here with exponential backoff (retryBaseMs · 2^(n-1), at most maxRetryDelayMs; or the fixed retryDelaysMs)
+ * until retryForMs after the first attempt (a day by default) or maxAttempts. A subscription whose deliveries
+ * keep failing for over a day is unsubscribed (KickDevDocs, webhook-security.md, "Disabling of Webhooks";
+ * changelog 12/12/2025).
  */
 import { createSign, generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -31,6 +34,11 @@ export interface KickDeliveryFault {
   duplicate: boolean;
   /** Hold every delivery this long before the first attempt (late webhooks). */
   delayMs: number;
+  /**
+   * Stamp new deliveries this much in the past: the app sees what a retry sent that long after the first attempt
+   * looks like (same message id and signature, an old `Kick-Event-Message-Timestamp`) without the test waiting for it.
+   */
+  backdateMs: number;
 }
 
 export interface KickDeliveryRecord {
@@ -52,10 +60,14 @@ export interface KickDeliveryOptions {
   /** Backoff before retry n is retryBaseMs * 2^(n-1), at most maxRetryDelayMs. */
   retryBaseMs: number;
   maxRetryDelayMs: number;
+  /** When set, retry n waits retryDelaysMs[n-1] instead (the last value repeating). */
+  retryDelaysMs: number[] | null;
   /** Retries stop this long after the first attempt (Kick: deliveries failing for a day are given up). */
   retryForMs: number;
   /** Per-request timeout. */
   timeoutMs: number;
+  /** A subscription whose deliveries have failed without a success for this long is unsubscribed (Kick: a day). */
+  unsubscribeAfterMs: number;
 }
 
 interface Job {
@@ -75,7 +87,9 @@ interface Job {
 }
 
 export class KickWebhookDispatcher {
-  readonly fault: KickDeliveryFault = { duplicate: false, delayMs: 0 };
+  readonly fault: KickDeliveryFault = { duplicate: false, delayMs: 0, backdateMs: 0 };
+  /** Per subscription: when its deliveries started failing (cleared by a success). */
+  private readonly failingSince = new Map<string, number>();
   readonly log: KickDeliveryRecord[] = [];
   private readonly queue: Job[] = [];
   private active = 0;
@@ -93,12 +107,15 @@ export class KickWebhookDispatcher {
     private readonly resolveUrl: (appClientId: string) => string | null | undefined,
     readonly options: KickDeliveryOptions,
     private readonly random: () => number = Math.random,
+    /** Called when a subscription's deliveries kept failing for `unsubscribeAfterMs`: the platform removes it. */
+    private readonly onFailingTooLong: (subscriptionId: string) => void = () => undefined,
   ) {}
 
   /** Queues one event for one subscription. Returns the message id. */
   enqueue(input: { subscriptionId: string; appClientId: string; eventType: string; eventVersion: number; payload: unknown }): string {
-    const messageId = ulid(Date.now(), this.random);
-    const timestamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sentAt = Date.now() - this.fault.backdateMs;
+    const messageId = ulid(sentAt, this.random);
+    const timestamp = new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const body = JSON.stringify(input.payload);
     const job: Job = {
       messageId,
@@ -142,6 +159,7 @@ export class KickWebhookDispatcher {
     for (const timer of this.timers.keys()) clearTimeout(timer);
     this.timers.clear();
     this.cancelled.clear();
+    this.failingSince.clear();
     this.waiting = 0;
     this.queue.length = 0;
     this.log.length = 0;
@@ -233,8 +251,24 @@ export class KickWebhookDispatcher {
     });
     if (this.log.length > 5000) this.log.splice(0, this.log.length - 5000);
     const ok = status >= 200 && status < 300;
-    if (!ok && job.attempt < this.options.maxAttempts && Date.now() - job.firstAttemptAt < this.options.retryForMs) {
-      this.schedule(job, Math.min(this.options.maxRetryDelayMs, this.options.retryBaseMs * 2 ** Math.min(job.attempt - 1, 30)));
+    if (ok) {
+      this.failingSince.delete(job.subscriptionId);
+      return;
+    }
+    const now = Date.now();
+    const since = this.failingSince.get(job.subscriptionId) ?? now;
+    this.failingSince.set(job.subscriptionId, since);
+    if (now - since >= this.options.unsubscribeAfterMs) {
+      this.failingSince.delete(job.subscriptionId);
+      this.onFailingTooLong(job.subscriptionId);
+      return;
+    }
+    if (job.attempt < this.options.maxAttempts && now - (job.firstAttemptAt ?? now) < this.options.retryForMs) {
+      const fixed = this.options.retryDelaysMs;
+      const delay = fixed?.length
+        ? (fixed[Math.min(job.attempt - 1, fixed.length - 1)] ?? 0)
+        : Math.min(this.options.maxRetryDelayMs, this.options.retryBaseMs * 2 ** Math.min(job.attempt - 1, 30));
+      this.schedule(job, delay);
     }
   }
 }

@@ -99,7 +99,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: EmulatorContext, oa
       app.post(spec.revokePath, async (request, reply) => {
         const params = { ...stringRecord(request.query), ...stringRecord(request.body) };
         const creds = clientCredentials(spec, request, params);
-        const error = oauth.revoke(platform, params.token, creds, platform === 'twitch' || platform === 'tiktok');
+        const error = oauth.revoke(platform, params.token, creds);
         if (error) return reply.code(error.status).send(error.body);
         if (platform === 'discord' || platform === 'tiktok') return reply.code(200).send({});
         return reply.code(200).send();

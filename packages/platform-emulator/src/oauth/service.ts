@@ -295,17 +295,26 @@ export class OAuthService {
     return { ok: true, body: tokenResponse(spec, token, { includeRefresh: spec.rotatesRefreshTokens }) };
   }
 
-  /** Revokes an access or refresh token. Returns null on success or the platform's error. */
-  revoke(platform: Platform, tokenString: string | undefined, creds: ClientCredentials, requireClient: boolean): OAuthErrorReply | null {
+  /**
+   * Revokes an access or refresh token. Returns null on success or the platform's error. Client authentication as
+   * the platform requires it (`revokeClientAuth`): Twitch needs the client id, Discord and TikTok the id and secret.
+   */
+  revoke(platform: Platform, tokenString: string | undefined, creds: ClientCredentials): OAuthErrorReply | null {
     const world = this.ctx.world;
     const app = this.app(platform);
-    if (requireClient && (!creds.clientId || !app || app.clientId !== creds.clientId)) {
+    const auth = oauthSpecs[platform].revokeClientAuth;
+    if (auth !== 'none' && (!creds.clientId || !app || app.clientId !== creds.clientId)) {
       return platform === 'twitch'
         ? { status: 404, body: { status: 404, message: 'client does not exist' } }
         : tokenError(platform, 'unknown_client');
     }
-    const token = tokenString ? (world.tokens.get(tokenString) ?? world.refreshTokens.get(tokenString)) : undefined;
-    if (!token || token.platform !== platform || (requireClient && token.clientId !== creds.clientId)) {
+    if (auth === 'secret' && (!creds.clientSecret || creds.clientSecret !== app?.clientSecret)) return tokenError(platform, 'bad_secret');
+    if (!tokenString) {
+      if (platform === 'twitch') return { status: 400, body: { status: 400, message: 'missing token' } };
+      return tokenError(platform, 'missing_parameter', 'token');
+    }
+    const token = world.tokens.get(tokenString) ?? world.refreshTokens.get(tokenString);
+    if (!token || token.platform !== platform || (auth !== 'none' && token.clientId !== creds.clientId)) {
       if (platform === 'twitch') return { status: 400, body: { status: 400, message: 'Invalid token' } };
       if (platform === 'youtube') return { status: 400, body: { error: 'invalid_token', error_description: 'Token expired or revoked' } };
       // RFC 7009: revoking an unknown token is not an error.

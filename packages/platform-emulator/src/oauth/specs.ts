@@ -28,6 +28,11 @@ export interface OAuthSpec {
   acceptsJsonBody: boolean;
   /** A secret is not needed when PKCE was used (public clients). */
   secretOptionalWithPkce: boolean;
+  /**
+   * What the revocation endpoint requires of the client: nothing (Google, Kick: the token is enough), its id
+   * (Twitch: `client_id`), or its id and secret (Discord: client authentication; TikTok: `client_key` and `client_secret`).
+   */
+  revokeClientAuth: 'none' | 'id' | 'secret';
 }
 
 export const oauthSpecs: Record<Platform, OAuthSpec> = {
@@ -47,6 +52,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: true,
     acceptsJsonBody: true,
     secretOptionalWithPkce: false,
+    revokeClientAuth: 'id',
   },
   youtube: {
     platform: 'youtube',
@@ -64,6 +70,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: false,
     acceptsJsonBody: true,
     secretOptionalWithPkce: false,
+    revokeClientAuth: 'none',
   },
   kick: {
     platform: 'kick',
@@ -81,6 +88,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: false,
     acceptsJsonBody: false,
     secretOptionalWithPkce: false,
+    revokeClientAuth: 'none',
   },
   tiktok: {
     platform: 'tiktok',
@@ -98,6 +106,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: false,
     acceptsJsonBody: false,
     secretOptionalWithPkce: false,
+    revokeClientAuth: 'secret',
   },
   spotify: {
     platform: 'spotify',
@@ -115,6 +124,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: false,
     acceptsJsonBody: false,
     secretOptionalWithPkce: true,
+    revokeClientAuth: 'none',
   },
   discord: {
     platform: 'discord',
@@ -132,6 +142,7 @@ export const oauthSpecs: Record<Platform, OAuthSpec> = {
     acceptsQueryParams: false,
     acceptsJsonBody: false,
     secretOptionalWithPkce: true,
+    revokeClientAuth: 'secret',
   },
 };
 

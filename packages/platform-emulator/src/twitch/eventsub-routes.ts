@@ -45,6 +45,10 @@ export async function eventsubRoutes(app: FastifyInstance, deps: HelixDeps & { h
     if (spec.scope && !token.scopes.includes(spec.scope)) return helixError(reply, 403, 'subscription missing proper authorization');
     if (!spec.authorized(world, token, condition)) return helixError(reply, 403, 'subscription missing proper authorization');
     if (hub.findDuplicate(session.id, type, version, condition)) return helixError(reply, 409, 'subscription already exists');
+    // A user token may hold 3 WebSocket connections with enabled subscriptions; the first subscription on a 4th is refused.
+    const enabledHere = [...session.subscriptions].some((id) => hub.subscriptions.get(id)?.status === 'enabled');
+    if (!enabledHere && hub.connectionsWithSubscriptions(token.clientId, token.userId, session) >= hub.settings.maxConnectionsPerUser)
+      return helixError(reply, 429, 'number of websocket transports limit exceeded');
     if (session.subscriptions.size >= hub.settings.maxSubscriptionsPerSession)
       return helixError(reply, 429, 'websocket transport session exceeded the maximum number of subscriptions');
     const broadcaster = condition.broadcaster_user_id ?? condition.to_broadcaster_user_id ?? condition.from_broadcaster_user_id ?? '';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context';
 import { channelsRoutes } from './channels';
 import { chatRoutes, ChatLimiter } from './chat';
+import { chattersRoutes } from './chatters';
 import { EventSubHub } from './eventsub/hub';
 import { eventsubRoutes } from './eventsub-routes';
 import { moderationRoutes } from './moderation';
@@ -31,6 +32,7 @@ export async function twitchPlugin(app: FastifyInstance, ctx: EmulatorContext, s
   await channelsRoutes(app, deps);
   await streamsRoutes(app, deps);
   await chatRoutes(app, { ...deps, chatLimiter: state.chatLimiter });
+  await chattersRoutes(app, deps);
   await moderationRoutes(app, deps);
   await eventsubRoutes(app, { ...deps, hub: state.hub });
 }

@@ -46,8 +46,15 @@ export interface LiveChatMessageResource {
   authorDetails: AuthorDetails;
 }
 
+/**
+ * `persistent`: the channel's default "Stream now" broadcast (most streamers); `event`: a scheduled event.
+ * liveBroadcasts.list returns only events unless `broadcastType` says otherwise.
+ */
+export type BroadcastType = 'event' | 'persistent';
+
 export interface Broadcast {
   videoId: string;
+  type: BroadcastType;
   liveChatId: string;
   channelId: string;
   startedAt: Date;
@@ -114,6 +121,8 @@ export class YoutubeLive {
   private readonly byChatId = new Map<string, Broadcast>();
   /** Channel id → its most recent broadcast. */
   private readonly latest = new Map<string, Broadcast>();
+  /** Channel id → the kind of broadcast its next stream gets (default persistent). */
+  readonly broadcastTypes = new Map<string, BroadcastType>();
   private readonly listeners: (() => void)[] = [];
 
   constructor(
@@ -139,6 +148,7 @@ export class YoutubeLive {
       this.broadcasts.clear();
       this.byChatId.clear();
       this.latest.clear();
+      this.broadcastTypes.clear();
     };
     world.on('chat', onChat);
     world.on('chat.deleted', onDeleted);
@@ -205,6 +215,7 @@ export class YoutubeLive {
   private create(channel: Channel, videoId: string, liveChatId: string | null): Broadcast {
     const broadcast: Broadcast = {
       videoId,
+      type: this.broadcastTypes.get(channel.id) ?? 'persistent',
       liveChatId: liveChatId ?? liveChatIdFor(channel.id, videoId),
       channelId: channel.id,
       startedAt: channel.startedAt ?? new Date(),
@@ -227,6 +238,16 @@ export class YoutubeLive {
     broadcast.endedAt = new Date();
     broadcast.title = channel.title;
     broadcast.categoryId = channel.categoryId;
+  }
+
+  private giftRecipients(named: string[], count: number, gifter: string): string[] {
+    const chosen = new Set(named.slice(0, count));
+    const pool = this.world.accountsOf('youtube', 'viewer').filter((a) => a.id !== gifter && !chosen.has(a.id));
+    while (chosen.size < count && pool.length > 0) {
+      const [picked] = pool.splice(Math.floor(this.random() * pool.length), 1);
+      chosen.add(picked!.id);
+    }
+    return [...chosen];
   }
 
   /** The channel's live broadcast, if it is live. */
@@ -382,7 +403,7 @@ export class YoutubeLive {
         const display = displayAmount(amount, currency);
         const altText = str(event.data.altText, 'Sticker');
         const superStickerDetails = {
-          superStickerMetadata: { stickerId: str(event.data.stickerId, 'sticker_1'), altText, language: 'en' },
+          superStickerMetadata: { stickerId: str(event.data.stickerId, 'sticker_1'), altText, altTextLanguage: 'en' },
           amountMicros: String(Math.round(amount * 1_000_000)),
           currency,
           amountDisplayString: display,
@@ -420,10 +441,13 @@ export class YoutubeLive {
       }
       case 'membership_gift':
       case 'gift': {
-        const recipients = Array.isArray(event.data.recipientIds)
+        const named = Array.isArray(event.data.recipientIds)
           ? event.data.recipientIds.filter((x): x is string => typeof x === 'string')
           : [];
-        const count = num(event.data.count, Math.max(1, recipients.length));
+        const count = num(event.data.count, Math.max(1, named.length));
+        // YouTube sends one giftMembershipReceivedEvent per membership given: recipients not named are drawn
+        // from the channel's viewers.
+        const recipients = this.giftRecipients(named, count, author);
         this.append(
           broadcast,
           this.item(broadcast, event.id, 'membershipGiftingEvent', author, event.createdAt, `Gifted ${count} ${level} memberships`, {

@@ -10,7 +10,7 @@ import type { EmulatorContext } from '../context';
 import { newId, type Channel, type ChatMessage, type Token } from '../world';
 import { youtubeCategories, youtubeCategoryOwner } from './categories';
 import { googleError, readScopes, requireGoogleToken, writeScopes } from './errors';
-import { etag, rfc3339, YoutubeLive, type Broadcast, type LiveChatMessageResource } from './live-chat';
+import { etag, rfc3339, YoutubeLive, type Broadcast, type BroadcastType, type LiveChatMessageResource } from './live-chat';
 
 const base = '/youtube/youtube/v3';
 
@@ -46,6 +46,8 @@ export interface YoutubeControls {
   sendRateLimit: { max: number; windowMs: number };
   /** The live broadcast of a channel (assigning video / live chat ids if needed). */
   broadcastOf(channelId: string): { videoId: string; liveChatId: string } | null;
+  /** The kind of broadcast the channel's next stream gets (default persistent, YouTube's "Stream now"). */
+  setBroadcastType(channelId: string, type: BroadcastType): void;
 }
 
 declare module '../context' {
@@ -117,6 +119,7 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       const b = live.active(channelId);
       return b ? { videoId: b.videoId, liveChatId: b.liveChatId } : null;
     },
+    setBroadcastType: (channelId, type) => void live.broadcastTypes.set(channelId, type),
   };
   ctx.youtube = controls;
   const onReset = (): void => {
@@ -238,7 +241,7 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
         thumbnails: videoThumbnails(b.videoId),
         scheduledStartTime: rfc3339(b.startedAt),
         actualStartTime: rfc3339(b.startedAt),
-        isDefaultBroadcast: false,
+        isDefaultBroadcast: b.type === 'persistent',
       };
       if (b.endedAt) snippet.actualEndTime = rfc3339(b.endedAt);
       else snippet.liveChatId = b.liveChatId;
@@ -261,7 +264,39 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
     if (!token) return reply;
     const p = requirePart(request.query, reply);
     if (!p) return reply;
-    const { mine, id, broadcastStatus } = request.query;
+    const { mine, id, broadcastStatus, broadcastType } = request.query;
+    // Filters: exactly one of id, mine, broadcastStatus.
+    const filters = (['id', 'mine', 'broadcastStatus'] as const).filter((f) => request.query[f] !== undefined);
+    if (filters.length > 1) {
+      return googleError(
+        reply,
+        400,
+        'incompatibleParameters',
+        `Incompatible parameters specified in the request: ${filters.join(', ')}`,
+        'youtube.parameter',
+        { location: filters[1]!, locationType: 'parameter' },
+      );
+    }
+    if (broadcastType !== undefined && !['all', 'event', 'persistent'].includes(broadcastType)) {
+      return googleError(
+        reply,
+        400,
+        'invalidValue',
+        `Invalid value '${broadcastType}'. Values must match the following regular expression: '(?i)(all|event|persistent)'`,
+        'global',
+        { location: 'broadcastType', locationType: 'parameter' },
+      );
+    }
+    if (broadcastType !== undefined && id !== undefined) {
+      return googleError(
+        reply,
+        400,
+        'incompatibleParameters',
+        'Incompatible parameters specified in the request: id, broadcastType',
+        'youtube.parameter',
+        { location: 'broadcastType', locationType: 'parameter' },
+      );
+    }
     if (broadcastStatus && !['active', 'all', 'completed', 'upcoming'].includes(broadcastStatus)) {
       return googleError(
         reply,
@@ -302,8 +337,12 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       );
     }
     const status = broadcastStatus ?? 'all';
-    const filtered = list.filter((b) =>
-      status === 'active' ? live.isActive(b) : status === 'completed' ? !live.isActive(b) : status !== 'upcoming',
+    // With mine or broadcastStatus, only scheduled events unless broadcastType says otherwise.
+    const type = id ? 'all' : (broadcastType ?? 'event');
+    const filtered = list.filter(
+      (b) =>
+        (type === 'all' || b.type === type) &&
+        (status === 'active' ? live.isActive(b) : status === 'completed' ? !live.isActive(b) : status !== 'upcoming'),
     );
     const items = filtered.reverse().map((b) => broadcastJson(b, p));
     return { kind: 'youtube#liveBroadcastListResponse', etag: etag(), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items };
@@ -515,7 +554,17 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       });
     const b = live.byLiveChatId(liveChatId);
     if (!b) return chatNotFound(reply);
-    const maxResults = Math.min(2000, Math.max(200, Number(request.query.maxResults ?? 500) || 500));
+    // 200-2000, default 500; anything else is refused.
+    const maxResults = request.query.maxResults === undefined ? 500 : Number(request.query.maxResults);
+    if (!Number.isInteger(maxResults) || maxResults < 200 || maxResults > 2000)
+      return googleError(
+        reply,
+        400,
+        'invalidValue',
+        `Invalid value '${request.query.maxResults}'. Values must be within the range: [200, 2000]`,
+        'global',
+        { location: 'maxResults', locationType: 'parameter' },
+      );
     let from: number | null = null;
     if (pageToken) {
       from = decodePageToken(pageToken);

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { channelProviderListSchema, channelProviderParamsSchema, channelProviderSchema } from '@greenroom/contracts/api/channel-providers';
+import {
+  channelProviderListSchema,
+  channelProviderParamsSchema,
+  channelProviderSchema,
+  youtubeQuotaSchema,
+} from '@greenroom/contracts/api/channel-providers';
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
 import { errorResponses, noContent } from '../../lib/http';
 import { channelTopic } from '@greenroom/contracts/bus';
 import { liveSocket } from '../../lib/live-socket';
+import { notFound } from '../../lib/errors';
+import type { YoutubeQuotaMeter } from '../../platforms/youtube/youtube-quota';
 import { followAccess, type SocketAccessDeps } from '../../plugins/socket-access';
 import type { ChannelProviderService } from './channel-provider-service';
 
 export interface ChannelProviderRouteDeps extends SocketAccessDeps {
   channelProviders: Pick<ChannelProviderService, 'list' | 'get' | 'disconnect' | 'disconnectBot'>;
+  youtubeQuota: Pick<YoutubeQuotaMeter, 'usage'>;
 }
 
 const channelParams = z.object({ channelId: z.string().min(1).max(64) });
@@ -39,6 +47,22 @@ export function channelProviderRoutes(app: FastifyInstance, s: ChannelProviderRo
       response: { 200: channelProviderSchema, ...errorResponses },
     },
     handler: async (request) => s.channelProviders.get(request.params.channelId, request.params.channelProviderId),
+  });
+
+  /** The YouTube API quota this connection spends from (the project's, shared by every YouTube connection). */
+  r.get('/api/2/channels/:channelId/providers/:channelProviderId/youtube-quota', {
+    config: { access: channelAccess('platforms.view') },
+    schema: {
+      tags: ['channel-providers'],
+      params: channelProviderParamsSchema,
+      response: { 200: youtubeQuotaSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const p = await s.channelProviders.get(request.params.channelId, request.params.channelProviderId);
+      if (p.provider !== 'youtube') throw notFound('This connection is not a YouTube connection');
+      const u = await s.youtubeQuota.usage();
+      return { day: u.day, used: u.used, limit: u.limit, exhausted: u.exhausted, resets_at: u.resetsAt };
+    },
   });
 
   r.delete('/api/2/channels/:channelId/providers/:channelProviderId', {

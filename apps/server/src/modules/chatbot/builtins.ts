@@ -21,11 +21,22 @@ export interface BuiltinInvocation {
   readonly user: ReplyUser;
   /** The caller's effective level (audience from platform roles, raised by a Greenroom staff role). */
   readonly level: number;
+  /** The caller subscribes (or is a member) on that platform. */
+  readonly subscriber: boolean;
   readonly args: readonly string[];
   readonly query: string;
   /** The longest reply the platform accepts. */
   readonly maxLength: number;
   readonly now: number;
+}
+
+/** What `run` gets beside the invocation. */
+export interface BuiltinRun extends BuiltinInvocation {
+  /**
+   * The id of the stored effect running this command: the same on every retry of this one use, and
+   * different for every use — the idempotency key of anything the command changes (points, bets).
+   */
+  readonly effectId: string;
 }
 
 /** What `onMatch` may touch synchronously. */
@@ -51,7 +62,7 @@ export interface BuiltinCommand {
   /** Synchronous part in the command stage; may return a payload passed to `run`. */
   onMatch?(ctx: BuiltinStageContext): unknown;
   /** After commit: does the work and returns the reply (null: say nothing). Never throws for user errors: it says them. */
-  run(invocation: BuiltinInvocation, matched: unknown): Promise<string | null>;
+  run(invocation: BuiltinRun, matched: unknown): Promise<string | null>;
 }
 
 /** The registry of built-in commands (one per server, filled at start). */

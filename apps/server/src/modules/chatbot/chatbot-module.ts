@@ -116,6 +116,8 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     timerJob,
     staffChanged,
     async start() {
+      const added = await commands.addMissingBuiltins();
+      if (added > 0) log.info({ commands: added }, 'built-in commands added to existing channels');
       const loaded = await state.loadAll();
       log.info({ channels: loaded }, 'chatbot loaded');
       timerJob.start();

@@ -199,6 +199,62 @@ export class CommandService {
     return results;
   }
 
+  /** A built-in's default row. */
+  private builtinInput(b: ReturnType<BuiltinRegistry['all']>[number]): CommandInput {
+    return {
+      name: b.defaults.name,
+      aliases: [...(b.defaults.aliases ?? [])],
+      responses: [],
+      response_mode: 'random',
+      level: b.defaults.level,
+      global_cooldown_seconds: b.defaults.globalCooldownSeconds ?? 0,
+      user_cooldown_seconds: b.defaults.userCooldownSeconds ?? 0,
+      reply_mode: 'say',
+      platforms: [],
+      enabled: true,
+    };
+  }
+
+  /**
+   * Gives existing channels the rows of built-ins registered after they were created (a feature
+   * added to the server), where the names are free; run at start. Returns the rows added.
+   */
+  async addMissingBuiltins(): Promise<number> {
+    const all = this.deps.builtins.all();
+    if (all.length === 0) return 0;
+    const have = await this.deps.db
+      .select({ channelId: chatCommands.channelId, builtin: chatCommands.builtin })
+      .from(chatCommands)
+      .where(sql`${chatCommands.builtin} IS NOT NULL`);
+    const byChannel = new Map<string, Set<string>>();
+    for (const r of have) byChannel.set(r.channelId, (byChannel.get(r.channelId) ?? new Set()).add(r.builtin!));
+    const channelIds = (await this.deps.db.select({ id: channels.id }).from(channels)).map((c) => c.id);
+    let added = 0;
+    for (const channelId of channelIds) {
+      const missing = all.filter((b) => !byChannel.get(channelId)?.has(b.key));
+      if (missing.length === 0) continue;
+      added += await this.deps.db.transaction(async (tx) => {
+        await lockChannel(tx, channelId);
+        const rows = await tx
+          .select({ name: chatCommands.name, aliases: chatCommands.aliases })
+          .from(chatCommands)
+          .where(eq(chatCommands.channelId, channelId));
+        const taken = new Set(rows.flatMap((r) => [r.name, ...r.aliases]));
+        const values: (typeof chatCommands.$inferInsert)[] = [];
+        for (const b of missing) {
+          const input = this.builtinInput(b);
+          const names = [input.name, ...input.aliases].map(normaliseName);
+          if (names.some((n) => taken.has(n))) continue;
+          names.forEach((n) => taken.add(n));
+          values.push({ ...this.values(channelId, input), builtin: b.key });
+        }
+        if (values.length > 0) await tx.insert(chatCommands).values(values);
+        return values.length;
+      });
+    }
+    return added;
+  }
+
   /**
    * The default commands of a new channel, inside the channel's creation transaction: the built-ins,
    * the response commands above, then the operators' enabled templates whose names are still free.
@@ -212,23 +268,7 @@ export class CommandService {
       names.forEach((n) => taken.add(n));
       rows.push({ ...this.values(channelId, input), builtin });
     };
-    for (const b of this.deps.builtins.all()) {
-      add(
-        {
-          name: b.defaults.name,
-          aliases: [...(b.defaults.aliases ?? [])],
-          responses: [],
-          response_mode: 'random',
-          level: b.defaults.level,
-          global_cooldown_seconds: b.defaults.globalCooldownSeconds ?? 0,
-          user_cooldown_seconds: b.defaults.userCooldownSeconds ?? 0,
-          reply_mode: 'say',
-          platforms: [],
-          enabled: true,
-        },
-        b.key,
-      );
-    }
+    for (const b of this.deps.builtins.all()) add(this.builtinInput(b), b.key);
     for (const c of defaultResponseCommands) add({ ...c, platforms: [], enabled: true }, null);
     const templates = await tx
       .select()

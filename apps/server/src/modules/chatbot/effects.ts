@@ -83,6 +83,8 @@ export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
             provider: p.provider,
             user: p.user,
             level: p.level,
+            subscriber: p.subscriber === true,
+            effectId: effect.id,
             args: p.args,
             query: p.query,
             maxLength: max,

@@ -11,4 +11,4 @@ export {
   type PlatformOutcome,
   type StreamInfoChanger,
 } from './chatbot-platform';
-export type { BuiltinCommand, BuiltinInvocation, BuiltinStageContext } from './builtins';
+export type { BuiltinCommand, BuiltinInvocation, BuiltinRun, BuiltinStageContext } from './builtins';

@@ -31,6 +31,8 @@ export interface ReplyPayload {
   providerMessageId: string;
   user: ReplyUser;
   level: number;
+  /** The author subscribes or is a member on that platform. */
+  subscriber: boolean;
   commandId: string;
   /** The built-in's key, or null for a response. */
   builtin: string | null;
@@ -158,6 +160,7 @@ export function createCommandStage(
         providerMessageId: m.provider_message_id,
         user,
         level,
+        subscriber: m.author.roles.subscriber || m.author.roles.member,
         commandId: def.id,
         builtin: def.builtin,
         matched,
@@ -186,6 +189,7 @@ function stageContext(
     provider: m.provider,
     user,
     level,
+    subscriber: m.author.roles.subscriber || m.author.roles.member,
     args: input.args,
     query: input.query,
     maxLength: providers[m.provider].chatMessageMaxLength ?? 500,

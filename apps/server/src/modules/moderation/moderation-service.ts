@@ -6,12 +6,12 @@
  * chatbot effect, e.g. a spam filter's timeout) or Greenroom itself.
  */
 import type { ModerationEvent } from '@greenroom/contracts/api/events';
-import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { AuditRecorder } from '../audit';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
 import type { ConnectionActionsSource } from '../../platforms/connection-manager';
 import type { IngestPipeline } from '../../pipeline/ingest';
-import type { ModerationFacet } from '../../platforms/port';
+import type { BanResult, ModerationFacet } from '../../platforms/port';
 import type { ModerationNames } from './moderation-names';
 
 export interface ModerationTarget {
@@ -90,7 +90,7 @@ export class ModerationService {
     t: ModerationTarget,
     input: { providerViewerId: string; durationSeconds?: number; reason?: string },
     by: Moderator,
-  ): Promise<void> {
+  ): Promise<BanResult> {
     const info = providers[t.provider];
     const timeout = input.durationSeconds !== undefined;
     if (!info.ban) throw unsupported(`${info.name} does not support ${timeout ? 'timeouts' : 'bans'} through Greenroom.`);
@@ -102,14 +102,14 @@ export class ModerationService {
         throw badRequest(message, { reason: message });
       }
     }
-    if (timeout && info.maxTimeoutSeconds !== null && input.durationSeconds! > info.maxTimeoutSeconds) {
-      const message = `${info.name} timeouts last at most ${info.maxTimeoutSeconds} seconds.`;
-      throw badRequest(message, { duration_seconds: message });
-    }
+    // A duration the platform would not apply as given (Kick: whole minutes) is refused before anything is sent.
+    const problem = timeout ? timeoutProblem(t.provider, input.durationSeconds!) : null;
+    if (problem) throw badRequest(problem, { duration_seconds: problem });
     const { actions, providerChannelId } = await this.connection(t);
     const reason = input.reason || undefined;
     const name = await this.viewerName(t, input.providerViewerId);
-    await actions.ban({
+    // The audit log and the moderation event record what the platform applied.
+    const applied = await actions.ban({
       providerViewerId: input.providerViewerId,
       ...(timeout ? { durationSeconds: input.durationSeconds } : {}),
       ...(reason ? { reason } : {}),
@@ -120,7 +120,8 @@ export class ModerationService {
       channel_provider_id: t.channelProviderId,
       provider_viewer_id: input.providerViewerId,
       viewer_display_name: name,
-      duration_seconds: input.durationSeconds ?? null,
+      duration_seconds: applied.durationSeconds,
+      ...(timeout && applied.durationSeconds !== input.durationSeconds ? { requested_duration_seconds: input.durationSeconds } : {}),
       reason: reason ?? null,
     });
     await this.publish(
@@ -130,11 +131,12 @@ export class ModerationService {
         kind,
         target: { provider_user_id: input.providerViewerId, display_name: name ?? input.providerViewerId },
         provider_message_id: null,
-        duration_seconds: input.durationSeconds ?? null,
+        duration_seconds: applied.durationSeconds,
         reason: reason ?? null,
       },
       by,
     );
+    return applied;
   }
 
   async unban(t: ModerationTarget, input: { providerViewerId: string }, by: Moderator): Promise<void> {

@@ -4,6 +4,7 @@ export {
   StreamInfoService,
   pickCategory,
   toStreamInfoDto,
+  type CategorySearchResult,
   type StreamInfoActor,
   type StreamInfoChange,
   type StreamInfoChangeAll,

@@ -5,6 +5,7 @@ import { channelProviderParamsSchema } from '@greenroom/contracts/api/channel-pr
 import {
   categoriesQuerySchema,
   categoryListSchema,
+  categorySearchResultListSchema,
   streamInfoResultListSchema,
   streamInfoSchema,
   updateAllStreamInfoBodySchema,
@@ -58,10 +59,15 @@ export function streamInfoRoutes(app: FastifyInstance, deps: StreamInfoRouteDeps
       response: { 200: streamInfoResultListSchema, ...errorResponses },
     },
     handler: async (request) => {
-      const { title, category_name: categoryName } = request.body;
+      const { title, category_name: categoryName, categories, channel_provider_ids: only } = request.body;
       const results = await streamInfo.updateAll(
         request.params.channelId,
-        { ...(title !== undefined ? { title } : {}), ...(categoryName !== undefined ? { categoryName } : {}) },
+        {
+          ...(title !== undefined ? { title } : {}),
+          ...(categoryName !== undefined ? { categoryName } : {}),
+          ...(categories !== undefined ? { categoryIds: categories } : {}),
+          ...(only !== undefined ? { only } : {}),
+        },
         { userId: requireAuth(request).user.id },
       );
       return {
@@ -74,6 +80,25 @@ export function streamInfoRoutes(app: FastifyInstance, deps: StreamInfoRouteDeps
         })),
       };
     },
+  });
+
+  /** Categories matching a query on every connection that has categories, each platform's own results. */
+  r.get('/api/2/channels/:channelId/categories', {
+    config: { access: channelAccess('stream.update') },
+    schema: {
+      tags: ['stream-info'],
+      params: z.object({ channelId: z.string().min(1).max(64) }),
+      querystring: categoriesQuerySchema,
+      response: { 200: categorySearchResultListSchema, ...errorResponses },
+    },
+    handler: async (request) => ({
+      results: (await streamInfo.searchCategoriesAll(request.params.channelId, request.query.query)).map((result) => ({
+        channel_provider_id: result.channelProviderId,
+        provider: result.provider,
+        categories: result.ok ? result.categories.map((c) => ({ id: c.id, name: c.name, image_url: c.imageUrl })) : [],
+        error: result.ok ? null : { type: result.error.type, message: result.error.message },
+      })),
+    }),
   });
 
   r.get('/api/2/channels/:channelId/providers/:channelProviderId/categories', {

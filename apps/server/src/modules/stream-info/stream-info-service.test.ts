@@ -140,6 +140,35 @@ describe('StreamInfoService', () => {
     await expect(service.updateAll('c1', {}, { userId: 'u1' })).rejects.toMatchObject({ status: 400 });
   });
 
+  it('uses a per-connection category id instead of the name match, and changes only the chosen connections', async () => {
+    const { service, youtube, kick } = setup();
+    const results = await service.updateAll(
+      'c1',
+      { categoryName: 'Just Chatting', categoryIds: { yt: '20' }, only: ['tw', 'yt'] },
+      { userId: 'u1' },
+    );
+    expect(results.map((r) => [r.provider, r.ok, r.ok ? r.info.category?.name : r.error.message])).toEqual([
+      ['twitch', true, 'Just Chatting'],
+      ['youtube', true, 'Gaming'],
+    ]);
+    expect(youtube.info.category).toEqual({ id: '20', name: 'Gaming' });
+    expect(kick.info.category).toBeNull();
+    // A category given only for one connection changes only that one.
+    const one = await service.updateAll('c1', { categoryIds: { ki: '15' } }, { userId: 'u1' });
+    expect(one.map((r) => r.provider)).toEqual(['kick']);
+  });
+
+  it('searches categories on every platform that has them, each with its own results or error', async () => {
+    const { service, kick } = setup();
+    kick.searchCategories = () => Promise.reject(new PlatformError('temporary', 'kick', 'Kick could not be reached.'));
+    const results = await service.searchCategoriesAll('c1', 'just');
+    expect(results.map((r) => [r.provider, r.ok ? r.categories.map((c) => c.name) : r.error.message])).toEqual([
+      ['twitch', ['Just Chatting', 'Just Dance']],
+      ['kick', 'Kick could not be reached.'],
+      ['youtube', []],
+    ]);
+  });
+
   it('picks the exact category name first, else the first result', () => {
     const found = [
       { id: '1', name: 'Just Dance', imageUrl: null },

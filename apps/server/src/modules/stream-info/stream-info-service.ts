@@ -14,7 +14,7 @@
  * Errors are the server's one AppError and the platform layer's one PlatformError; the error plugin turns them
  * into `{ type, message }` bodies, and `updateAll` reports them per platform with the same type and message.
  */
-import type { StreamInfoDto } from '@greenroom/contracts/api/stream-info';
+import { pickCategory, type StreamInfoDto } from '@greenroom/contracts/api/stream-info';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { badRequest, notFound, unsupported } from '../../lib/errors';
 import type { ConnectionActionsSource } from '../../platforms/connection-manager';
@@ -37,7 +37,15 @@ export interface StreamInfoChangeAll {
   title?: string;
   /** Every platform: a category name, matched by each platform's own category search. */
   categoryName?: string;
+  /** Per connection (channel provider id → the platform's category id): used instead of matching the name there. */
+  categoryIds?: Record<string, string>;
+  /** Only these connections (default: every connection of the channel that can take the change). */
+  only?: string[];
 }
+
+export type CategorySearchResult =
+  | { channelProviderId: string; provider: ChannelProviderId; ok: true; categories: Category[] }
+  | { channelProviderId: string; provider: ChannelProviderId; ok: false; error: ErrorBodyOf };
 
 /** Who changes it: a signed-in user (null for Greenroom itself, e.g. a chatbot command of a viewer). */
 export interface StreamInfoActor {
@@ -63,11 +71,7 @@ export function toStreamInfoDto(info: StreamInfo): StreamInfoDto {
   };
 }
 
-/** The best category for a name among a platform's search results: the exact name (any case), else the first. */
-export function pickCategory(found: Category[], name: string): Category | null {
-  const wanted = name.trim().toLocaleLowerCase();
-  return found.find((c) => c.name.toLocaleLowerCase() === wanted) ?? found[0] ?? null;
-}
+export { pickCategory };
 
 export class StreamInfoService {
   constructor(private readonly deps: StreamInfoServiceDeps) {}
@@ -150,14 +154,21 @@ export class StreamInfoService {
   /**
    * The change on every connection of the channel whose platform can take it (a title where titles can be
    * changed, a category where categories can), one result per connection in connection order. Platforms that
-   * can take neither part are left out. Nothing is thrown for one platform's failure.
+   * can take neither part are left out, and so are connections outside `only` when it is given. A connection's
+   * entry in `categoryIds` is used as is; elsewhere `categoryName` is matched by the platform's search. Nothing is
+   * thrown for one platform's failure.
    */
   async updateAll(channelId: string, change: StreamInfoChangeAll, actor: StreamInfoActor): Promise<StreamInfoResult[]> {
     const wantsTitle = change.title !== undefined;
-    const wantsCategory = change.categoryName !== undefined && change.categoryName.trim() !== '';
-    if (!wantsTitle && !wantsCategory) throw badRequest('Give a title or a category to change.');
+    const name = change.categoryName?.trim() ?? '';
+    const ids = change.categoryIds ?? {};
+    const wantsCategoryOn = (id: string) => ids[id] !== undefined || name !== '';
+    if (!wantsTitle && name === '' && Object.keys(ids).length === 0) throw badRequest('Give a title or a category to change.');
+    const only = change.only ? new Set(change.only) : null;
     const connections = (await this.deps.connections.connectionsOf(channelId)).filter(
-      (c) => (wantsTitle && providers[c.provider].changeTitle) || (wantsCategory && providers[c.provider].changeCategory),
+      (c) =>
+        (only === null || only.has(c.id)) &&
+        ((wantsTitle && providers[c.provider].changeTitle) || (wantsCategoryOn(c.id) && providers[c.provider].changeCategory)),
     );
     if (connections.length === 0) throw unsupported('No connected platform has a stream title or category.');
     return Promise.all(
@@ -170,8 +181,8 @@ export class StreamInfoService {
           const title = wantsTitle && info.changeTitle ? change.title : undefined;
           if (title !== undefined) StreamInfoService.check(provider, { title });
           let categoryId: string | undefined;
-          if (wantsCategory && info.changeCategory) {
-            const name = change.categoryName!.trim();
+          if (info.changeCategory && ids[id] !== undefined) categoryId = ids[id];
+          else if (info.changeCategory && name !== '') {
             const category = pickCategory(await facet.searchCategories(name), name);
             if (!category) throw badRequest(`${info.name} has no category matching "${name}".`);
             categoryId = category.id;
@@ -184,6 +195,21 @@ export class StreamInfoService {
             actor,
           );
           return { channelProviderId: id, provider, ok: true, info: dto };
+        } catch (error) {
+          return { channelProviderId: id, provider, ok: false, error: errorBodyOf(error) };
+        }
+      }),
+    );
+  }
+
+  /** Categories matching `query` on every connection with categories, each from its platform's own search. */
+  async searchCategoriesAll(channelId: string, query: string): Promise<CategorySearchResult[]> {
+    const connections = (await this.deps.connections.connectionsOf(channelId)).filter((c) => providers[c.provider].changeCategory);
+    return Promise.all(
+      connections.map(async ({ id, provider }): Promise<CategorySearchResult> => {
+        try {
+          const categories = await this.searchCategories({ channelId, channelProviderId: id }, query);
+          return { channelProviderId: id, provider, ok: true, categories };
         } catch (error) {
           return { channelProviderId: id, provider, ok: false, error: errorBodyOf(error) };
         }

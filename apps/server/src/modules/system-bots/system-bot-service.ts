@@ -25,7 +25,7 @@ export interface SystemBotDeps {
 /**
  * The operators' system bot accounts, one per platform with the `systemBot` capability. Tokens are
  * sealed with the server's cipher; a fresh connection clears `scope_needed`. Every change takes effect on
- * the live connections at once (`onChanged`); tokens that are no longer stored are revoked at the platform.
+ * the live connections at once (`onChanged`: they drop the bot's cached token and reconnect); tokens that are no longer stored are revoked at the platform.
  */
 export class SystemBotService {
   onChanged: ((provider: OAuthProvider) => Promise<void>) | null;

@@ -4,7 +4,7 @@
  * routes verified deliveries to `ctx.emit`. The subscriptions outlive restarts (Kick delivers to the
  * product's URL); `teardown` deletes them when the channel provider is disconnected.
  */
-import { providers } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem } from '@greenroom/contracts/providers';
 import { AppError, badRequest } from '../../lib/errors';
 import { Backoff, sleep } from '../backoff';
 import type { PlatformEndpoints } from '../endpoints';
@@ -42,11 +42,6 @@ type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'sig
 const kickInfo = providers.kick;
 const stateKey = 'kickSubscriptions';
 
-/** Seconds → Kick's whole minutes, rounding up (a 90 s timeout becomes 2 min). */
-export function kickTimeoutMinutes(seconds: number): number {
-  return Math.max(1, Math.ceil(seconds / 60));
-}
-
 function savedSubscriptions(state: Record<string, unknown>): Record<string, string> {
   const value = state[stateKey];
   if (!value || typeof value !== 'object') return {};
@@ -59,7 +54,7 @@ function sameMap(a: Record<string, string>, b: Record<string, string>): boolean 
 }
 
 export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
-  const client = deps.client ?? new KickClient({ apiUrl: deps.endpoints.apiUrl });
+  const client = deps.client ?? new KickClient({ apiUrl: deps.endpoints.apiUrl, apiV2Url: deps.endpoints.apiV2Url });
   const ownBans = new OwnBans();
 
   /** Makes sure every wanted event is subscribed (creating only the missing ones); persists the ids. */
@@ -219,14 +214,12 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
         const max = kickInfo.banReasonMaxLength ?? 100;
         if (reason && reason.length > max)
           throw new AppError(400, 'validation_error', `Kick ban reasons are limited to ${max} characters.`);
+        // Kick takes whole minutes (1 to 10,080): any other duration is refused, never rounded behind the moderator's back.
         let durationMinutes: number | undefined;
         if (durationSeconds !== undefined) {
-          if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
-            throw new AppError(400, 'validation_error', 'The timeout duration must be positive.');
-          durationMinutes = kickTimeoutMinutes(durationSeconds);
-          const maxMinutes = Math.floor((kickInfo.maxTimeoutSeconds ?? 604_800) / 60);
-          if (durationMinutes > maxMinutes)
-            throw new AppError(400, 'validation_error', `Kick timeouts last at most ${maxMinutes / 1440} days.`);
+          const problem = timeoutProblem('kick', durationSeconds);
+          if (problem) throw new AppError(400, 'validation_error', problem);
+          durationMinutes = durationSeconds / 60;
         }
         ownBans.mark(broadcasterId, providerViewerId);
         try {
@@ -240,6 +233,8 @@ export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
           ownBans.forget(broadcasterId, providerViewerId);
           throw error;
         }
+        // Kick answers `{ data: {} }`: it applied the whole minutes sent.
+        return { durationSeconds: durationMinutes === undefined ? null : durationMinutes * 60 };
       },
 
       async unban({ providerViewerId }) {

@@ -1,7 +1,7 @@
 /**
- * A typed fetch client for Kick's public API v1 (`{kick.apiUrl}`): chat, moderation, channels,
- * categories, event subscriptions and the webhook public key. Calls run as a TokenSource's account;
- * a 401 refreshes the token once and retries, then asks for reconnecting.
+ * A typed fetch client for Kick's public API (`{kick.apiUrl}` = v1): chat, moderation, channels, event
+ * subscriptions and the webhook public key; categories on v2 (`{kick.apiV2Url}`, v1's are deprecated). Calls
+ * run as a TokenSource's account; a 401 refreshes the token once and retries, then asks for reconnecting.
  */
 import { z } from 'zod';
 import type { TokenSource } from '../port';
@@ -11,6 +11,8 @@ import { retryAfterSeconds, unreachable, unreadable } from '../platform-error';
 
 export interface KickClientOptions {
   apiUrl: string;
+  /** Public API v2 base (categories). Default: `apiUrl` with its trailing `/v1` replaced by `/v2`. */
+  apiV2Url?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
@@ -20,6 +22,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 interface CallInput {
   method: Method;
   path: string;
+  /** Public API version of the path (default 1). */
+  version?: 1 | 2;
   query?: Record<string, string | string[]>;
   body?: unknown;
   /** Words for error messages: "Kick refused to {what}". */
@@ -68,8 +72,10 @@ export class KickClient {
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
-  private url(path: string, query?: Record<string, string | string[]>): string {
-    const url = new URL(`${this.options.apiUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}`);
+  private url(path: string, query?: Record<string, string | string[]>, version: 1 | 2 = 1): string {
+    const v1 = this.options.apiUrl.replace(/\/$/, '');
+    const base = version === 2 ? (this.options.apiV2Url?.replace(/\/$/, '') ?? v1.replace(/\/v1$/, '/v2')) : v1;
+    const url = new URL(`${base}/${path.replace(/^\//, '')}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, v);
     }
@@ -81,7 +87,7 @@ export class KickClient {
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
     try {
-      return await this.fetch(this.url(input.path, input.query), {
+      return await this.fetch(this.url(input.path, input.query, input.version), {
         method: input.method,
         headers,
         body: input.body === undefined ? null : JSON.stringify(input.body),
@@ -178,9 +184,17 @@ export class KickClient {
     });
   }
 
-  async searchCategories(token: TokenSource, query: string): Promise<KickCategory[]> {
+  /** Categories whose name contains `query` (v2: `GET /public/v2/categories?name=…&limit=…`). */
+  async searchCategories(token: TokenSource, query: string, limit = 25): Promise<KickCategory[]> {
     const what = 'search categories';
-    const result = await this.call(token, { method: 'GET', path: 'categories', query: { q: query }, what, scope: null });
+    const result = await this.call(token, {
+      method: 'GET',
+      path: 'categories',
+      version: 2,
+      query: { name: query, limit: String(limit) },
+      what,
+      scope: null,
+    });
     return this.parse(envelope(z.array(categorySchema)), result, what).data;
   }
 

@@ -1,15 +1,23 @@
 /**
  * Receives Kick's signed webhooks (the route in modules/webhooks hands over headers and the raw body):
- * verifies the RSA-SHA256 signature against Kick's public key (cached, refetched once on failure),
- * rejects stale timestamps, maps the payload and routes the events to every live connection of that
- * broadcaster. Kick adapters register their connection here in `connect()`.
+ * verifies the RSA-SHA256 signature against Kick's public key (cached, refetched once on failure), maps the
+ * payload and routes the events to every live connection of that broadcaster. Kick adapters register their
+ * connection here in `connect()`.
  *
  * Kick delivers at least once and retries a delivery not answered 2xx, so a delivery is answered
  * 2xx only once its events are stored (the connections' `emit` resolved); when the chat log cannot
- * take them now it is answered 503 and Kick delivers it again. Delivery ids
+ * take them now, or the channel's stored connection is not running yet (the server is starting), it is
+ * answered 503 and Kick delivers it again. Delivery ids
  * (`Kick-Event-Message-Id`) are remembered in the database after the events are stored, so a
  * redelivery is answered without being processed again, across restarts too; one that slips
  * between storing and remembering is a duplicate by message id in the pipeline.
+ *
+ * Age: Kick retries a failed delivery "over a period of time" with the first attempt's id, timestamp and
+ * signature, so a genuine retry can carry a timestamp many minutes or hours old. A verified delivery is
+ * accepted whatever its age as long as its id was not seen: the signature stops forgeries and the id
+ * stops replays. The one bound is the time ids are remembered: Kick gives up on (and unsubscribes) an
+ * endpoint that keeps failing for a day, so a delivery stamped more than `maxAgeMs` (two days) ago cannot
+ * be a retry, only a replay that the id store may have forgotten; ids are kept a day longer than that.
  */
 import { createVerify } from 'node:crypto';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
@@ -39,12 +47,18 @@ export type KickWebhookOutcome = 'accepted' | 'duplicate' | 'ignored';
 export interface KickWebhookReceiverOptions {
   client: KickClient;
   store: WebhookDeliveryStore;
-  /** How far a delivery's timestamp may lie from now (default 10 min; retries of late deliveries stay inside it). */
-  toleranceMs?: number;
-  /** How long delivery ids are remembered (default 24 h; must exceed the tolerance). */
+  /** Oldest delivery timestamp accepted (default 48 h: Kick stops retrying and unsubscribes after a day of failures). */
+  maxAgeMs?: number;
+  /** How long delivery ids are remembered (default and minimum: `maxAgeMs` + 24 h). */
   retentionMs?: number;
   /** Least time between two public-key fetches caused by failed verifications (default 60 s). */
   keyRefetchIntervalMs?: number;
+  /**
+   * Whether Greenroom stores a connection to this Kick channel, though none is registered here now (the server is
+   * starting, or the connection is reconnecting): its deliveries are answered 503 so Kick delivers them again
+   * instead of being acknowledged unstored. Without it, such deliveries are acknowledged and dropped.
+   */
+  isStored?: (broadcasterUserId: string) => Promise<boolean>;
   now?: () => number;
   log?: { warn(obj: object, msg?: string): void };
 }
@@ -59,17 +73,19 @@ function header(headers: Headers, name: string): string | null {
 
 export class KickWebhookReceiver {
   private readonly sinks = new Map<string, Set<KickWebhookSink>>();
+  /** Deliveries being stored now, by Kick message id. */
+  private readonly inFlight = new Map<string, Promise<KickWebhookOutcome>>();
   private key: { pem: string; fetchedAt: number } | null = null;
   private keyLoading: Promise<string> | null = null;
   private lastPrune = 0;
   private readonly now: () => number;
-  private readonly toleranceMs: number;
+  private readonly maxAgeMs: number;
   private readonly retentionMs: number;
 
   constructor(private readonly options: KickWebhookReceiverOptions) {
     this.now = options.now ?? Date.now;
-    this.toleranceMs = options.toleranceMs ?? 10 * 60_000;
-    this.retentionMs = Math.max(options.retentionMs ?? 24 * 3_600_000, this.toleranceMs * 2);
+    this.maxAgeMs = options.maxAgeMs ?? 48 * 3_600_000;
+    this.retentionMs = Math.max(options.retentionMs ?? 0, this.maxAgeMs + 24 * 3_600_000);
   }
 
   /** Routes a broadcaster's webhooks to `sink` until the returned function is called. */
@@ -119,9 +135,9 @@ export class KickWebhookReceiver {
   }
 
   /**
-   * Handles one delivery. Throws AppError 400 (malformed or stale), 403 (bad signature) or 503 (the
-   * chat log cannot store it now: Kick delivers it again); resolves with what happened otherwise —
-   * after the events are stored — which the route answers with 2xx.
+   * Handles one delivery. Throws AppError 400 (malformed, or older than any retry can be), 403 (bad
+   * signature) or 503 (the chat log cannot store it now: Kick delivers it again); resolves with what
+   * happened otherwise — after the events are stored — which the route answers with 2xx.
    */
   async receive(headers: Headers, rawBody: string): Promise<KickWebhookOutcome> {
     const messageId = header(headers, 'kick-event-message-id');
@@ -134,8 +150,8 @@ export class KickWebhookReceiver {
       throw new AppError(403, 'forbidden', 'The Kick webhook signature is invalid.');
     }
     const sentAt = Date.parse(timestamp);
-    if (Number.isNaN(sentAt) || Math.abs(this.now() - sentAt) > this.toleranceMs)
-      throw badRequest('The Kick webhook timestamp is too old or invalid.');
+    if (Number.isNaN(sentAt)) throw badRequest('The Kick webhook timestamp is invalid.');
+    if (this.now() - sentAt > this.maxAgeMs) throw badRequest('The Kick webhook is older than any retry of Kick can be.');
 
     this.pruneSometimes();
     if (!isKickEventName(eventType)) return 'ignored';
@@ -147,8 +163,13 @@ export class KickWebhookReceiver {
     }
     const broadcaster = kickBroadcasterId(payload);
     const sinks = broadcaster ? this.sinks.get(broadcaster) : undefined;
-    // No live connection for this channel (disconnected, or not started yet): acknowledge without remembering.
-    if (!sinks || sinks.size === 0) return 'ignored';
+    if (!sinks || sinks.size === 0) {
+      // A connection that is not running yet (the server starting, a reconnect): Kick must deliver it again.
+      if (broadcaster && (await this.options.isStored?.(broadcaster)))
+        throw unavailable('This Kick channel is not connected yet; deliver it again later.');
+      // No connection to this channel at all (disconnected): acknowledge without remembering.
+      return 'ignored';
+    }
 
     let events: PlatformEvent[];
     try {
@@ -157,6 +178,28 @@ export class KickWebhookReceiver {
       this.options.log?.warn({ err: error, eventType, messageId }, 'unreadable Kick webhook payload');
       return 'ignored';
     }
+    // A copy of a delivery still being handled (Kick sent it twice at once) waits for the first's outcome; the check
+    // and the claim happen before any await, so two copies are never stored side by side.
+    const running = this.inFlight.get(messageId);
+    if (running) {
+      if (await running.then(() => true).catch(() => false)) return 'duplicate';
+      throw unavailable('Greenroom cannot store this event right now; deliver it again later.');
+    }
+    const handled = this.store(messageId, eventType, sinks, events);
+    this.inFlight.set(messageId, handled);
+    try {
+      return await handled;
+    } finally {
+      this.inFlight.delete(messageId);
+    }
+  }
+
+  private async store(
+    messageId: string,
+    eventType: string,
+    sinks: Set<KickWebhookSink>,
+    events: PlatformEvent[],
+  ): Promise<KickWebhookOutcome> {
     if (await this.options.store.has('kick', messageId)) return 'duplicate';
     try {
       await Promise.all([...sinks].map((sink) => sink.emit(events, { retryable: true })));

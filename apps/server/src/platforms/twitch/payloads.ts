@@ -199,7 +199,7 @@ export function clearUserMessagesEvent(p: ClearUserMessagesPayload, at: string):
 
 /** A ban or timeout done by anyone (on Twitch itself or through Greenroom), with its duration and moderator. */
 export function channelBanEvent(p: ChannelBanPayload, receivedAt: string): PlatformEvent {
-  const at = Number.isNaN(Date.parse(p.banned_at)) ? receivedAt : new Date(p.banned_at).toISOString();
+  const at = eventSubTime(p.banned_at, receivedAt);
   const ends = p.ends_at ? Date.parse(p.ends_at) : NaN;
   const duration = !p.is_permanent && !Number.isNaN(ends) ? Math.max(1, Math.round((ends - Date.parse(at)) / 1000)) : null;
   return {
@@ -225,10 +225,20 @@ function viewer(u: UserFields): { provider_user_id: string; login: string; displ
 
 const activityBase = { tier: null, months: null, count: null, amount: null, message: null } as const;
 
+/**
+ * An EventSub timestamp as ISO 8601 with milliseconds. Twitch sends RFC 3339 with up to nine fraction digits
+ * ("2023-07-15T18:16:11.17106713Z"); the rest of Greenroom compares and stores millisecond ISO strings.
+ */
+export function eventSubTime(value: string, fallback: string): string {
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? fallback : new Date(t).toISOString();
+}
+
 export function followEvent(p: FollowPayload, eventId: string): PlatformEvent {
+  const at = eventSubTime(p.followed_at, new Date().toISOString());
   return {
     kind: 'activity',
-    activity: { ...activityBase, provider_event_id: eventId, type: 'follow', viewer: viewer(p), occurred_at: p.followed_at },
+    activity: { ...activityBase, provider_event_id: eventId, type: 'follow', viewer: viewer(p), occurred_at: at },
   };
 }
 

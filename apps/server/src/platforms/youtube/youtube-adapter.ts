@@ -21,13 +21,15 @@ import type {
   StreamInfoFacet,
   TokenSource,
 } from '../port';
-import { YoutubeClient, type YoutubeBroadcast } from './youtube-client';
+import { YoutubeClient, type YoutubeBroadcast, type YoutubeClientOptions } from './youtube-client';
 import { isChatGone, isQuotaError } from './youtube-errors';
 import { mapYoutubeChatItem } from './youtube-events';
 
 export interface YoutubeAdapterDeps {
   endpoints: PlatformEndpoints['youtube'];
   client?: YoutubeClient;
+  /** Counts the API quota every call spends. */
+  quota?: YoutubeClientOptions['quota'];
   /** Region of the category list (default US). */
   regionCode?: string;
   /** Poll for a live broadcast while offline: first delay and cap (defaults 30 s → 5 min). */
@@ -52,7 +54,7 @@ function stateString(state: Record<string, unknown>, key: string): string | null
 }
 
 export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter {
-  const client = deps.client ?? new YoutubeClient({ apiUrl: deps.endpoints.apiUrl });
+  const client = deps.client ?? new YoutubeClient({ apiUrl: deps.endpoints.apiUrl, ...(deps.quota ? { quota: deps.quota } : {}) });
   const regionCode = deps.regionCode ?? 'US';
   let categoryCache: { at: number; list: Promise<{ id: string; title: string; assignable: boolean }[]> } | null = null;
 
@@ -230,14 +232,15 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           const max = info.maxTimeoutSeconds ?? 86_400;
           if (durationSeconds > max) throw new AppError(400, 'validation_error', `YouTube timeouts last at most ${max / 3600} hours.`);
         }
-        const banId = await withChat('ban in', (chat) =>
+        const ban = await withChat('ban in', (chat) =>
           client.insertBan(ctx.broadcaster, {
             liveChatId: chat.liveChatId,
             channelId: providerViewerId,
             ...(durationSeconds !== undefined ? { durationSeconds } : {}),
           }),
         );
-        await ctx.bans.set(providerViewerId, banId);
+        await ctx.bans.set(providerViewerId, ban.id);
+        return { durationSeconds: durationSeconds === undefined ? null : (ban.durationSeconds ?? durationSeconds) };
       },
 
       async unban({ providerViewerId }) {

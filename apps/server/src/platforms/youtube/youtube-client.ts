@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { TokenSource } from '../port';
-import { parseYoutubeError } from './youtube-errors';
+import { isQuotaError, parseYoutubeError } from './youtube-errors';
+import { youtubeQuotaCosts, type YoutubeMethod } from './youtube-quota';
 import { readJsonBody, sendAuthorized } from '../authorized-call';
 import { PlatformError, retryAfterSeconds, unreachable, unreadable } from '../platform-error';
 
@@ -13,6 +14,23 @@ export interface YoutubeClientOptions {
   apiUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Told of every request YouTube performed (each one is charged) and of quotaExceeded answers. */
+  quota?: { spend(method: YoutubeMethod): void; exhausted(): void };
+}
+
+/** The API method (quota cost key) of a request. */
+function methodOf(method: Method, path: string): YoutubeMethod | null {
+  const resource: Record<string, string> = {
+    liveBroadcasts: 'liveBroadcasts',
+    'liveChat/messages': 'liveChatMessages',
+    'liveChat/bans': 'liveChatBans',
+    videos: 'videos',
+    videoCategories: 'videoCategories',
+    channels: 'channels',
+  };
+  const verb = { GET: 'list', POST: 'insert', PUT: 'update', DELETE: 'delete' }[method];
+  const name = resource[path] ? `${resource[path]}.${verb}` : null;
+  return name !== null && name in youtubeQuotaCosts ? (name as YoutubeMethod) : null;
 }
 
 const authorDetailsSchema = z.object({
@@ -161,8 +179,9 @@ export class YoutubeClient {
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${accessToken}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
     try {
-      return await this.fetch(url, {
+      response = await this.fetch(url, {
         method,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
@@ -171,6 +190,7 @@ export class YoutubeClient {
     } catch (cause) {
       throw unreachable('youtube', what, cause);
     }
+    return response;
   }
 
   private async call<T>(
@@ -180,20 +200,30 @@ export class YoutubeClient {
     const query = input.query ?? {};
     const response = await sendAuthorized(token, (access) => this.send(input.method, input.path, query, input.body, access, input.what));
     const json = await readJsonBody(response);
-    if (!response.ok)
-      throw parseYoutubeError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, input.what);
+    // Every request YouTube performed is charged, failed ones too; one refused for quota is not performed.
+    const error = response.ok
+      ? null
+      : parseYoutubeError({ status: response.status, body: json, retryAfterSeconds: retryAfterSeconds(response.headers) }, input.what);
+    const charged = methodOf(input.method, input.path);
+    if (error && isQuotaError(error)) this.options.quota?.exhausted();
+    else if (charged) this.options.quota?.spend(charged);
+    if (error) throw error;
     if (!input.schema) return null;
     const parsed = input.schema.safeParse(json);
     if (!parsed.success) throw unreadable('youtube', input.what);
     return parsed.data;
   }
 
-  /** The channel's live broadcast with its chat, or null when it is not live. */
+  /**
+   * The channel's live broadcast with its chat, or null when it is not live. liveBroadcasts.list takes exactly one
+   * filter (broadcastStatus implies the token's channel), and without `broadcastType=all` it lists only scheduled
+   * events, leaving out the persistent "Stream now" broadcast most streamers use.
+   */
   async activeBroadcast(token: TokenSource, status: 'active' | 'upcoming' = 'active'): Promise<YoutubeBroadcast | null> {
     const list = await this.call(token, {
       method: 'GET',
       path: 'liveBroadcasts',
-      query: { part: 'snippet,status', broadcastStatus: status, mine: 'true' },
+      query: { part: 'snippet,status', broadcastStatus: status, broadcastType: 'all' },
       what: 'find the live broadcast',
       schema: broadcastListSchema,
     });
@@ -243,7 +273,11 @@ export class YoutubeClient {
     });
   }
 
-  async insertBan(token: TokenSource, input: { liveChatId: string; channelId: string; durationSeconds?: number }): Promise<string> {
+  /** liveChatBans.insert: the ban id (kept for unban) and the `banDurationSeconds` YouTube applied. */
+  async insertBan(
+    token: TokenSource,
+    input: { liveChatId: string; channelId: string; durationSeconds?: number },
+  ): Promise<{ id: string; durationSeconds: number | null }> {
     const snippet: Record<string, unknown> = {
       liveChatId: input.liveChatId,
       type: input.durationSeconds === undefined ? 'permanent' : 'temporary',
@@ -257,10 +291,14 @@ export class YoutubeClient {
       query: { part: 'snippet' },
       body: { snippet },
       what,
-      schema: z.object({ id: z.string() }),
+      schema: z.object({
+        id: z.string(),
+        snippet: z.object({ banDurationSeconds: z.union([z.string(), z.number()]).optional() }).optional(),
+      }),
     });
     if (!ban) throw new PlatformError('temporary', 'youtube', 'YouTube returned no ban id.');
-    return ban.id;
+    const applied = Number(ban.snippet?.banDurationSeconds);
+    return { id: ban.id, durationSeconds: Number.isFinite(applied) && applied > 0 ? applied : null };
   }
 
   async deleteBan(token: TokenSource, banId: string): Promise<void> {

@@ -162,13 +162,9 @@ export function mapYoutubeChatItem(item: YoutubeChatItem, receivedAt: string): P
       ];
     }
     case 'giftMembershipReceivedEvent': {
+      // One per recipient of a membershipGiftingEvent, whose count already counts it: not a membership of its own.
       const d = s.giftMembershipReceivedDetails;
-      return [
-        {
-          kind: 'activity',
-          activity: { ...activity, type: 'membership', tier: d?.memberLevelName ?? null, message: 'Received a gifted membership' },
-        },
-      ];
+      return [{ kind: 'activity', activity: { ...activity, type: 'membership_gift_received', tier: d?.memberLevelName ?? null } }];
     }
     case 'messageDeletedEvent': {
       const deleted = s.messageDeletedDetails?.deletedMessageId;

@@ -9,6 +9,11 @@ import type { ChannelEvent, ChatMessage, Token, World } from '../../world';
 import { newToken } from '../../world';
 import { channelBanEvent, chatMessageEventJson, clearUserMessagesEvent, eventDeliveries, messageDeleteEvent } from './payloads';
 import type { Condition } from './subscription-types';
+import { rfc3339Nano } from './timestamps';
+
+function newSessionId(): string {
+  return randomUUID().replace(/-/g, '_');
+}
 
 export const closeCodes = {
   internalError: 4000,
@@ -65,6 +70,9 @@ export interface EventSubSession {
   lastSentAt: number;
   reconnectId: string | null;
   keepaliveTimer: NodeJS.Timeout;
+  /** WebSocket ping frames; a socket that did not answer the previous ping with a pong is closed with 4002. */
+  pingTimer: NodeJS.Timeout | null;
+  awaitingPong: boolean;
   unusedTimer: NodeJS.Timeout | null;
   graceTimer: NodeJS.Timeout | null;
   open: boolean;
@@ -78,6 +86,10 @@ export interface HubSettings {
   reconnectGraceMs: number;
   maxTotalCost: number;
   maxSubscriptionsPerSession: number;
+  /** WebSocket connections with enabled subscriptions one client + user may hold (Twitch: 3; the next is refused with 429). */
+  maxConnectionsPerUser: number;
+  /** Ping frame interval (twitch-cli: 5 s); 0 disables pings. */
+  pingIntervalMs: number;
 }
 
 /** Every notification/keepalive frame the hub sent (for the control API's stats and the benchmark). */
@@ -99,6 +111,8 @@ export class EventSubHub {
     reconnectGraceMs: 30_000,
     maxTotalCost: 10,
     maxSubscriptionsPerSession: 300,
+    maxConnectionsPerUser: 3,
+    pingIntervalMs: 5_000,
   };
   readonly stats: HubStats = { notifications: 0, keepalives: 0, revocations: 0, reconnects: 0 };
   private duplicatesPending = 0;
@@ -161,15 +175,17 @@ export class EventSubHub {
       this.acceptReconnect(socket, query.reconnect_id, raw);
       return;
     }
+    // Twitch clamps the requested keepalive to 10-600 s; an unreadable value gets the default.
     const requested = query.keepalive_timeout_seconds === undefined ? NaN : Number(query.keepalive_timeout_seconds);
-    const keepaliveSeconds =
-      Number.isInteger(requested) && requested >= 10 && requested <= 600 ? requested : this.settings.defaultKeepaliveSeconds;
+    const keepaliveSeconds = Number.isFinite(requested)
+      ? Math.min(600, Math.max(10, Math.round(requested)))
+      : this.settings.defaultKeepaliveSeconds;
     const session: EventSubSession = {
-      id: randomUUID().replace(/-/g, '_'),
+      id: newSessionId(),
       socket,
       raw,
       previousSocket: null,
-      connectedAt: new Date().toISOString(),
+      connectedAt: rfc3339Nano(),
       keepaliveSeconds,
       clientId: null,
       userId: null,
@@ -177,6 +193,8 @@ export class EventSubHub {
       lastSentAt: Date.now(),
       reconnectId: null,
       keepaliveTimer: setInterval(() => this.keepalive(session), Math.max(100, Math.min(1000, keepaliveSeconds * 250))),
+      pingTimer: null,
+      awaitingPong: false,
       unusedTimer: null,
       graceTimer: null,
       open: true,
@@ -184,6 +202,7 @@ export class EventSubHub {
     session.keepaliveTimer.unref();
     this.sessions.set(session.id, session);
     this.bindSocket(session, socket);
+    this.startPings(session);
     this.send(session, this.welcome(session));
     session.unusedTimer = setTimeout(() => {
       if (session.subscriptions.size === 0) this.closeSession(session, closeCodes.connectionUnused);
@@ -202,6 +221,10 @@ export class EventSubHub {
     session.previousSocket = session.socket;
     session.socket = socket;
     session.raw = raw;
+    // Like twitch-cli's server, the new connection is a new session: new id, the subscriptions move over to it.
+    this.renameSession(session, newSessionId());
+    session.connectedAt = rfc3339Nano();
+    session.awaitingPong = false;
     this.bindSocket(session, socket);
     this.send(session, this.welcome(session));
     const old = session.previousSocket;
@@ -211,7 +234,41 @@ export class EventSubHub {
     session.graceTimer.unref();
   }
 
+  private renameSession(session: EventSubSession, id: string): void {
+    this.sessions.delete(session.id);
+    session.id = id;
+    this.sessions.set(id, session);
+    for (const subId of session.subscriptions) {
+      const sub = this.subscriptions.get(subId);
+      if (!sub) continue;
+      sub.sessionId = id;
+      sub.json = JSON.stringify(this.subscriptionJson(sub));
+    }
+  }
+
+  /** Pings the current socket every `pingIntervalMs`; no pong since the last ping closes the session with 4002. */
+  private startPings(session: EventSubSession): void {
+    if (this.settings.pingIntervalMs <= 0) return;
+    session.pingTimer = setInterval(() => {
+      if (!session.open) return;
+      if (session.awaitingPong) {
+        this.closeSession(session, closeCodes.pingPong);
+        return;
+      }
+      session.awaitingPong = true;
+      try {
+        session.socket.ping();
+      } catch {
+        // The socket is closing; its close handler ends the session.
+      }
+    }, this.settings.pingIntervalMs);
+    session.pingTimer.unref();
+  }
+
   private bindSocket(session: EventSubSession, socket: WebSocket): void {
+    socket.on('pong', () => {
+      if (session.socket === socket) session.awaitingPong = false;
+    });
     socket.on('message', () => {
       // Twitch: clients must not send anything.
       if (session.socket === socket) this.closeSession(session, closeCodes.inboundTraffic);
@@ -229,7 +286,7 @@ export class EventSubHub {
 
   private welcome(session: EventSubSession): string {
     return JSON.stringify({
-      metadata: { message_id: randomUUID(), message_type: 'session_welcome', message_timestamp: new Date().toISOString() },
+      metadata: { message_id: randomUUID(), message_type: 'session_welcome', message_timestamp: rfc3339Nano() },
       payload: {
         session: {
           id: session.id,
@@ -254,7 +311,7 @@ export class EventSubHub {
     this.stats.keepalives++;
     this.send(
       session,
-      `{"metadata":{"message_id":"${randomUUID()}","message_type":"session_keepalive","message_timestamp":"${new Date().toISOString()}"},"payload":{}}`,
+      `{"metadata":{"message_id":"${randomUUID()}","message_type":"session_keepalive","message_timestamp":"${rfc3339Nano()}"},"payload":{}}`,
     );
   }
 
@@ -262,6 +319,7 @@ export class EventSubHub {
     if (!session.open) return;
     session.open = false;
     clearInterval(session.keepaliveTimer);
+    if (session.pingTimer) clearInterval(session.pingTimer);
     if (session.unusedTimer) clearTimeout(session.unusedTimer);
     if (session.graceTimer) clearTimeout(session.graceTimer);
     for (const id of session.subscriptions) {
@@ -299,7 +357,7 @@ export class EventSubHub {
       this.send(
         s,
         JSON.stringify({
-          metadata: { message_id: randomUUID(), message_type: 'session_reconnect', message_timestamp: new Date().toISOString() },
+          metadata: { message_id: randomUUID(), message_type: 'session_reconnect', message_timestamp: rfc3339Nano() },
           payload: {
             session: {
               id: s.id,
@@ -353,7 +411,7 @@ export class EventSubHub {
     userId: string;
   }): EventSubSubscription {
     const id = randomUUID();
-    const createdAt = new Date().toISOString();
+    const createdAt = rfc3339Nano();
     const sub: EventSubSubscription = {
       id,
       type: input.type,
@@ -417,6 +475,19 @@ export class EventSubHub {
     this.subscriptions.delete(id);
   }
 
+  /**
+   * Other open sessions of a client + user that hold enabled subscriptions: Twitch counts these against the
+   * limit of WebSocket connections per user token (a session being reconnected is one connection).
+   */
+  connectionsWithSubscriptions(clientId: string, userId: string, except: EventSubSession): number {
+    let count = 0;
+    for (const s of this.sessions.values()) {
+      if (s === except || !s.open || s.clientId !== clientId || s.userId !== userId) continue;
+      if ([...s.subscriptions].some((id) => this.subscriptions.get(id)?.status === 'enabled')) count++;
+    }
+    return count;
+  }
+
   /** Subscriptions created by a client for a user (what GET eventsub/subscriptions lists for a user token). */
   subscriptionsOf(clientId: string, userId: string): EventSubSubscription[] {
     return [...this.subscriptions.values()].filter((s) => s.clientId === clientId && s.userId === userId);
@@ -459,7 +530,7 @@ export class EventSubHub {
             metadata: {
               message_id: randomUUID(),
               message_type: 'revocation',
-              message_timestamp: new Date().toISOString(),
+              message_timestamp: rfc3339Nano(),
               subscription_type: sub.type,
               subscription_version: sub.version,
             },
@@ -496,7 +567,7 @@ export class EventSubHub {
     const subs = this.routes.get(`${type}\u0000${routeKey}`);
     if (!subs || subs.size === 0) return 0;
     const eventJson = build();
-    const timestamp = new Date().toISOString();
+    const timestamp = rfc3339Nano();
     let sent = 0;
     for (const sub of subs) {
       const session = this.sessions.get(sub.sessionId);

@@ -1,5 +1,6 @@
 /** EventSub event bodies, field for field as the EventSub reference, built from world objects. */
 import type { Account, Channel, ChannelEvent, ChatMessage, World } from '../../world';
+import { rfc3339Nano } from './timestamps';
 import { streamId } from '../streams';
 
 type Json = Record<string, unknown>;
@@ -207,8 +208,8 @@ export function channelBanEvent(
     ...broadcaster(world, ban.channelId),
     ...user('moderator_', world.account('twitch', ban.moderatorId), ban.moderatorId),
     reason: ban.reason,
-    banned_at: at.toISOString(),
-    ends_at: ban.expiresAt?.toISOString() ?? null,
+    banned_at: rfc3339Nano(at),
+    ends_at: ban.expiresAt ? rfc3339Nano(ban.expiresAt) : null,
     is_permanent: ban.expiresAt === null,
   };
 }
@@ -218,7 +219,7 @@ export function eventDeliveries(world: World, event: ChannelEvent): { type: stri
   const b = broadcaster(world, event.channelId);
   const who = event.userId ? world.account('twitch', event.userId) : undefined;
   const d = event.data;
-  const at = event.createdAt.toISOString();
+  const at = rfc3339Nano(event.createdAt);
   switch (event.type) {
     case 'follow':
       return [

@@ -14,7 +14,7 @@ import { openPopout, popoutPaths } from '../../../lib/popout';
 import { useActivity } from '../api/get-activity';
 import { useReplayActivity } from '../api/replay-activity';
 import { useLiveActivity } from '../hooks/use-live-activity';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { activityTypeLabels } from './activity-labels';
 import { ActivityRow } from './activity-row';
 

@@ -20,6 +20,7 @@ import { RECONNECT_NEEDS_ADMIN, ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
 import { StreamInfoCard } from './stream-info-form';
+import { YoutubeQuotaCard } from './youtube-quota-card';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -122,6 +123,7 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
           <Stack gap="md">
             <EmbeddedPlayer provider={p} />
             <ConnectionHealthCard provider={p} />
+            {p.provider === 'youtube' && <YoutubeQuotaCard provider={p} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

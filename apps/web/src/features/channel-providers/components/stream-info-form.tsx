@@ -10,7 +10,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
-import { useCategorySearch, useStreamInfo, useUpdateStreamInfo } from '../api/stream-info';
+import { useCategorySearch, useStreamInfo, useUpdateStreamInfo } from '../../../api/stream-info';
 
 /** Title length as the platforms count it (code points), for each platform's title limit. */
 export const titleLength = (title: string) => [...title].length;

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, SegmentedControl, Stack, Text, Textarea } f
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { banBodySchema } from '@greenroom/contracts/api/moderation';
-import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { duration } from '../../../lib/format';
@@ -10,12 +10,13 @@ import type { ModerationTarget } from '../api/ban-viewer';
 
 const units = { seconds: 1, minutes: 60, hours: 3600 } as const;
 type Unit = keyof typeof units;
-const DEFAULT_MAX_TIMEOUT_SECONDS = 1_209_600;
+const unitLabels: Record<Unit, string> = { seconds: 'Seconds', minutes: 'Minutes', hours: 'Hours' };
 
-/** An amount and a unit instead of the body's `duration_seconds` (bounded by the platform's longest timeout); the body's reason. */
+/**
+ * An amount and a unit instead of the body's `duration_seconds`, within the platform's range and in the unit it
+ * takes (Kick: whole minutes); the body's reason.
+ */
 function timeoutFormSchema(provider: ChannelProviderId) {
-  const info = providers[provider];
-  const max = info.maxTimeoutSeconds ?? DEFAULT_MAX_TIMEOUT_SECONDS;
   return z
     .object({
       amount: z.number('Enter a duration').min(0, 'Enter a duration'),
@@ -23,15 +24,19 @@ function timeoutFormSchema(provider: ChannelProviderId) {
       reason: banBodySchema.shape.reason.unwrap(),
     })
     .superRefine(({ amount, unit }, ctx) => {
-      const seconds = Math.round(amount * units[unit]);
-      if (seconds < 1) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter a duration' });
-      else if (seconds > max) ctx.addIssue({ code: 'custom', path: ['amount'], message: `${info.name} allows at most ${duration(max)}` });
+      const seconds = amount * units[unit];
+      const problem = seconds <= 0 ? 'Enter a duration' : timeoutProblem(provider, seconds);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
     });
 }
 
-const secondsOf = (amount: unknown, unit: Unit) => (typeof amount === 'number' ? Math.round(amount * units[unit]) : NaN);
+const secondsOf = (amount: unknown, unit: Unit) => (typeof amount === 'number' ? amount * units[unit] : NaN);
 
-/** Custom timeout: an amount in seconds, minutes or hours, bounded by the platform's longest timeout. */
+/**
+ * Custom timeout: a whole amount of seconds, minutes or hours within the platform's range. Only the units the
+ * platform takes are offered (Kick: whole minutes, so no seconds), and a duration it would not apply as given is
+ * explained before anything is sent.
+ */
 export function TimeoutForm({
   target,
   onSubmit,
@@ -43,6 +48,7 @@ export function TimeoutForm({
   onCancel: () => void;
 }) {
   const info = providers[target.provider];
+  const offered = (Object.keys(units) as Unit[]).filter((u) => units[u] % info.timeoutStepSeconds === 0);
   const schema = useMemo(() => timeoutFormSchema(target.provider), [target.provider]);
   const form = useSchemaForm(schema, { initialValues: { amount: 5, unit: 'minutes', reason: '' } });
   const submit = useFormSubmit(form, ({ amount, unit, reason }) => onSubmit(secondsOf(amount, unit), info.banReason ? reason : undefined), {
@@ -67,11 +73,7 @@ export function TimeoutForm({
               form.setFieldValue('unit', value as Unit);
               form.validateField('amount');
             }}
-            data={[
-              { value: 'seconds', label: 'Seconds' },
-              { value: 'minutes', label: 'Minutes' },
-              { value: 'hours', label: 'Hours' },
-            ]}
+            data={offered.map((u) => ({ value: u, label: unitLabels[u] }))}
             aria-label="Unit"
           />
         </Group>

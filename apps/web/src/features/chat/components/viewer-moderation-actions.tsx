@@ -1,6 +1,6 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconBan, IconChevronDown, IconCircleCheck, IconClock } from '@tabler/icons-react';
-import { providers } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem } from '@greenroom/contracts/providers';
 import type { ModerationTarget } from '../api/ban-viewer';
 import { useModeration } from '../hooks/use-moderation';
 import { openBanModal, openTimeoutModal, TIMEOUT_PRESETS } from '../hooks/use-moderation-menu';
@@ -10,7 +10,6 @@ export function ViewerModerationActions({ target, banned, onDone }: { target: Mo
   const moderation = useModeration(onDone);
   const info = providers[target.provider];
   if (!info.ban && !info.unban) return null;
-  const max = info.maxTimeoutSeconds ?? Number.POSITIVE_INFINITY;
   return (
     <Group gap="xs" aria-label="Moderation">
       {info.ban && (
@@ -28,7 +27,7 @@ export function ViewerModerationActions({ target, banned, onDone }: { target: Mo
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {TIMEOUT_PRESETS.filter((p) => p.seconds <= max).map((preset) => (
+            {TIMEOUT_PRESETS.filter((p) => timeoutProblem(target.provider, p.seconds) === null).map((preset) => (
               <Menu.Item key={preset.seconds} onClick={() => void moderation.timeout(target, preset.seconds)}>
                 {preset.label}
               </Menu.Item>

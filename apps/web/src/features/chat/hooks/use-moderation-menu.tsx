@@ -2,7 +2,7 @@ import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck, IconClock, IconCopy, IconId, IconMessageReply, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
-import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { providers, timeoutProblem, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { ModerationTarget } from '../api/ban-viewer';
 import type { useModeration } from './use-moderation';
@@ -56,13 +56,12 @@ export function moderationItems(subject: ModerationMenuSubject, moderation: Mode
   const target = targetOf(subject);
   const items: ChatMenuItem[] = [];
   if (info.ban) {
-    const max = info.maxTimeoutSeconds ?? Number.POSITIVE_INFINITY;
     items.push({
       key: 'timeout',
       icon: <IconClock size={16} />,
       title: 'Timeout',
       items: [
-        ...TIMEOUT_PRESETS.filter((preset) => preset.seconds <= max).map((preset) => ({
+        ...TIMEOUT_PRESETS.filter((preset) => timeoutProblem(subject.provider, preset.seconds) === null).map((preset) => ({
           key: `timeout-${preset.seconds}`,
           title: preset.label,
           onClick: () => void moderation.timeout(target, preset.seconds),

@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   categoryListSchema,
+  categorySearchResultListSchema,
+  streamInfoResultListSchema,
+  type CategorySearchResultDto,
+  type StreamInfoResultDto,
+  type UpdateAllStreamInfoBody,
   streamInfoSchema,
   type CategoryDto,
   type StreamInfoDto,
   type UpdateStreamInfoBody,
 } from '@greenroom/contracts/api/stream-info';
-import { api } from '../../../lib/api-client';
+import { api } from '../lib/api-client';
 
 const base = (channelId: string, channelProviderId: string) =>
   `/api/2/channels/${encodeURIComponent(channelId)}/providers/${encodeURIComponent(channelProviderId)}`;
@@ -54,5 +59,43 @@ export function useCategorySearch(channelId: string, channelProviderId: string, 
     queryFn: ({ signal }) => searchCategories(channelId, channelProviderId, trimmed, signal),
     enabled: trimmed.length > 0,
     staleTime: 60_000,
+  });
+}
+
+/** Categories matching `query` on every connected platform with categories (each platform's own results). */
+export function useCategorySearchAll(channelId: string, query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: ['channels', channelId, 'categories', trimmed],
+    queryFn: ({ signal }): Promise<CategorySearchResultDto[]> =>
+      api
+        .get(`/api/2/channels/${encodeURIComponent(channelId)}/categories`, {
+          query: { query: trimmed },
+          schema: categorySearchResultListSchema,
+          signal,
+        })
+        .then((r) => r.results),
+    enabled: trimmed.length > 0,
+    staleTime: 60_000,
+    meta: { errorToast: false },
+  });
+}
+
+/** Title and/or category on several platforms at once; one result per platform (some may fail). */
+export function useUpdateAllStreamInfo(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAllStreamInfoBody): Promise<StreamInfoResultDto[]> =>
+      api
+        .patch(`/api/2/channels/${encodeURIComponent(channelId)}/stream-info`, body, { schema: streamInfoResultListSchema })
+        .then((r) => r.results),
+    meta: { errorToast: false },
+    onSuccess: (results) => {
+      for (const result of results) {
+        if (result.ok && result.info) {
+          queryClient.setQueryData(getStreamInfoQueryOptions(channelId, result.channel_provider_id).queryKey, result.info);
+        }
+      }
+    },
   });
 }

@@ -1,0 +1,74 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { channels } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const channelRef = () =>
+  text('channel_id')
+    .notNull()
+    .references(() => channels.id, { onDelete: 'cascade' });
+
+/**
+ * Stats rollups, written as chat and events arrive (never computed from the chat log per page load): one row per
+ * connection and minute. `messages`, `follows`, `subs` and `moderation` are added by the rollup job from the rows the
+ * chat log gained since its cursor; `viewers` is the connection's viewer count sampled in that minute (null: offline
+ * or not sampled). Kept after the chat log's retention purge, and after the connection is removed.
+ */
+export const statsMinutes = pgTable(
+  'stats_minutes',
+  {
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    minute: ts('minute').notNull(),
+    messages: integer('messages').notNull().default(0),
+    viewers: integer('viewers'),
+    follows: integer('follows').notNull().default(0),
+    subs: integer('subs').notNull().default(0),
+    moderation: integer('moderation').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.channelProviderId, t.minute] }),
+    index('stats_minutes_channel_minute').on(t.channelId, t.minute),
+  ],
+);
+
+/** Messages per chatter per day (UTC): unique chatters and top chatters of a date range. */
+export const statsChatters = pgTable(
+  'stats_chatters',
+  {
+    channelId: channelRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.day, t.provider, t.authorId] })],
+);
+
+/** One live stream of one connection: from the first time it was seen live to the first time it was seen offline. */
+export const statsStreams = pgTable(
+  'stats_streams',
+  {
+    id: text('id').primaryKey(),
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at'),
+    peakViewers: integer('peak_viewers'),
+  },
+  (t) => [
+    index('stats_streams_channel_started').on(t.channelId, t.startedAt),
+    uniqueIndex('stats_streams_open')
+      .on(t.channelProviderId)
+      .where(sql`${t.endedAt} IS NULL`),
+  ],
+);
+
+/** How far the rollup job has read each chat-log table (its `seq`); moved in the same transaction as the rollups. */
+export const statsCursors = pgTable('stats_cursors', {
+  source: text('source').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+});

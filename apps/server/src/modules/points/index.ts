@@ -1,0 +1,23 @@
+/**
+ * The points module: one wallet per viewer per channel across platforms, its ledger, earning (chat
+ * stage, activities, watch time), the points chat commands and `!link`, and the staff pages' API.
+ * Games, giveaways and the queue build on its wallets and ledger operations.
+ */
+export { pointsRoutes, type PointsRouteDeps } from './routes';
+export { createPoints, type Points, type PointsDeps } from './points-module';
+export { PointsService, identityOf, type BotChat, type ChatCaller } from './points-service';
+export { callerOf } from './builtins';
+export {
+  DbPointsRepository,
+  InsufficientPoints,
+  PointsLedger,
+  walletIdFor,
+  type IdentityInput,
+  type PlayInput,
+  type PlayResult,
+  type WalletRow,
+  type WalletsMergedHook,
+} from './points-repository';
+export { formatPoints, parseBet, resolveBet, type BetSpec } from './domain/amounts';
+export type { ChannelPoints, PointsState } from './points-state';
+export type { Chatter, LiveConnectionRef } from './watch-job';

@@ -1,0 +1,100 @@
+/**
+ * The points module's chat pipeline stage and effect handler.
+ *
+ * - `points.earn` (command phase): a chat message earns its author the per-message points within
+ *   the per-minute cap (times the sub multiplier) and marks them as an active chatter; an activity
+ *   (follow, sub, cheer, Super Chat, Kicks, TikTok gift …) earns its viewer the activity's points.
+ *   Bots and Greenroom's own messages earn nothing. Decided in memory; the credit is an effect.
+ * - The `points.earn` effect hands the credit to the batcher and finishes when its batch commits;
+ *   its ledger key is the effect id, so running it again (after a crash) credits nothing twice.
+ */
+import type { Activity } from '@greenroom/contracts/api/events';
+import type { LedgerKind } from '@greenroom/contracts/api/points';
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import type { ChatStage, EffectHandler, PipelineEffect, StageMessage, StageOutput } from '../../pipeline/stage';
+import { activityPoints, identityKey, withSubMultiplier } from './domain/earning';
+import type { EarnBatcher } from './earn-batcher';
+import type { PointsState } from './points-state';
+
+export const EARN_EFFECT = 'points.earn';
+
+export interface EarnPayload {
+  provider: ChannelProviderId;
+  provider_user_id: string;
+  login: string;
+  display_name: string;
+  amount: number;
+  kind: LedgerKind;
+}
+
+export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
+  return {
+    name: 'points.earn',
+    phase: 'command',
+    onMessage(input: StageMessage, out: StageOutput): void {
+      if (input.isSelf) return;
+      const m = input.message;
+      const c = state.get(m.channel_id);
+      const s = c.settings;
+      if (!s.enabled) return;
+      const a = m.author;
+      if (c.bots.isBot(m.provider, a.provider_user_id, a.login)) return;
+      const subscriber = a.roles.subscriber || a.roles.member;
+      c.recent.saw({
+        provider: m.provider,
+        providerUserId: a.provider_user_id,
+        login: a.login,
+        displayName: a.display_name,
+        subscriber,
+        lastAt: input.now,
+      });
+      const raw = c.messages.earn(identityKey(m.provider, a.provider_user_id), input.now, s);
+      const amount = withSubMultiplier(raw, subscriber, s);
+      if (amount <= 0) return;
+      const payload: EarnPayload = {
+        provider: m.provider,
+        provider_user_id: a.provider_user_id,
+        login: a.login,
+        display_name: a.display_name,
+        amount,
+        kind: 'chat',
+      };
+      out.effect({ kind: EARN_EFFECT, channelId: m.channel_id, payload });
+    },
+    onActivity(activity: Activity, _now: number, out: Pick<StageOutput, 'effect'>): void {
+      const c = state.get(activity.channel_id);
+      const s = c.settings;
+      const v = activity.viewer;
+      if (!s.enabled || !v || c.bots.isBot(activity.provider, v.provider_user_id, v.login)) return;
+      const earned = activityPoints(activity, s);
+      if (!earned) return;
+      const payload: EarnPayload = {
+        provider: activity.provider,
+        provider_user_id: v.provider_user_id,
+        login: v.login,
+        display_name: v.display_name,
+        amount: earned.amount,
+        kind: earned.kind,
+      };
+      out.effect({ kind: EARN_EFFECT, channelId: activity.channel_id, payload });
+    },
+  };
+}
+
+/** Runs `points.earn` effects through the batcher. Idempotent: the ledger key is the effect id. */
+export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHandler & { readonly idempotent: boolean } {
+  return {
+    kind: EARN_EFFECT,
+    idempotent: true,
+    run(effect: PipelineEffect & { id: string }): Promise<void> {
+      const p = effect.payload as EarnPayload;
+      return batcher.add({
+        channelId: effect.channelId,
+        identity: { provider: p.provider, providerUserId: p.provider_user_id, login: p.login, displayName: p.display_name },
+        amount: p.amount,
+        kind: p.kind,
+        key: effect.id,
+      });
+    },
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * Stream widgets of a channel: CRUD, the secret URL (rotate, copy again), test events, and what a widget page
+ * may read (its settings and the state it starts from: a goal's count, the latest events or chat lines).
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
+import type { Activity } from '@greenroom/contracts/api/events';
+import {
+  alertTypes,
+  defaultWidgetSettings,
+  widgetTypeLabels,
+  type AlertType,
+  type GoalSettings,
+  type PublicWidget,
+  type Widget,
+  type WidgetEvent,
+  type WidgetType,
+  type WidgetUpdateBody,
+} from '@greenroom/contracts/api/widgets';
+import type { Db } from '../../db/client';
+import { activities, widgets } from '../../db/schema';
+import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
+import { badRequest, notFound } from '../../lib/errors';
+import type { EventBus } from '../../lib/event-bus';
+import { newId } from '../../lib/ids';
+import { activityFromRow, type ChatQueries } from '../chat';
+import { toWidgetEvent, type WidgetHub } from './widget-hub';
+
+type Row = typeof widgets.$inferSelect;
+
+/** A widget as the public page knows it (found by its token). */
+export interface PublicWidgetRef {
+  id: string;
+  channelId: string;
+  type: WidgetType;
+}
+
+const WIDGETS_PER_CHANNEL_MAX = 100;
+
+/** Activity types each automatic goal counts (`goalIncrement` in contracts says by how much). */
+const goalTypes: Record<'follows' | 'subs', AlertType[]> = {
+  follows: ['follow'],
+  subs: ['sub', 'resub', 'membership', 'gift', 'membership_gift'],
+};
+
+/** Sample values of a test event per type. */
+const testSamples: Record<AlertType, Pick<Activity, 'tier' | 'months' | 'count' | 'amount' | 'message'>> = {
+  follow: { tier: null, months: null, count: null, amount: null, message: null },
+  sub: { tier: '1000', months: 1, count: null, amount: null, message: null },
+  resub: { tier: '1000', months: 7, count: null, amount: null, message: 'Seven months already!' },
+  gift: { tier: '1000', months: null, count: 5, amount: null, message: null },
+  raid: { tier: null, months: null, count: 42, amount: null, message: null },
+  cheer: { tier: null, months: null, count: 500, amount: '500 bits', message: 'Great stream!' },
+  superchat: { tier: null, months: null, count: null, amount: '$10.00', message: 'Love the content' },
+  supersticker: { tier: null, months: null, count: null, amount: '$2.00', message: null },
+  membership: { tier: 'Member', months: 1, count: null, amount: null, message: null },
+  membership_gift: { tier: 'Member', months: null, count: 3, amount: null, message: null },
+  kicks: { tier: null, months: null, count: 100, amount: '100 Kicks', message: 'Here you go' },
+  tiktok_gift: { tier: null, months: null, count: 99, amount: '99 diamonds', message: 'Rose' },
+};
+const testProvider: Record<AlertType, Activity['provider']> = {
+  follow: 'twitch',
+  sub: 'twitch',
+  resub: 'twitch',
+  gift: 'twitch',
+  raid: 'twitch',
+  cheer: 'twitch',
+  superchat: 'youtube',
+  supersticker: 'youtube',
+  membership: 'youtube',
+  membership_gift: 'youtube',
+  kicks: 'kick',
+  tiktok_gift: 'tiktok',
+};
+
+function toWidget(row: Row, token: string): Widget {
+  return {
+    id: row.id,
+    channel_id: row.channelId,
+    type: row.type as WidgetType,
+    name: row.name,
+    settings: row.settings,
+    token,
+    counted_since: row.countedSince.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Settings saved by an older version gain the fields added since (defaults), so pages never see a missing field. */
+function withDefaults(type: WidgetType, settings: Record<string, unknown>): Record<string, unknown> {
+  const defaults = defaultWidgetSettings(type) as Record<string, unknown>;
+  const merged = { ...defaults, ...settings };
+  if (type === 'alerts') {
+    const saved = (settings.alerts ?? {}) as Record<string, unknown>;
+    const base = defaults.alerts as Record<string, unknown>;
+    merged.alerts = Object.fromEntries(alertTypes.map((t) => [t, { ...(base[t] as object), ...((saved[t] as object | undefined) ?? {}) }]));
+  }
+  return merged;
+}
+
+export class WidgetService {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      cipher: TokenCipher;
+      bus: EventBus;
+      hub: WidgetHub;
+      chat: Pick<ChatQueries, 'publicRecent'>;
+    },
+  ) {}
+
+  private widgetOf(row: Row): Widget {
+    return { ...toWidget(row, this.deps.cipher.decrypt(row.tokenEnc)), settings: withDefaults(row.type as WidgetType, row.settings) };
+  }
+
+  private async row(channelId: string, widgetId: string): Promise<Row> {
+    const [row] = await this.deps.db
+      .select()
+      .from(widgets)
+      .where(and(eq(widgets.channelId, channelId), eq(widgets.id, widgetId)))
+      .limit(1);
+    if (!row) throw notFound('Widget not found');
+    return row;
+  }
+
+  private newToken(): { token: string; tokenHash: string; tokenEnc: string } {
+    const token = randomToken(32);
+    return { token, tokenHash: sha256(token), tokenEnc: this.deps.cipher.encrypt(token) };
+  }
+
+  async list(channelId: string): Promise<Widget[]> {
+    const rows = await this.deps.db.select().from(widgets).where(eq(widgets.channelId, channelId)).orderBy(asc(widgets.createdAt));
+    return rows.map((r) => this.widgetOf(r));
+  }
+
+  async get(channelId: string, widgetId: string): Promise<Widget> {
+    return this.widgetOf(await this.row(channelId, widgetId));
+  }
+
+  async create(channelId: string, body: { type: WidgetType; name?: string | undefined }): Promise<Widget> {
+    return this.insert(channelId, body.type, body.name ?? widgetTypeLabels[body.type], defaultWidgetSettings(body.type));
+  }
+
+  private async insert(channelId: string, type: WidgetType, name: string, settings: Record<string, unknown>): Promise<Widget> {
+    const [{ n } = { n: 0 }] = await this.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(widgets)
+      .where(eq(widgets.channelId, channelId));
+    if (n >= WIDGETS_PER_CHANNEL_MAX) throw badRequest(`A channel has at most ${WIDGETS_PER_CHANNEL_MAX} widgets`);
+    const { tokenHash, tokenEnc } = this.newToken();
+    const [row] = await this.deps.db
+      .insert(widgets)
+      .values({ id: newId(), channelId, type, name, settings, tokenHash, tokenEnc })
+      .returning();
+    return this.widgetOf(row!);
+  }
+
+  async update(channelId: string, widgetId: string, body: WidgetUpdateBody & { settings: object }): Promise<Widget> {
+    const current = await this.row(channelId, widgetId);
+    if (body.type !== current.type) throw badRequest('The type of a widget cannot change', { type: 'The type of a widget cannot change' });
+    const [row] = await this.deps.db
+      .update(widgets)
+      .set({ name: body.name, settings: body.settings, updatedAt: new Date() })
+      .where(and(eq(widgets.channelId, channelId), eq(widgets.id, widgetId)))
+      .returning();
+    if (!row) throw notFound('Widget not found');
+    const widget = this.widgetOf(row);
+    // Open pages follow the new settings at once (an OBS source is not reloaded by hand).
+    this.deps.hub.sendToWidget(channelId, widgetId, { type: 'settings', data: widget.settings });
+    if (widget.type === 'goal') await this.pushGoal(channelId, row);
+    return widget;
+  }
+
+  async remove(channelId: string, widgetId: string): Promise<void> {
+    const deleted = await this.deps.db
+      .delete(widgets)
+      .where(and(eq(widgets.channelId, channelId), eq(widgets.id, widgetId)))
+      .returning({ id: widgets.id });
+    if (deleted.length === 0) throw notFound('Widget not found');
+    this.deps.hub.closeWidget(channelId, widgetId);
+  }
+
+  async duplicate(channelId: string, widgetId: string): Promise<Widget> {
+    const row = await this.row(channelId, widgetId);
+    const name = `${row.name} (copy)`.slice(0, 60);
+    return this.insert(channelId, row.type as WidgetType, name, row.settings);
+  }
+
+  /** A new secret URL; pages open on the old one are closed and it stops working at once. */
+  async rotateUrl(channelId: string, widgetId: string): Promise<Widget> {
+    const { tokenHash, tokenEnc } = this.newToken();
+    const [row] = await this.deps.db
+      .update(widgets)
+      .set({ tokenHash, tokenEnc, updatedAt: new Date() })
+      .where(and(eq(widgets.channelId, channelId), eq(widgets.id, widgetId)))
+      .returning();
+    if (!row) throw notFound('Widget not found');
+    this.deps.hub.closeWidget(channelId, widgetId);
+    return this.widgetOf(row);
+  }
+
+  /** A goal counts again from now. */
+  async resetGoal(channelId: string, widgetId: string): Promise<Widget> {
+    const [row] = await this.deps.db
+      .update(widgets)
+      .set({ countedSince: new Date(), updatedAt: new Date() })
+      .where(and(eq(widgets.channelId, channelId), eq(widgets.id, widgetId), eq(widgets.type, 'goal')))
+      .returning();
+    if (!row) throw notFound('Goal not found');
+    await this.pushGoal(channelId, row);
+    return this.widgetOf(row);
+  }
+
+  /** Sends a sample event of `type` to every widget page of the channel (alert boxes show it; goals do not count it). */
+  async sendTest(channelId: string, widgetId: string, type: AlertType): Promise<WidgetEvent> {
+    await this.row(channelId, widgetId);
+    const activity: Activity = {
+      id: `test:${newId()}`,
+      channel_id: channelId,
+      channel_provider_id: 'test',
+      provider: testProvider[type],
+      provider_event_id: 'test',
+      type,
+      viewer: { provider_user_id: 'test', login: 'greenroomtester', display_name: 'GreenroomTester' },
+      ...testSamples[type],
+      occurred_at: new Date().toISOString(),
+    };
+    this.deps.bus.publish(`channel:${channelId}`, { type: 'widget.test', data: activity });
+    return toWidgetEvent(activity, { test: true });
+  }
+
+  /** The widget of a public URL token, or null (unknown or rotated). */
+  async byToken(token: string): Promise<PublicWidgetRef | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const [row] = await this.deps.db
+      .select({ id: widgets.id, channelId: widgets.channelId, type: widgets.type })
+      .from(widgets)
+      .where(eq(widgets.tokenHash, sha256(token)))
+      .limit(1);
+    return row ? { id: row.id, channelId: row.channelId, type: row.type as WidgetType } : null;
+  }
+
+  /** Whether the widget still exists under this token (checked by open sockets). */
+  async stillValid(ref: PublicWidgetRef, token: string): Promise<boolean> {
+    return (await this.byToken(token))?.id === ref.id;
+  }
+
+  /** What a widget page starts from: its settings and, per type, the goal's count, the latest events or chat lines. */
+  async publicState(token: string): Promise<PublicWidget> {
+    const [row] = await this.deps.db
+      .select()
+      .from(widgets)
+      .where(eq(widgets.tokenHash, sha256(token)))
+      .limit(1);
+    if (!row || token.length > 100) throw notFound('Widget not found');
+    const type = row.type as WidgetType;
+    const settings = withDefaults(type, row.settings);
+    let goalCurrent: number | null = null;
+    let events: WidgetEvent[] = [];
+    let messages: PublicChatMessage[] = [];
+    if (type === 'goal') goalCurrent = await this.goalCurrent(row);
+    if (type === 'events') {
+      const shown = (settings.types as AlertType[] | undefined) ?? [];
+      const rows = shown.length
+        ? await this.deps.db
+            .select()
+            .from(activities)
+            .where(and(eq(activities.channelId, row.channelId), inArray(activities.type, shown)))
+            .orderBy(desc(activities.seq))
+            .limit(Number(settings.max_events) || 8)
+        : [];
+      events = rows.map((r) => toWidgetEvent(activityFromRow(r)));
+    }
+    if (type === 'chat') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
+    return { type, settings, goal_current: goalCurrent, events, messages };
+  }
+
+  private async goalCurrent(row: Row): Promise<number> {
+    const settings = withDefaults('goal', row.settings) as unknown as GoalSettings;
+    if (settings.kind === 'custom') return settings.start_value;
+    const types = goalTypes[settings.kind];
+    const [result] = await this.deps.db
+      .select({
+        n: sql<number>`coalesce(sum(case when ${activities.type} in ('gift', 'membership_gift') then greatest(coalesce(${activities.count}, 1), 1) else 1 end), 0)::int`,
+      })
+      .from(activities)
+      .where(and(eq(activities.channelId, row.channelId), inArray(activities.type, types), gte(activities.occurredAt, row.countedSince)));
+    return settings.start_value + (result?.n ?? 0);
+  }
+
+  private async pushGoal(channelId: string, row: Row): Promise<void> {
+    this.deps.hub.sendToWidget(channelId, row.id, { type: 'goal.current', data: { current: await this.goalCurrent(row) } });
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/client';
+import type { TokenCipher } from '../../lib/crypto';
+import type { EventBus } from '../../lib/event-bus';
+import type { ChatQueries } from '../chat';
+import { ConnectionLimiter, publicEncoder } from '../public-chat';
+import { WidgetHub } from './widget-hub';
+import { WidgetService } from './widget-service';
+
+export interface WidgetServices {
+  service: WidgetService;
+  hub: WidgetHub;
+  /** Open widget pages per client address (a streamer's OBS has a handful). */
+  connections: ConnectionLimiter;
+  /** Shutdown: closes the widget pages' sockets (they reconnect to the next server). */
+  close(): void;
+}
+
+export function createWidgetServices(input: {
+  db: Db;
+  cipher: TokenCipher;
+  bus: EventBus;
+  chat: Pick<ChatQueries, 'publicRecent'>;
+}): WidgetServices {
+  const hub = new WidgetHub(input.bus, publicEncoder());
+  return {
+    service: new WidgetService({ ...input, hub }),
+    hub,
+    connections: new ConnectionLimiter({ perIp: 60 }),
+    close: () => hub.closeAll(),
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Stats: rollups from the chat log (each row counted once, across runs), viewer samples and streams, and the
+ * stats API reading only the rollups.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { activities, channelProviders, channelUsers, chatMessages, moderationEvents } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { bucketSeconds, StatsRollup } from '../src/modules/stats';
+import { createTestApp, type TestApp, type TestUser } from './helper';
+
+let t: TestApp;
+let owner: TestUser;
+let editor: TestUser;
+let mod: TestUser;
+let channelId: string;
+let rollup: StatsRollup;
+const cp = {} as Record<'twitch' | 'kick', string>;
+const base = new Date('2026-03-02T20:00:00Z');
+const at = (minutes: number, seconds = 0) => new Date(base.getTime() + minutes * 60_000 + seconds * 1000);
+let n = 0;
+
+async function chat(provider: 'twitch' | 'kick', author: string, when: Date) {
+  n += 1;
+  await t.s.db.insert(chatMessages).values({
+    id: `${provider}:m${n}`,
+    channelId,
+    channelProviderId: cp[provider],
+    provider,
+    providerMessageId: `m${n}`,
+    authorId: author.toLowerCase(),
+    authorLogin: author.toLowerCase(),
+    authorName: author,
+    authorBadges: [],
+    authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    text: 'hi',
+    emotes: [],
+    mentions: [],
+    sentAt: when,
+    receivedAt: when,
+  });
+}
+
+async function activity(provider: 'twitch' | 'kick', type: string, when: Date, count: number | null = null) {
+  n += 1;
+  await t.s.db.insert(activities).values({
+    id: `${provider}:a${n}`,
+    channelId,
+    channelProviderId: cp[provider],
+    provider,
+    providerEventId: `a${n}`,
+    type,
+    count,
+    occurredAt: when,
+  });
+}
+
+async function moderation(kind: 'ban' | 'timeout' | 'clear', when: Date) {
+  n += 1;
+  await t.s.db.insert(moderationEvents).values({
+    id: `mod${n}`,
+    channelId,
+    channelProviderId: cp.twitch,
+    provider: 'twitch',
+    kind,
+    source: 'platform',
+    occurredAt: when,
+  });
+}
+
+async function setLive(provider: 'twitch' | 'kick', isLive: boolean, viewerCount: number | null) {
+  await t.s.db.update(channelProviders).set({ isLive, viewerCount }).where(eq(channelProviders.id, cp[provider]));
+}
+
+const statsUrl = (from: Date, to: Date) =>
+  `/api/2/channels/${channelId}/stats?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  rollup = new StatsRollup(t.s.db);
+  owner = await t.createUser({ displayName: 'Owner' });
+  editor = await t.createUser({ displayName: 'Eddie' });
+  mod = await t.createUser({ displayName: 'Moddy' });
+  channelId = (await t.s.channels.create(owner.id, 'Stats channel')).id;
+  await t.s.db.insert(channelUsers).values([
+    { channelId, userId: editor.id, level: AccessLevel.EDITOR },
+    { channelId, userId: mod.id, level: AccessLevel.MOD },
+  ]);
+  for (const provider of ['twitch', 'kick'] as const) {
+    cp[provider] = newId();
+    await t.s.db
+      .insert(channelProviders)
+      .values({ id: cp[provider], channelId, provider, providerChannelId: `${provider}-1`, providerChannelName: `${provider}chan` });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('stats rollups', () => {
+  it('counts chat, follows, subs and moderation per connection and minute, each row once across runs', async () => {
+    await chat('twitch', 'Alice', at(0, 5));
+    await chat('twitch', 'Alice', at(0, 50));
+    await chat('twitch', 'Bob', at(1, 10));
+    await chat('kick', 'Carol', at(1, 20));
+    await activity('twitch', 'follow', at(0, 30));
+    await activity('twitch', 'gift', at(1, 0), 5);
+    await activity('kick', 'sub', at(1, 0));
+    await activity('kick', 'raid', at(1, 0), 42);
+    await moderation('ban', at(1, 30));
+    await moderation('clear', at(1, 30));
+    expect(await rollup.rollup()).toBe(10);
+    expect(await rollup.rollup()).toBe(0);
+    // Rows arriving later are added to the same minutes.
+    await chat('twitch', 'Alice', at(1, 40));
+    expect(await rollup.rollup()).toBe(1);
+
+    await setLive('twitch', true, 100);
+    await rollup.sample(at(0, 1));
+    await setLive('twitch', true, 140);
+    await setLive('kick', true, 20);
+    await rollup.sample(at(1, 1));
+
+    const res = await t.inject(editor, { method: 'GET', url: statsUrl(at(0), at(60)) });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json();
+    expect(stats.bucket_seconds).toBe(60);
+    expect(stats.totals).toEqual({
+      messages: 5,
+      follows: 1,
+      subs: 6,
+      moderation: 1,
+      peak_viewers: 160,
+      average_viewers: 130,
+      minutes_live: 2,
+      unique_chatters: 3,
+    });
+    const twitchMinute1 = stats.series.find(
+      (p: { channel_provider_id: string; at: string }) => p.channel_provider_id === cp.twitch && p.at === at(1).toISOString(),
+    );
+    expect(twitchMinute1).toEqual({
+      at: at(1).toISOString(),
+      channel_provider_id: cp.twitch,
+      provider: 'twitch',
+      viewers: 140,
+      messages: 2,
+      follows: 0,
+      subs: 5,
+      moderation: 1,
+    });
+    expect(stats.top_chatters.map((c: { display_name: string; messages: number }) => [c.display_name, c.messages])).toEqual([
+      ['Alice', 3],
+      ['Bob', 1],
+      ['Carol', 1],
+    ]);
+    expect(stats.platforms.find((p: { provider: string }) => p.provider === 'kick')).toMatchObject({
+      messages: 1,
+      subs: 1,
+      peak_viewers: 20,
+    });
+    expect(stats.streams).toHaveLength(2);
+    expect(stats.streams.find((s: { provider: string }) => s.provider === 'twitch')).toMatchObject({
+      started_at: at(0, 1).toISOString(),
+      ended_at: null,
+      peak_viewers: 140,
+    });
+  });
+
+  it('closes a stream when its connection is seen offline, and the dashboard shows the ones in progress', async () => {
+    await setLive('kick', false, null);
+    await rollup.sample(at(5));
+    const live = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/stats/live` });
+    expect(live.statusCode).toBe(200);
+    const body = live.json();
+    expect(body.streams.map((s: { provider: string }) => s.provider)).toEqual(['twitch']);
+    expect(body.messages_per_minute).toHaveLength(30);
+    const stats = (await t.inject(editor, { method: 'GET', url: statsUrl(at(0), at(60)) })).json();
+    expect(stats.streams.find((s: { provider: string }) => s.provider === 'kick')).toMatchObject({ ended_at: at(5).toISOString() });
+    // Going live again starts a new stream.
+    await setLive('kick', true, 5);
+    await rollup.sample(at(10));
+    const again = (await t.inject(editor, { method: 'GET', url: statsUrl(at(0), at(60)) })).json();
+    expect(again.streams.filter((s: { provider: string }) => s.provider === 'kick')).toHaveLength(2);
+  });
+
+  it('answers the live figures per minute with zeros filled in', async () => {
+    const now = new Date();
+    await chat('kick', 'Dana', new Date(now.getTime() - 60_000));
+    await rollup.rollup();
+    const live = await t.s.stats.queries.live(channelId, now);
+    expect(live.messages_per_minute.at(-2)?.messages).toBe(1);
+    expect(live.messages_per_minute.at(-1)?.messages).toBe(0);
+  });
+
+  it('is for Editors; a bad range is refused with the field at fault', async () => {
+    expect((await t.inject(mod, { method: 'GET', url: statsUrl(at(0), at(60)) })).statusCode).toBe(403);
+    const backwards = await t.inject(editor, { method: 'GET', url: statsUrl(at(60), at(0)) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ to: 'The range must end after it starts' });
+    const tooLong = await t.inject(editor, { method: 'GET', url: statsUrl(at(0), at(60 * 24 * 100)) });
+    expect(tooLong.statusCode).toBe(400);
+    const garbage = await t.inject(editor, { method: 'GET', url: `/api/2/channels/${channelId}/stats?from=yesterday&to=now` });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('picks the narrowest bucket that keeps a series within 400 points', () => {
+    expect(bucketSeconds(at(0), at(60))).toBe(60);
+    expect(bucketSeconds(at(0), at(60 * 24))).toBe(300);
+    expect(bucketSeconds(at(0), at(60 * 24 * 7))).toBe(1800);
+    expect(bucketSeconds(at(0), at(60 * 24 * 90))).toBe(6 * 3600);
+  });
+});

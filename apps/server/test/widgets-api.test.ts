@@ -1,0 +1,266 @@
+/**
+ * The widgets API on a real database: create with defaults, settings validated per type, duplicate, delete, the
+ * secret URL (public state without sign-in, nothing private, rotation stops the old URL at once, sockets closed),
+ * test events reaching an open widget socket, replay of missed alerts after a reconnect, goals counting activities.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Activity } from '@greenroom/contracts/api/events';
+import { defaultWidgetSettings, WIDGET_GONE_CLOSE_CODE, type Widget } from '@greenroom/contracts/api/widgets';
+import { activities } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { createTestApp, type TestApp, type TestUser } from './helper';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let channelId: string;
+let origin: string;
+
+const base = (channel: string) => `/api/2/channels/${channel}/widgets`;
+
+async function create(type: string, name?: string): Promise<Widget> {
+  const res = await t.inject(owner, { method: 'POST', url: base(channelId), payload: { type, ...(name ? { name } : {}) } });
+  expect(res.statusCode).toBe(201);
+  return res.json<Widget>();
+}
+
+interface Client {
+  ws: WebSocket;
+  frames: { type: string; data?: unknown }[];
+  closed: Promise<number>;
+  next(match: (f: { type: string; data?: unknown }) => boolean): Promise<{ type: string; data?: unknown }>;
+}
+
+async function open(token: string, after?: string): Promise<Client> {
+  const ws = new WebSocket(`${origin.replace('http', 'ws')}/api/2/public/widgets/${token}/ws${after ? `?after=${after}` : ''}`);
+  const frames: { type: string; data?: unknown }[] = [];
+  const waiters: { match: (f: { type: string; data?: unknown }) => boolean; resolve: (f: { type: string; data?: unknown }) => void }[] = [];
+  ws.on('message', (raw: Buffer) => {
+    const frame = JSON.parse(raw.toString()) as { type: string; data?: unknown };
+    frames.push(frame);
+    for (const w of [...waiters])
+      if (w.match(frame)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(frame);
+      }
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  return {
+    ws,
+    frames,
+    closed,
+    next: (match) => {
+      const found = frames.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+  };
+}
+
+function activity(type: Activity['type'], extra: Partial<Activity> = {}): Activity {
+  return {
+    id: newId(),
+    channel_id: channelId,
+    channel_provider_id: 'cp',
+    provider: 'twitch',
+    provider_event_id: newId(),
+    type,
+    viewer: { provider_user_id: 'secret-viewer-id', login: 'fan', display_name: 'Fan' },
+    tier: null,
+    months: null,
+    count: null,
+    amount: null,
+    message: null,
+    occurred_at: new Date().toISOString(),
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.createUser({ displayName: 'Owner' });
+  stranger = await t.createUser({ displayName: 'Stranger' });
+  const res = await t.inject(owner, { method: 'POST', url: '/api/2/channels', payload: { display_name: 'Widgets' } });
+  channelId = res.json<{ id: string }>().id;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => t.close());
+
+describe('widgets for Editors', () => {
+  it('creates each type with its default settings and lists them', async () => {
+    const alerts = await create('alerts');
+    expect(alerts).toMatchObject({ type: 'alerts', name: 'Alert box', settings: defaultWidgetSettings('alerts') });
+    expect(alerts.token).toMatch(/^[\w-]{40,}$/);
+    await create('chat', 'My chat');
+    const list = await t.inject(owner, { method: 'GET', url: base(channelId) });
+    expect(list.json<Widget[]>().map((w) => w.name)).toEqual(expect.arrayContaining(['Alert box', 'My chat']));
+    // Someone without a role in the channel learns nothing.
+    expect((await t.inject(stranger, { method: 'GET', url: base(channelId) })).statusCode).toBe(404);
+  });
+
+  it('validates settings per type and refuses to change the type, naming the fields', async () => {
+    const goal = await create('goal');
+    const bad = await t.inject(owner, {
+      method: 'PUT',
+      url: `${base(channelId)}/${goal.id}`,
+      payload: { type: 'goal', name: '', settings: { ...goal.settings, target: 0, bar_color: 'green' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const body = bad.json<{ fields: Record<string, string> }>();
+    expect(body.fields).toMatchObject({ name: 'Name is required', 'settings.target': 'Target is at least 1' });
+    expect(body.fields['settings.bar_color']).toBe('A colour like #ffcc00');
+    const retype = await t.inject(owner, {
+      method: 'PUT',
+      url: `${base(channelId)}/${goal.id}`,
+      payload: { type: 'chat', name: 'x', settings: defaultWidgetSettings('chat') },
+    });
+    expect(retype.statusCode).toBe(400);
+    const ok = await t.inject(owner, {
+      method: 'PUT',
+      url: `${base(channelId)}/${goal.id}`,
+      payload: { type: 'goal', name: 'Sub goal', settings: { ...goal.settings, kind: 'subs', target: 10 } },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<Widget>()).toMatchObject({ name: 'Sub goal', settings: { kind: 'subs', target: 10 } });
+  });
+
+  it('duplicates with a new secret URL and deletes', async () => {
+    const original = await create('events', 'Recent');
+    const copy = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/${original.id}/duplicate` });
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json<Widget>()).toMatchObject({ name: 'Recent (copy)', type: 'events', settings: original.settings });
+    expect(copy.json<Widget>().token).not.toBe(original.token);
+    const del = await t.inject(owner, { method: 'DELETE', url: `${base(channelId)}/${original.id}` });
+    expect(del.statusCode).toBe(204);
+    expect((await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${original.token}` })).statusCode).toBe(404);
+    expect((await t.inject(owner, { method: 'GET', url: `${base(channelId)}/${original.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('the public widget URL', () => {
+  it('gives the settings without sign-in, and nothing private', async () => {
+    const events = await create('events');
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: activity('follow') });
+    await t.s.db.insert(activities).values({
+      id: newId(),
+      channelId,
+      channelProviderId: 'cp',
+      provider: 'twitch',
+      providerEventId: newId(),
+      type: 'follow',
+      viewerId: 'secret-viewer-id',
+      viewerLogin: 'fan',
+      viewerName: 'Fan',
+      occurredAt: new Date(),
+    });
+    const res = await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${events.token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const text = res.body;
+    expect(text).not.toContain('secret-viewer-id');
+    expect(text).not.toContain(channelId);
+    expect(text).not.toContain(events.id);
+    expect(res.json()).toMatchObject({ type: 'events', events: [{ type: 'follow', name: 'Fan' }] });
+    expect((await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${'x'.repeat(43)}` })).statusCode).toBe(404);
+  });
+
+  it('streams test events and live activities to an open page; rotating the URL closes it and the old URL stops', async () => {
+    const alerts = await create('alerts');
+    const page = await open(alerts.token);
+    const test = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/${alerts.id}/test`, payload: { type: 'raid' } });
+    expect(test.statusCode).toBe(200);
+    const frame = await page.next((f) => f.type === 'event');
+    expect(frame.data).toMatchObject({ type: 'raid', test: true, count: 42, name: 'GreenroomTester' });
+
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: activity('cheer', { count: 100, amount: '100 bits' }) });
+    const cheer = await page.next((f) => f.type === 'event' && (f.data as { type: string }).type === 'cheer');
+    expect(JSON.stringify(cheer)).not.toContain('secret-viewer-id');
+
+    const rotated = await t.inject(owner, { method: 'POST', url: `${base(channelId)}/${alerts.id}/rotate-url` });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json<Widget>().token).not.toBe(alerts.token);
+    expect(await page.closed).toBe(WIDGET_GONE_CLOSE_CODE);
+    expect((await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${alerts.token}` })).statusCode).toBe(404);
+    expect((await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${rotated.json<Widget>().token}` })).statusCode).toBe(200);
+    await expect(open(alerts.token)).rejects.toThrow(/404/);
+  });
+
+  it('a page that reconnects gets the alerts it missed after its last id, once', async () => {
+    const alerts = await create('alerts');
+    const first = await open(alerts.token);
+    const a = activity('follow');
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: a });
+    await first.next((f) => (f.data as { id?: string } | undefined)?.id === a.id);
+    first.ws.close();
+    await first.closed;
+    // Missed while the page was away (its OBS source reloaded, the network dropped).
+    const b = activity('sub', { tier: '1000' });
+    const c = activity('raid', { count: 7 });
+    const keep = await open((await create('events')).token); // keeps the channel's hub (and its last minute) alive
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: b });
+    t.s.bus.publish(`channel:${channelId}`, { type: 'activity', seq: 1, data: c });
+    const again = await open(alerts.token, a.id);
+    await again.next((f) => (f.data as { id?: string } | undefined)?.id === c.id);
+    const ids = again.frames.filter((f) => f.type === 'event').map((f) => (f.data as { id: string }).id);
+    expect(ids).toEqual([b.id, c.id]);
+    again.ws.close();
+    keep.ws.close();
+  });
+
+  it("the activity feed's Replay sends the event to alert boxes again, as a new alert each time", async () => {
+    const alerts = await create('alerts');
+    const page = await open(alerts.token);
+    const id = newId();
+    await t.s.db.insert(activities).values({
+      id,
+      channelId,
+      channelProviderId: 'cp',
+      provider: 'twitch',
+      providerEventId: newId(),
+      type: 'raid',
+      viewerId: 'secret-viewer-id',
+      viewerLogin: 'raider',
+      viewerName: 'Raider',
+      count: 12,
+      occurredAt: new Date(),
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.inject(owner, { method: 'POST', url: `/api/2/channels/${channelId}/activity/${id}/replay` });
+      expect(res.statusCode).toBe(200);
+    }
+    await page.next((f) => f.type === 'event' && page.frames.filter((x) => x.type === 'event').length >= 2);
+    const replays = page.frames.filter((f) => f.type === 'event').map((f) => f.data as { id: string; replay: boolean; name: string });
+    expect(replays.every((r) => r.replay && r.name === 'Raider')).toBe(true);
+    expect(replays[0]!.id).not.toBe(replays[1]!.id);
+    page.ws.close();
+  });
+
+  it('a goal counts follows since it started, and a reset counts from now', async () => {
+    const goal = await create('goal');
+    const state = async () =>
+      (await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${goal.token}` })).json<{ goal_current: number }>();
+    const before = (await state()).goal_current;
+    for (let i = 0; i < 3; i++)
+      await t.s.db.insert(activities).values({
+        id: newId(),
+        channelId,
+        channelProviderId: 'cp',
+        provider: 'twitch',
+        providerEventId: newId(),
+        type: 'follow',
+        occurredAt: new Date(),
+      });
+    expect((await state()).goal_current).toBe(before + 3);
+    const page = await open(goal.token);
+    await t.inject(owner, { method: 'POST', url: `${base(channelId)}/${goal.id}/reset-goal` });
+    expect(await page.next((f) => f.type === 'goal.current')).toEqual({ type: 'goal.current', data: { current: 0 } });
+    page.ws.close();
+  });
+});

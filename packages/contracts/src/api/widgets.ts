@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import { channelProviderIdSchema } from '../providers';
+import { publicChatMessageSchema } from './chat';
+import { activityTypeSchema, type ActivityType } from './events';
+
+/**
+ * Stream widgets: browser sources a streamer pastes into OBS. Each widget has a type, a name, settings
+ * (validated per type, shared by the editor form and the server) and a secret URL `/widget/{token}`.
+ */
+
+export const widgetTypes = ['alerts', 'chat', 'events', 'goal'] as const;
+export const widgetTypeSchema = z.enum(widgetTypes);
+export type WidgetType = z.infer<typeof widgetTypeSchema>;
+export const widgetTypeLabels: Record<WidgetType, string> = {
+  alerts: 'Alert box',
+  chat: 'Chat box',
+  events: 'Event list',
+  goal: 'Goal bar',
+};
+export const widgetTypeDescriptions: Record<WidgetType, string> = {
+  alerts: 'Shows follows, subs, raids, cheers and more one at a time, with your own text for each.',
+  chat: 'Your chat from every platform, with emotes and badges.',
+  events: 'The latest follows, subs, raids and cheers as a list.',
+  goal: 'A progress bar toward a follower, subscriber or custom goal.',
+};
+
+export const WIDGET_NAME_MAX = 60;
+export const ALERT_TEMPLATE_MAX = 200;
+export const ALERT_DURATION_MIN_SECONDS = 2;
+export const ALERT_DURATION_MAX_SECONDS = 60;
+export const GOAL_TITLE_MAX = 80;
+export const GOAL_TARGET_MAX = 10_000_000;
+export const CHAT_MESSAGES_MAX = 100;
+export const EVENT_LIST_MAX = 20;
+export const HIDDEN_USERS_MAX = 50;
+/** How long a widget page asks the server for the alerts it missed while reconnecting. */
+export const WIDGET_REPLAY_SECONDS = 60;
+
+/** The events an alert box and an event list can show (the activity types without stream online/offline). */
+export const alertTypes = [
+  'follow',
+  'sub',
+  'resub',
+  'gift',
+  'raid',
+  'cheer',
+  'superchat',
+  'supersticker',
+  'membership',
+  'membership_gift',
+  'kicks',
+  'tiktok_gift',
+] as const satisfies readonly ActivityType[];
+export const alertTypeSchema = z.enum(alertTypes);
+export type AlertType = z.infer<typeof alertTypeSchema>;
+export const alertTypeLabels: Record<AlertType, string> = {
+  follow: 'Follow',
+  sub: 'Subscription',
+  resub: 'Resubscription',
+  gift: 'Gifted subs',
+  raid: 'Raid',
+  cheer: 'Cheer',
+  superchat: 'Super Chat',
+  supersticker: 'Super Sticker',
+  membership: 'Membership',
+  membership_gift: 'Gifted memberships',
+  kicks: 'Kicks',
+  tiktok_gift: 'TikTok gift',
+};
+/** What an alert's `amount` threshold compares: the bits, viewers, gifts or money of the event. */
+export const alertAmountLabels: Partial<Record<AlertType, string>> = {
+  gift: 'Minimum gifts',
+  raid: 'Minimum raiders',
+  cheer: 'Minimum bits',
+  superchat: 'Minimum amount',
+  supersticker: 'Minimum amount',
+  membership_gift: 'Minimum gifts',
+  kicks: 'Minimum Kicks',
+  tiktok_gift: 'Minimum diamonds',
+};
+export const defaultAlertTemplates: Record<AlertType, string> = {
+  follow: '{name} just followed!',
+  sub: '{name} subscribed!',
+  resub: '{name} resubscribed for {months} months!',
+  gift: '{name} gifted {count} subs!',
+  raid: '{name} is raiding with {count} viewers!',
+  cheer: '{name} cheered {amount}!',
+  superchat: '{name} sent a Super Chat of {amount}!',
+  supersticker: '{name} sent a Super Sticker!',
+  membership: '{name} became a member!',
+  membership_gift: '{name} gifted {count} memberships!',
+  kicks: '{name} sent {amount}!',
+  tiktok_gift: '{name} sent {amount}!',
+};
+/** The variables an alert template may use. */
+export const alertTemplateVariables = ['name', 'amount', 'count', 'months', 'tier', 'message', 'platform'] as const;
+
+const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/u, 'A colour like #ffcc00');
+const size = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} is a whole number`)
+    .min(min, `${label} is at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
+const fontSize = size('Font size', 10, 96);
+const frame = { width: size('Width', 100, 3840), height: size('Height', 40, 2160) };
+
+export const alertTypeSettingsSchema = z.object({
+  enabled: z.boolean(),
+  template: z.string().trim().min(1, 'Text is required').max(ALERT_TEMPLATE_MAX, `Text is at most ${ALERT_TEMPLATE_MAX} characters`),
+  duration_seconds: size('Duration', ALERT_DURATION_MIN_SECONDS, ALERT_DURATION_MAX_SECONDS),
+  /** Alerts below this amount (bits, raiders, gifts, money) are not shown; 0 shows all. */
+  min_amount: size('Minimum', 0, 1_000_000),
+});
+export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
+
+export const alertsSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  show_message: z.boolean(),
+  alerts: z.object(
+    Object.fromEntries(alertTypes.map((t) => [t, alertTypeSettingsSchema])) as Record<AlertType, typeof alertTypeSettingsSchema>,
+  ),
+});
+export type AlertsSettings = z.infer<typeof alertsSettingsSchema>;
+
+const hiddenUserSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .transform((v) => v.toLowerCase());
+
+export const chatBoxSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  max_messages: size('Messages', 1, CHAT_MESSAGES_MAX),
+  /** Seconds a message stays before fading out; 0 keeps it. */
+  fade_after_seconds: size('Fade after', 0, 3600),
+  hide_commands: z.boolean(),
+  /** Logins whose messages are not shown (bots), lower case. */
+  hidden_users: z.array(hiddenUserSchema).max(HIDDEN_USERS_MAX, `At most ${HIDDEN_USERS_MAX} names`),
+  show_platform_icons: z.boolean(),
+  show_badges: z.boolean(),
+  /** Platforms shown; empty shows all. */
+  providers: z.array(channelProviderIdSchema),
+});
+export type ChatBoxSettings = z.infer<typeof chatBoxSettingsSchema>;
+
+export const eventListSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  max_events: size('Events', 1, EVENT_LIST_MAX),
+  types: z.array(alertTypeSchema).min(1, 'Pick at least one event type'),
+});
+export type EventListSettings = z.infer<typeof eventListSettingsSchema>;
+
+export const goalKinds = ['follows', 'subs', 'custom'] as const;
+export const goalKindSchema = z.enum(goalKinds);
+export type GoalKind = z.infer<typeof goalKindSchema>;
+export const goalKindLabels: Record<GoalKind, string> = {
+  follows: 'Follows (counted automatically)',
+  subs: 'Subscriptions and memberships (counted automatically)',
+  custom: 'Custom (you set the count)',
+};
+
+export const goalSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  bar_color: colorSchema,
+  title: z.string().trim().min(1, 'Title is required').max(GOAL_TITLE_MAX, `Title is at most ${GOAL_TITLE_MAX} characters`),
+  kind: goalKindSchema,
+  target: size('Target', 1, GOAL_TARGET_MAX),
+  /** Added to the automatic count (a goal started elsewhere); the whole count of a custom goal. */
+  start_value: size('Starting count', 0, GOAL_TARGET_MAX),
+});
+export type GoalSettings = z.infer<typeof goalSettingsSchema>;
+
+export const widgetSettingsSchemas = {
+  alerts: alertsSettingsSchema,
+  chat: chatBoxSettingsSchema,
+  events: eventListSettingsSchema,
+  goal: goalSettingsSchema,
+} as const;
+export type WidgetSettingsOf = {
+  alerts: AlertsSettings;
+  chat: ChatBoxSettings;
+  events: EventListSettings;
+  goal: GoalSettings;
+};
+
+/** The settings a new widget of each type starts with. */
+export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSettingsOf[T] {
+  const all: WidgetSettingsOf = {
+    alerts: {
+      width: 800,
+      height: 300,
+      font_size: 36,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      show_message: true,
+      alerts: Object.fromEntries(
+        alertTypes.map((t) => [t, { enabled: true, template: defaultAlertTemplates[t], duration_seconds: 6, min_amount: 0 }]),
+      ) as Record<AlertType, AlertTypeSettings>,
+    },
+    chat: {
+      width: 400,
+      height: 600,
+      font_size: 18,
+      text_color: '#ffffff',
+      max_messages: 30,
+      fade_after_seconds: 0,
+      hide_commands: true,
+      hidden_users: ['nightbot', 'streamelements', 'moobot', 'fossabot'],
+      show_platform_icons: true,
+      show_badges: true,
+      providers: [],
+    },
+    events: {
+      width: 400,
+      height: 400,
+      font_size: 18,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      max_events: 8,
+      types: ['follow', 'sub', 'resub', 'gift', 'raid', 'cheer', 'superchat', 'membership', 'kicks', 'tiktok_gift'],
+    },
+    goal: {
+      width: 600,
+      height: 80,
+      font_size: 20,
+      text_color: '#ffffff',
+      bar_color: '#40c057',
+      title: 'Follower goal',
+      kind: 'follows',
+      target: 100,
+      start_value: 0,
+    },
+  };
+  return all[type];
+}
+
+const nameSchema = z.string().trim().min(1, 'Name is required').max(WIDGET_NAME_MAX, `Name is at most ${WIDGET_NAME_MAX} characters`);
+
+export const widgetCreateBodySchema = z.object({ type: widgetTypeSchema, name: nameSchema.optional() });
+export type WidgetCreateBody = z.input<typeof widgetCreateBodySchema>;
+
+/** Saving a widget: its type (which must be the widget's own), name and the settings of that type. */
+export const widgetUpdateBodySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('alerts'), name: nameSchema, settings: alertsSettingsSchema }),
+  z.object({ type: z.literal('chat'), name: nameSchema, settings: chatBoxSettingsSchema }),
+  z.object({ type: z.literal('events'), name: nameSchema, settings: eventListSettingsSchema }),
+  z.object({ type: z.literal('goal'), name: nameSchema, settings: goalSettingsSchema }),
+]);
+export type WidgetUpdateBody = z.input<typeof widgetUpdateBodySchema>;
+
+export const widgetSchema = z.object({
+  id: z.string(),
+  channel_id: z.string(),
+  type: widgetTypeSchema,
+  name: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  /** The secret part of the widget's public URL `/widget/{token}`; rotating it gives a new one. */
+  token: z.string(),
+  /** Automatic goals count events from this time on (reset sets it to now). */
+  counted_since: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Widget = z.infer<typeof widgetSchema>;
+export const widgetListSchema = z.array(widgetSchema);
+export const widgetParamsSchema = z.object({ channelId: z.string().max(64), widgetId: z.string().max(64) });
+export const widgetTestBodySchema = z.object({ type: alertTypeSchema });
+export type WidgetTestBody = z.infer<typeof widgetTestBodySchema>;
+
+/** What a widget page sees of an activity: no platform user ids, nothing of moderation. */
+export const widgetEventSchema = z.object({
+  id: z.string(),
+  type: activityTypeSchema,
+  provider: channelProviderIdSchema,
+  name: z.string(),
+  tier: z.string().nullable(),
+  months: z.number().int().nullable(),
+  count: z.number().int().nullable(),
+  amount: z.string().nullable(),
+  message: z.string().nullable(),
+  occurred_at: z.string(),
+  /** A "Send test event" from the editor (not counted by goals). */
+  test: z.boolean(),
+  /** Sent again from the activity feed (alerts show it; lists and goals already have it). */
+  replay: z.boolean(),
+});
+export type WidgetEvent = z.infer<typeof widgetEventSchema>;
+
+export const publicWidgetSchema = z.object({
+  type: widgetTypeSchema,
+  settings: z.record(z.string(), z.unknown()),
+  /** Goal bars: the current count. */
+  goal_current: z.number().int().nullable(),
+  /** Event lists: the latest events, newest first. */
+  events: z.array(widgetEventSchema),
+  /** Chat boxes: the latest messages, oldest first. */
+  messages: z.array(publicChatMessageSchema),
+});
+export type PublicWidget = z.infer<typeof publicWidgetSchema>;
+
+/** Frames of the widget socket `/api/2/public/widgets/{token}/ws`. */
+export const widgetSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), data: widgetEventSchema }),
+  z.object({ type: z.literal('chat.message'), data: publicChatMessageSchema }),
+  z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
+  z.object({ type: z.literal('settings'), data: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('goal.current'), data: z.object({ current: z.number().int() }) }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type WidgetSocketMessage = z.infer<typeof widgetSocketMessageSchema>;
+/** The close code of a widget socket whose URL was rotated or whose widget was deleted: do not reconnect. */
+export const WIDGET_GONE_CLOSE_CODE = 4404;
+
+/** How much an event moves a goal of this kind (0: not counted). */
+export function goalIncrement(kind: GoalKind, event: Pick<WidgetEvent, 'type' | 'count'>): number {
+  switch (kind) {
+    case 'follows':
+      return event.type === 'follow' ? 1 : 0;
+    case 'subs':
+      if (event.type === 'sub' || event.type === 'resub' || event.type === 'membership') return 1;
+      if (event.type === 'gift' || event.type === 'membership_gift') return Math.max(1, event.count ?? 1);
+      return 0;
+    case 'custom':
+      return 0;
+  }
+}
+
+/** The number an alert's minimum compares: bits, raiders, gifts or the money/diamonds in `amount`. */
+export function alertAmount(event: Pick<WidgetEvent, 'count' | 'amount'>): number {
+  if (event.count !== null) return event.count;
+  const match = /[\d][\d,.]*/u.exec(event.amount ?? '');
+  return match ? Number(match[0].replace(/,/gu, '')) || 0 : 0;
+}
+
+/** Fills `{name}`, `{amount}` … of an alert template; unknown variables stay as written. */
+export function renderAlertTemplate(template: string, event: WidgetEvent, platformName: string): string {
+  const values: Record<string, string> = {
+    name: event.name,
+    amount: event.amount ?? String(event.count ?? ''),
+    count: String(event.count ?? 1),
+    months: String(event.months ?? 1),
+    tier: event.tier ?? '',
+    message: event.message ?? '',
+    platform: platformName,
+  };
+  return template.replace(/\{(\w+)\}/gu, (whole, key: string) => values[key] ?? whole);
+}
