@@ -135,8 +135,8 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
 
   // Timeout 10 min via the submenu (opens after the 500 ms delay).
   await line.click({ button: 'right' });
-  await page.getByRole('button', { name: 'Timeout' }).hover();
-  await page.getByRole('button', { name: '10 min' }).click();
+  await page.getByRole('menuitem', { name: 'Timeout' }).hover();
+  await page.getByRole('menuitem', { name: '10 min' }).click();
   await expect(page.getByText('User timed out for 0:10:00')).toBeVisible();
   await expect(line).toHaveAttribute('data-removed', 'timeout');
 
@@ -144,7 +144,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
   await say('twitch', `${tag} second`);
   const second = await pinned(page, `${tag} second`);
   await second.click({ button: 'right' });
-  await page.getByRole('button', { name: 'Ban', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Ban', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason (optional)').fill('e2e test');
   await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
@@ -152,7 +152,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
   await expect(second).toHaveAttribute('data-removed', 'ban');
 
   await second.click({ button: 'right' });
-  await page.getByRole('button', { name: 'Unban' }).click();
+  await page.getByRole('menuitem', { name: 'Unban' }).click();
   await expect(page.getByText('User unbanned successfully')).toBeVisible();
 
   // Delete a message through the keyboard-reachable "⋯" button.
@@ -160,7 +160,7 @@ test('time out, ban, unban and delete from the context menu', async ({ page }) =
   const doomed = await pinned(page, `${tag} delete me`);
   await doomed.hover();
   await doomed.getByRole('button', { name: /Actions for/ }).click();
-  await page.getByRole('button', { name: 'Delete message' }).click();
+  await page.getByRole('menuitem', { name: 'Delete message' }).click();
   await expect(page.getByText('Message deleted successfully')).toBeVisible();
   await expect(doomed).toHaveAttribute('data-removed', 'deleted');
   await expect(doomed).toContainText('message deleted');
@@ -198,7 +198,7 @@ test('open a viewer card popout from a message', async ({ page, context }) => {
   const author = (await line.locator('button').first().textContent())!.trim();
 
   await line.click({ button: 'right' });
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open viewer card' }).click()]);
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Open viewer card' }).click()]);
   await popup.waitForLoadState();
   expect(new URL(popup.url()).pathname).toMatch(new RegExp(`^/popout/channels/${channelId}/viewers/twitch/`));
   await expect(popup.getByRole('heading', { name: author, level: 1 })).toBeVisible();

@@ -16,13 +16,18 @@ export default defineConfig({
     postcss: { plugins: [presetMantine()] },
   },
   resolve: {
-    // mantine-datatable / mantine-contextmenu resolve their own @mantine/core copy from the workspace root;
-    // keep one copy, or they would not see the MantineProvider context.
+    // mantine-datatable resolves its own @mantine/core copy from the workspace root;
+    // keep one copy, or it would not see the MantineProvider context.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
   },
   server: {
     proxy: {
-      '/api': { target: 'http://localhost:3000', ws: true },
+      '/api': {
+        target: 'http://localhost:3000',
+        ws: true,
+        // The server opens signed-in websockets only for its own origin (PUBLIC_URL): the dev page is on another port.
+        configure: (proxy) => proxy.on('proxyReqWs', (proxyReq) => proxyReq.setHeader('origin', 'http://localhost:3000')),
+      },
     },
   },
   build: {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -9,7 +9,9 @@ import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuth, WS_PROTOCOL } from './plugins/auth';
 import { registerCanonicalHost } from './plugins/canonical-host';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { httpLoggerOptions } from './lib/logging';
 import { registerCompression, registerWebApp } from './plugins/web-app';
 import { activityRoutes } from './modules/activity';
 import { adminRoutes } from './modules/admin';
@@ -39,21 +41,33 @@ import type { AppServices } from './services';
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildOptions {
-  logger?: boolean | { level: string };
+  /** false: no logging; default: pino at LOG_LEVEL with secrets redacted (lib/logging.ts). */
+  logger?: false;
+  /** A logger to use instead (tests read what is logged). */
+  loggerInstance?: FastifyBaseLogger;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist?: string | null;
 }
 
+/** Trusts the nearest `count` proxies (the last `count` addresses of X-Forwarded-For). */
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
+
 /** Builds the whole HTTP app: plugins, the authorization gate, every feature's routes, the web app. */
 export async function buildApp(s: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: s.config.LOG_LEVEL },
-    trustProxy: true,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? httpLoggerOptions(s.config.LOG_LEVEL) }),
+    // Only proxies named by TRUST_PROXY may set the client address (per-IP limits) through X-Forwarded-For.
+    trustProxy: typeof s.config.TRUST_PROXY === 'number' ? hops(s.config.TRUST_PROXY) : s.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerCanonicalHost(app, s.publicUrl);
 
   await app.register(helmet, {
@@ -109,7 +123,13 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
 
-  registerAuth(app, { db: s.db, sessions: s.sessions, cookieSecret: s.cookieSecret, secureCookies: s.secureCookies });
+  registerAuth(app, {
+    db: s.db,
+    sessions: s.sessions,
+    cookieSecret: s.cookieSecret,
+    secureCookies: s.secureCookies,
+    publicOrigin: new URL(s.publicUrl).origin,
+  });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));

@@ -1,6 +1,34 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** What Fastify's `trustProxy` gets: off, every proxy, a number of hops, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const v = raw.trim().toLowerCase();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    for (const entry of entries) {
+      const [address, bits, extra] = entry.split('/');
+      const version = isIP(address ?? '');
+      const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+      if (!version || !bitsOk || extra !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address or CIDR range (use false, true, a hop count or addresses)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
 
 /** Platform app credentials; when every platform's are absent the local emulator runs instead. */
 const envSchema = z.object({
@@ -55,6 +83,11 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: z.string().optional(),
   REDIS_URL: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Reverse proxies whose `X-Forwarded-For` / `-Proto` / `-Host` are believed (client address for the per-IP
+   * limits). Off by default: then the client address is the TCP peer and a forged header changes nothing.
+   */
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.infer<typeof envSchema>;

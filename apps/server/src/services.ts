@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
 import { AccessEvents } from './lib/access-events';
 import { LocalEventBus, type BusEvent, type EventBus } from './lib/event-bus';
+import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
 import { ActivityService } from './modules/activity';
 import { AuditLogService } from './modules/audit';
@@ -12,7 +13,7 @@ import { ChannelProviderService } from './modules/channel-providers';
 import { ChannelService } from './modules/channels';
 import { createChatServices, type ChatServices } from './modules/chat';
 import { ChannelEmotesService } from './modules/emotes';
-import { ModerationService } from './modules/moderation';
+import { ChatLogModerationNames, ModerationService } from './modules/moderation';
 import { createPublicChatServices, type PublicChatServices } from './modules/public-chat';
 import { InviteService, StaffService } from './modules/staff';
 import { StatsJobs, StatsQueries, StatsRollup } from './modules/stats';
@@ -27,14 +28,12 @@ import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
 import { KickWebhookReceiver } from './platforms/kick/kick-webhook-receiver';
 import { EmoteService } from './platforms/emotes/emote-service';
-import { pino } from 'pino';
 import { createTokenRevoker } from './platforms/oauth-client';
 import { ConnectionManager } from './platforms/connection-manager';
 import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
-import { isOAuthProviderId } from '@greenroom/contracts/providers';
 import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -131,22 +130,17 @@ export function createServices(input: {
   const publicUrl = publicUrlOf(config);
   const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
-  const bus = new LocalEventBus(pino({ level: config.LOG_LEVEL, name: 'bus' }));
+  const bus = new LocalEventBus(createLogger(config.LOG_LEVEL, 'bus'));
   const access = new AccessEvents(bus);
   const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins, access);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
   const audit = new AuditLogService(db);
   let channelProviders: ChannelProviderService | null = null;
-  let tokens: TokenSources | null = null;
   const disconnectPlatforms = async (channelId: string, actorUserId: string | null): Promise<void> => {
     await channelProviders?.disconnectAll(channelId, actorUserId);
   };
   const users = new UserService(db, cipher, { disconnectPlatforms, access });
   const channels = new ChannelService(db, { audit, disconnectPlatforms, access });
-  // A connected or removed system bot: running channels stop using its cached token (tokens is set below).
-  const systemBots = new SystemBotService(db, cipher, (provider) => {
-    if (isOAuthProviderId(provider)) tokens?.forget({ kind: 'system_bot', provider });
-  });
 
   flows.on('signin', async (flow) => {
     const user = await users.signIn(flow.provider, flow.identity, flow.tokens);
@@ -173,7 +167,9 @@ export function createServices(input: {
     // Until the connection manager exists every delivery waits (answered 503: Kick delivers it again).
     isStored: async (broadcasterUserId) => (connections ? connections.isStored('kick', broadcasterUserId) : true),
   });
-  const platformLog = pino({ level: config.LOG_LEVEL, name: 'platforms' });
+  const platformLog = createLogger(config.LOG_LEVEL, 'platforms');
+  const revoke = createTokenRevoker(endpoints, platformLog);
+  const systemBots = new SystemBotService({ db, cipher, revoke, log: platformLog });
   const emotes = new EmoteService({ sevenTvApiUrl: endpoints.sevenTv.apiUrl, bttvApiUrl: endpoints.bttv.apiUrl, log: platformLog });
   const youtubeQuota = new YoutubeQuotaMeter({
     db,
@@ -182,11 +178,18 @@ export function createServices(input: {
     onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
   });
   let connections: ConnectionManager | null = null;
-  const chatLog = pino({ level: config.LOG_LEVEL, name: 'chat' });
+  const chatLog = createLogger(config.LOG_LEVEL, 'chat');
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
   // Chat sends go through the connection manager.
-  const chat = createChatServices({ db, bus, retentionDays: config.CHAT_RETENTION_DAYS, log: chatLog, actions: () => connections });
-  tokens = new TokenSources({
+  const chat = createChatServices({
+    db,
+    bus,
+    retentionDays: config.CHAT_RETENTION_DAYS,
+    log: chatLog,
+    actions: () => connections,
+    audit,
+  });
+  const tokens = new TokenSources({
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
@@ -220,20 +223,25 @@ export function createServices(input: {
     bus,
     manager: connections,
     audit,
-    revoke: createTokenRevoker(endpoints, platformLog),
+    revoke,
   });
   channelProviders = providerService;
-  const statsJobs = new StatsJobs(new StatsRollup(db), { log: pino({ level: config.LOG_LEVEL, name: 'stats' }) });
+  const statsJobs = new StatsJobs(new StatsRollup(db), { log: createLogger(config.LOG_LEVEL, 'stats') });
   connections.onChange = (change) => {
     statsJobs.connectionChanged();
     void providerService
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
   };
+  // A connected or removed system bot: running channels drop its cached token and reconnect with the new one.
+  systemBots.onChanged = async (provider) => {
+    await connections?.systemBotChanged(provider);
+    await providerService.publishSystemBotChanged(provider);
+  };
   flows.on('channel', (flow) => providerService.connect(flow));
 
   const streamInfo = new StreamInfoService({ connections, audit });
-  const chatbotLog = pino({ level: config.LOG_LEVEL, name: 'chatbot' });
+  const chatbotLog = createLogger(config.LOG_LEVEL, 'chatbot');
   const chatbotPlatform = connectionsPlatform({
     db,
     source: () => connections,
@@ -252,7 +260,7 @@ export function createServices(input: {
   });
   // Loyalty: points (wallets across platforms), slots and roulette, giveaways, the viewer queue. Their chat
   // commands are chatbot built-ins; their stages and effect handlers join the chat pipeline's.
-  const loyaltyLog = pino({ level: config.LOG_LEVEL, name: 'loyalty' });
+  const loyaltyLog = createLogger(config.LOG_LEVEL, 'loyalty');
   const botChat: BotChat = {
     async say(channelId, text, only) {
       const list = (await chatbotPlatform.connections(channelId)).filter(
@@ -386,7 +394,7 @@ export function createServices(input: {
     ingest,
     connections,
     channelProviders: providerService,
-    moderation: new ModerationService({ connections, ingest, audit }),
+    moderation: new ModerationService({ connections, ingest, audit, names: new ChatLogModerationNames(db) }),
     streamInfo,
     stats: { jobs: statsJobs, queries: new StatsQueries(db) },
     chat,

@@ -222,12 +222,24 @@ describe('authorization matrix of the live route table', () => {
 describe('the gate', () => {
   it('refuses at start-up an /api route that declares no access, in the root and in a plugin', async () => {
     const app = Fastify();
-    registerAuth(app, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
+    registerAuth(app, {
+      db: live.s.db,
+      sessions: live.s.sessions,
+      cookieSecret: 'x'.repeat(32),
+      secureCookies: false,
+      publicOrigin: 'http://localhost:3000',
+    });
     expect(() => app.get('/api/2/forgotten', async () => ({ ok: true }))).toThrow(
       'Route GET /api/2/forgotten does not declare config.access',
     );
     const inPlugin = Fastify();
-    registerAuth(inPlugin, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
+    registerAuth(inPlugin, {
+      db: live.s.db,
+      sessions: live.s.sessions,
+      cookieSecret: 'x'.repeat(32),
+      secureCookies: false,
+      publicOrigin: 'http://localhost:3000',
+    });
     void inPlugin.register(async (scope) => {
       scope.post('/api/2/also-forgotten', async () => ({ ok: true }));
     });
@@ -236,7 +248,13 @@ describe('the gate', () => {
 
   it('refuses channel access on a route without a :channelId parameter', () => {
     const app = Fastify();
-    registerAuth(app, { db: live.s.db, sessions: live.s.sessions, cookieSecret: 'x'.repeat(32), secureCookies: false });
+    registerAuth(app, {
+      db: live.s.db,
+      sessions: live.s.sessions,
+      cookieSecret: 'x'.repeat(32),
+      secureCookies: false,
+      publicOrigin: 'http://localhost:3000',
+    });
     expect(() => app.get('/api/2/things/:id', { config: { access: channelAccess('chat.moderate') } }, async () => ({}))).toThrow(
       'without a :channelId parameter',
     );

@@ -145,9 +145,10 @@ describe('moderation', () => {
 });
 
 describe('sending from the composer', () => {
+  // As the Owner, who posts as the streamer (Mods send as the bot: chat-send-policy.test.ts).
   it('sends to every connected platform with chat write and answers per platform', async () => {
     const since = await lastActionSeq(emulator);
-    const res = await t.inject(mod, {
+    const res = await t.inject(world.owner, {
       method: 'POST',
       url: `/api/2/channels/${channelId}/chat/messages`,
       payload: { text: 'hello everyone' },
@@ -167,7 +168,7 @@ describe('sending from the composer', () => {
 
   it('replies only where the platform supports it; the others get a clear error', async () => {
     const { id } = await chat('twitch', 'reply to me');
-    const res = await t.inject(mod, {
+    const res = await t.inject(world.owner, {
       method: 'POST',
       url: `/api/2/channels/${channelId}/chat/messages`,
       payload: {
@@ -183,7 +184,7 @@ describe('sending from the composer', () => {
       ok: false,
       error: 'Twitch is the only platform that supports replies',
     });
-    const unknown = await t.inject(mod, {
+    const unknown = await t.inject(world.owner, {
       method: 'POST',
       url: `/api/2/channels/${channelId}/chat/messages`,
       payload: { text: 'x', channel_provider_ids: ['nope'] },

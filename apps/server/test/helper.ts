@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -76,6 +76,8 @@ export async function createTestApp(
     platformOptions?: PlatformAdapterOptions;
     /** Serve a built web app from this folder (default: none). */
     webDist?: string;
+    /** Log through this logger (default: no logging). */
+    loggerInstance?: FastifyBaseLogger;
     /** PostgreSQL only: the URL the app connects with (e.g. through a proxy a test can cut). */
     databaseThrough?: (url: URL) => URL;
   } = {},
@@ -99,7 +101,10 @@ export async function createTestApp(
     emulatorUrl: options.emulatorOrigin ?? null,
     ...(options.platformOptions ? { platformOptions: options.platformOptions } : {}),
   });
-  const app = await buildApp(s, { logger: false, webDist: options.webDist ?? null });
+  const app = await buildApp(s, {
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
+    webDist: options.webDist ?? null,
+  });
   options.configure?.(app);
   await app.ready();
 

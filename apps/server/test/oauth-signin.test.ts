@@ -198,6 +198,24 @@ describe('linking a second sign-in platform', () => {
     expect(me2.id).toBe(me.id);
   });
 
+  it('a cancelled connect consent goes back to the landing page with the reason, for the window that opened it', async () => {
+    const u = await t.createUser();
+    const urlRes = await t.inject(u, { method: 'GET', url: '/api/2/kick/connect-chat-url?redirect_to=/user-provider-connected' });
+    const cookie = urlRes.cookies.find((c) => c.name === 'gr_oauth_state')!;
+    const state = new URL(urlRes.json().url).searchParams.get('state')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/2/auth/kick/callback',
+      headers: { cookie: `gr_oauth_state=${cookie.value}` },
+      payload: { state, error: 'access_denied' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      redirect_to: `/user-provider-connected#connect_error=${encodeURIComponent('Kick did not connect: you cancelled it.')}`,
+    });
+    expect((await t.inject(u, { method: 'GET', url: '/api/2/user/providers' })).json()).toHaveLength(1);
+  });
+
   it('accepts only same-site redirect_to paths', async () => {
     const u = await t.createUser();
     for (const bad of ['https://evil.example/', '//evil.example/x']) {

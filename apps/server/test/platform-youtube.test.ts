@@ -164,6 +164,11 @@ describe('YouTube adapter against the emulator', () => {
       actions.chat!.sendMessage({ text: 'x', as: 'broadcaster', replyToProviderMessageId: sent.providerMessageId! }),
     ).rejects.toMatchObject({ status: 422, type: 'unsupported' });
     await expect(actions.chat!.sendMessage({ text: 'x'.repeat(201), as: 'broadcaster' })).rejects.toMatchObject({ status: 400 });
+    // Without a bot account "as bot" is refused, never sent as the streamer.
+    await expect(actions.chat!.sendMessage({ text: 'not as the streamer', as: 'bot' })).rejects.toMatchObject({
+      status: 422,
+      message: 'No bot account is connected for this YouTube channel.',
+    });
     const botAccount = emulator.world.accountsOf('youtube', 'bot')[0]!;
     const bot = new EmulatorTokenSource('youtube', botAccount.id, scopesFor.youtube.bot, t.endpoints, emulator);
     const withBot = recordingContext({

@@ -12,6 +12,13 @@ export const channelAbilities = {
   'activity.read': { level: AccessLevel.MOD, summary: 'Read the activity feed' },
   /** Read and write the unified chat, its history and viewer cards, and moderate (ban, timeout, delete). */
   'chat.moderate': { level: AccessLevel.MOD, summary: 'Use the moderation tools in chat' },
+  /**
+   * Post in chat as the broadcaster's own account (everyone else sends as the bot). Editors too when the Owner
+   * turns on the channel's `editors_post_as_streamer` (see `canPostAsStreamer`).
+   */
+  'chat.post_as_streamer': { level: AccessLevel.ADMIN, summary: 'Post in chat as the streamer' },
+  /** Chat settings only the Owner changes (whether Editors may post as the streamer). */
+  'chat.settings': { level: AccessLevel.OWNER, summary: null },
   /** See the connected platforms and their live state (the chat tools show them). */
   'platforms.view': { level: AccessLevel.MOD, summary: null },
   'chatbot.manage': { level: AccessLevel.EDITOR, summary: 'Manage chat commands, timers, filters and quotes' },

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { makePrivate, privateFileCreation } from '../lib/private-files';
 import { PGliteRemote } from './pglite-remote';
 import * as schema from './schema';
 
@@ -63,11 +64,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
   }
   const dir = options.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) {
-    mkdirSync(dir, { recursive: true });
+    // The database files hold chat logs and encrypted tokens: private to this user, also the ones created later
+    // (the umask is the process's, so the database thread's files too).
+    privateFileCreation();
+    makePrivate(dir);
     seedFromTemplate(path.join(dir, 'pglite'), options.template);
     const remote = await PGliteRemote.create(path.join(dir, 'pglite'));
     const db = drizzlePglite(remote as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
+    makePrivate(dir);
     return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
   }
   const client = await PGlite.create(dir);

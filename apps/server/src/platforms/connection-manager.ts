@@ -4,12 +4,13 @@
  * connection's health, and hands out the actions of a connection (sends through the rate-limited
  * send queue). Started once with the server, closed at shutdown.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { isOAuthProviderId, providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import { channelProviders, platformBans, systemBots } from '../db/schema';
 import { unsupported, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import type { OAuthProvider } from './endpoints';
 import type { IngestPipeline, IngestSource } from '../pipeline/ingest';
 import type {
   BanStore,
@@ -130,6 +131,20 @@ export class ConnectionManager implements ConnectionActionsSource {
     if (this.closed) return;
     const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
     if (row) await this.open(row);
+  }
+
+  /**
+   * The operators' system bot of `provider` was connected, reconnected (maybe as another account) or
+   * disconnected: its cached credential is dropped and every live connection that sends as it (no bot account
+   * of its own) is reopened, so the change takes effect at once for sending and for the connection itself.
+   */
+  async systemBotChanged(provider: OAuthProvider): Promise<void> {
+    this.deps.tokens.forget({ kind: 'system_bot', provider });
+    const rows = await this.deps.db
+      .select({ id: channelProviders.id })
+      .from(channelProviders)
+      .where(and(eq(channelProviders.provider, provider), isNull(channelProviders.botAccessTokenEnc)));
+    for (const row of rows) if (this.entries.has(row.id)) await this.restart(row.id);
   }
 
   /**

@@ -5,7 +5,7 @@
  * `scope_needed` / `bot_scope_needed` and reports it, without throwing anything but
  * a PlatformError asking for reconnection to its callers.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isOAuthProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import { channelProviders, systemBots } from '../db/schema';
@@ -81,8 +81,12 @@ export class CredentialRepository {
     };
   }
 
-  /** Persists a refreshed token set; the refresh token is kept when the platform did not rotate it. */
-  async saveRefreshed(ref: CredentialRef, tokens: TokenSet, refreshToken: string | null): Promise<void> {
+  /**
+   * Persists a refreshed token set; the refresh token is kept when the platform did not rotate it. Only the
+   * account the tokens belong to is written: when the row was reconnected as another account meanwhile, an
+   * old source's refresh must not overwrite the new account's tokens (nothing is written then).
+   */
+  async saveRefreshed(ref: CredentialRef, providerUserId: string, tokens: TokenSet, refreshToken: string | null): Promise<void> {
     const access = this.cipher.encrypt(tokens.accessToken);
     const refresh = this.cipher.encryptNullable(refreshToken);
     if (ref.kind === 'system_bot') {
@@ -95,25 +99,39 @@ export class CredentialRepository {
           scopes: tokens.scopes,
           scopeNeeded: false,
         })
-        .where(eq(systemBots.provider, ref.provider));
+        .where(this.systemBotOf(ref.provider, providerUserId));
     } else if (ref.kind === 'broadcaster') {
       await this.db
         .update(channelProviders)
         .set({ accessTokenEnc: access, refreshTokenEnc: refresh, tokenExpiresAt: tokens.expiresAt, scopes: tokens.scopes })
-        .where(eq(channelProviders.id, ref.channelProviderId));
+        .where(this.broadcasterOf(ref.channelProviderId, providerUserId));
     } else {
       await this.db
         .update(channelProviders)
         .set({ botAccessTokenEnc: access, botRefreshTokenEnc: refresh, botTokenExpiresAt: tokens.expiresAt, botScopes: tokens.scopes })
-        .where(eq(channelProviders.id, ref.channelProviderId));
+        .where(this.botOf(ref.channelProviderId, providerUserId));
     }
   }
 
-  async markNeeded(ref: CredentialRef): Promise<void> {
-    if (ref.kind === 'system_bot') await this.db.update(systemBots).set({ scopeNeeded: true }).where(eq(systemBots.provider, ref.provider));
+  /** Flags the credential for reconnecting, if the row still holds that account. */
+  async markNeeded(ref: CredentialRef, providerUserId: string): Promise<void> {
+    if (ref.kind === 'system_bot')
+      await this.db.update(systemBots).set({ scopeNeeded: true }).where(this.systemBotOf(ref.provider, providerUserId));
     else if (ref.kind === 'broadcaster')
-      await this.db.update(channelProviders).set({ scopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
-    else await this.db.update(channelProviders).set({ botScopeNeeded: true }).where(eq(channelProviders.id, ref.channelProviderId));
+      await this.db.update(channelProviders).set({ scopeNeeded: true }).where(this.broadcasterOf(ref.channelProviderId, providerUserId));
+    else await this.db.update(channelProviders).set({ botScopeNeeded: true }).where(this.botOf(ref.channelProviderId, providerUserId));
+  }
+
+  private systemBotOf(provider: string, providerUserId: string) {
+    return and(eq(systemBots.provider, provider), eq(systemBots.providerUserId, providerUserId));
+  }
+
+  private broadcasterOf(channelProviderId: string, providerUserId: string) {
+    return and(eq(channelProviders.id, channelProviderId), eq(channelProviders.providerChannelId, providerUserId));
+  }
+
+  private botOf(channelProviderId: string, providerUserId: string) {
+    return and(eq(channelProviders.id, channelProviderId), eq(channelProviders.botProviderUserId, providerUserId));
   }
 }
 
@@ -189,7 +207,7 @@ export class StoredTokenSource implements TokenSource {
     if (this.needed) return;
     this.needed = true;
     try {
-      await this.deps.repository.markNeeded(this.ref);
+      await this.deps.repository.markNeeded(this.ref, this.providerUserId);
     } finally {
       this.deps.onReauthRequired(this.ref, detail);
     }
@@ -222,7 +240,7 @@ export class StoredTokenSource implements TokenSource {
     }
     const refreshToken = tokens.refreshToken ?? this.refresh;
     // Persist first: a rotated refresh token that is lost would end the connection at the next refresh.
-    await this.deps.repository.saveRefreshed(this.ref, tokens, refreshToken);
+    await this.deps.repository.saveRefreshed(this.ref, this.providerUserId, tokens, refreshToken);
     this.access = tokens.accessToken;
     this.refresh = refreshToken;
     this.expiresAt = tokens.expiresAt;
@@ -289,7 +307,11 @@ async function checkToken(provider: ValidatedProvider, endpoints: PlatformEndpoi
   return typeof active === 'boolean' ? active : null;
 }
 
-/** The token sources of every credential, created on first use and shared (one lock per credential). */
+/**
+ * The token sources of every credential, created on first use and shared (one lock per credential). Only
+ * found credentials are kept: a credential missing now (a system bot not connected yet) is looked up again
+ * on the next use. Connecting, reconnecting or disconnecting a credential must `forget` it.
+ */
 export class TokenSources {
   private readonly sources = new Map<string, Promise<StoredTokenSource | null>>();
 
@@ -299,9 +321,13 @@ export class TokenSources {
     const key = credentialKey(ref);
     let found = this.sources.get(key);
     if (!found) {
-      found = this.deps.repository.load(ref).then((stored) => (stored ? new StoredTokenSource(ref, stored, this.deps) : null));
-      found.catch(() => this.sources.delete(key));
-      this.sources.set(key, found);
+      const loading = this.deps.repository.load(ref).then((stored) => (stored ? new StoredTokenSource(ref, stored, this.deps) : null));
+      found = loading;
+      const forgetUnless = (keep: boolean) => {
+        if (!keep && this.sources.get(key) === loading) this.sources.delete(key);
+      };
+      loading.then((source) => forgetUnless(source !== null)).catch(() => forgetUnless(false));
+      this.sources.set(key, loading);
     }
     return found;
   }

@@ -6,7 +6,7 @@ import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access'
 import type { Db } from '../db/client';
 import { channelUsers, channels } from '../db/schema';
 import type { Access } from '../lib/access';
-import { AppError, forbidden, notFound, unauthenticated } from '../lib/errors';
+import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
 import type { AuthUser, SessionService } from '../modules/auth';
 
@@ -49,6 +49,8 @@ export const GATE_MESSAGES = {
   channelNotFound: 'Channel not found',
   belowLevel: 'Your role in this channel does not allow this.',
   notOperator: 'Only operators can use the admin area.',
+  foreignOrigin: 'This live connection may only be opened from Greenroom itself.',
+  channelIdRequired: 'A channel id is required.',
 } as const;
 
 /** Level an operator gets in channels they are not staff of (support access from the admin area). */
@@ -83,7 +85,14 @@ export function setXsrfCookie(reply: FastifyReply, secret: string, sessionId: st
 /** The one authorization gate: authenticates the bearer session and enforces each route's declared access. */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Db; sessions: SessionService; cookieSecret: string; secureCookies: boolean },
+  deps: {
+    db: Db;
+    sessions: SessionService;
+    cookieSecret: string;
+    secureCookies: boolean;
+    /** The origin browsers use (PUBLIC_URL's): the only one allowed to open signed-in websockets. */
+    publicOrigin: string;
+  },
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('channelLevel', null);
@@ -120,6 +129,10 @@ export function registerAuth(
         );
     }
     if (access === 'public') return;
+    // A signed-in websocket opened by a page of another site is refused (cross-site websocket hijacking).
+    // Browsers always send Origin on a websocket upgrade; other clients have no ambient credentials to abuse.
+    const origin = request.headers.origin;
+    if (request.ws && origin !== undefined && origin !== deps.publicOrigin) throw forbidden(GATE_MESSAGES.foreignOrigin);
     if (!request.auth) throw unauthenticated();
     const cookie = request.cookies[XSRF_COOKIE];
     const cookieOk = xsrfValid(deps.cookieSecret, request.auth.sessionId, cookie);
@@ -142,8 +155,9 @@ export function registerAuth(
     const auth = request.auth;
     if (!auth) throw unauthenticated();
     const channelId = (request.params as { channelId?: unknown } | undefined)?.channelId;
-    if (typeof channelId !== 'string' || channelId.length === 0)
+    if (typeof channelId !== 'string')
       throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
+    if (channelId.length === 0) throw badRequest(GATE_MESSAGES.channelIdRequired);
     const level = channelId.length > 64 ? null : await channelLevel(deps.db, channelId, auth.user);
     if (level == null) throw notFound(GATE_MESSAGES.channelNotFound);
     request.channelLevel = level;

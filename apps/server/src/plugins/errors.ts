@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { assertUnreachable } from '@greenroom/contracts/providers';
-import type { ErrorType, FieldErrors } from '@greenroom/contracts/errors';
+import type { ErrorBody, ErrorType, FieldErrors } from '@greenroom/contracts/errors';
 import { AppError } from '../lib/errors';
 import { PlatformError, type PlatformErrorCode } from '../platforms/platform-error';
 
@@ -59,6 +60,51 @@ export function fieldErrorsOf(issues: readonly { instancePath: string; message?:
   return fields;
 }
 
+/** What Fastify's own refusals (bad URL encoding, an over-long path parameter, …) say to the caller. */
+function frameworkMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid: it has broken percent-encoding.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A part of the address is too long.';
+    default:
+      return 'The request could not be understood.';
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors` option: refusals made before a route runs (bad percent-encoding → 400,
+ * a path parameter over the length limit → 414) answer with the same `{ type, message }` body as the rest.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const body: ErrorBody = { type: 'bad_request', message: frameworkMessage(error) };
+  void reply.status(status).send(body);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses before Fastify sees them
+ * (headers too large → 431, timeouts → 408, malformed requests → 400) get a `{ type, message }` body too.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? [414, 'URI Too Long', 'The address is too long.']
+          : [400, 'Bad Request', 'The request could not be understood.'];
+  const body = JSON.stringify({ type: 'bad_request', message } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 /** Maps every failure to a `{ type, message }` body; 5xx never leak internals. (404s: see app.ts.) */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,8 +132,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status === 429) return reply.status(429).send({ type: 'rate_limited', message: 'Too many requests, slow down a little.' });
     if (status >= 400 && status < 500) {
-      const type = status === 404 ? 'not_found' : status === 413 ? 'bad_request' : 'bad_request';
-      return reply.status(status).send({ type, message: error.message });
+      return reply.status(status).send({ type: status === 404 ? 'not_found' : 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ type: 'internal_error', message: 'Something went wrong on our side.' });

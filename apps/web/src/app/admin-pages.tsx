@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { NavPageEntry } from '../components/nav-tree';
 import type { AdminNavKey } from '../features/admin/nav-outline';
 import type { LazyRouteModule } from './route-module';
-import { EmbeddedRouteError } from './route-error';
+import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
 import { titledRoute } from './titled-route';
 
 /** A page of the admin shell (`/admin/...`); an entry with `nav` shows that admin navigation item. */
@@ -45,12 +45,14 @@ export const adminPages: AdminPage[] = [
   { path: 'command-templates/:commandTemplateId', title: 'Command Templates', lazy: () => import('./routes/admin/command-template') },
 ];
 
+/** Route objects for the children of `/admin`; an unknown admin page shows 404 inside the admin shell. */
 export function adminPageRoutes(pages: AdminPage[] = adminPages): RouteObject[] {
-  return pages.flatMap((page): RouteObject[] => {
+  const routes = pages.flatMap((page): RouteObject[] => {
     const lazy = titledRoute(page.title, page.lazy);
     const route: RouteObject = { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
     return page.index ? [{ index: true, lazy, ErrorBoundary: EmbeddedRouteError }, route] : [route];
   });
+  return [...routes, { path: '*', Component: EmbeddedNotFound }];
 }
 
 export function adminNavPages(pages: AdminPage[] = adminPages): Partial<Record<AdminNavKey, NavPageEntry>> {

@@ -8,7 +8,7 @@ import type { NavPageEntry } from '../components/nav-tree';
 import { PageState } from '../components/page-state';
 import type { ChannelNavKey } from '../features/channel-shell/nav-outline';
 import type { LazyRouteModule } from './route-module';
-import { EmbeddedRouteError } from './route-error';
+import { EmbeddedNotFound, EmbeddedRouteError } from './route-error';
 import { withTitle } from './titled-route';
 import { useCurrentChannel } from './routes/channels/use-current-channel';
 
@@ -176,14 +176,15 @@ function guarded(Page: ComponentType, ability: ChannelAbility | undefined): Comp
   return GuardedPage;
 }
 
-/** Route objects for the children of `/channels/:channelId`. */
+/** Route objects for the children of `/channels/:channelId`; an unknown page shows 404 inside the channel's shell. */
 export function channelPageRoutes(pages: ChannelPage[] = channelPages): RouteObject[] {
-  return pages.map((page): RouteObject => {
+  const routes = pages.map((page): RouteObject => {
     const lazy = async () => ({ Component: withTitle(guarded((await page.lazy()).Component, page.ability), page.title) });
     return page.path === undefined
       ? { index: true, lazy, ErrorBoundary: EmbeddedRouteError }
       : { path: page.path, lazy, ErrorBoundary: EmbeddedRouteError };
   });
+  return [...routes, { path: '*', Component: EmbeddedNotFound }];
 }
 
 /** The nav entries the given channel's user may see, keyed by nav item. */

@@ -22,7 +22,7 @@ function ToastsOnDemand() {
 }
 
 /**
- * The app-wide providers: Mantine (dark only), data cache, notifications. Modals and context menus are
+ * The app-wide providers: Mantine (dark only), data cache, notifications. Modals are
  * provided to the signed-in pages only (`SignedInProviders`), so public pages do not load them.
  */
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

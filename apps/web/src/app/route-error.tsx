@@ -24,6 +24,29 @@ function GoBack() {
   );
 }
 
+/** Status and status text with "Go back" (spec §2: unknown routes). */
+function StatusView({ status, statusText, embedded }: { status: number; statusText: string; embedded: boolean }) {
+  return (
+    <Center mih={embedded ? 360 : '100vh'} p="md" component={embedded ? 'div' : 'main'}>
+      <Stack align="center" gap="xs" ta="center">
+        <Title order={1} fz={72} lh={1} c="dark.2">
+          {status}
+        </Title>
+        <Text size="lg" fw={500}>
+          {statusText || 'Error'}
+        </Text>
+        <GoBack />
+      </Stack>
+    </Center>
+  );
+}
+
+/** An unknown page inside a shell (a channel's or the admin area's): the 404 view, the shell and its navigation stay. */
+export function EmbeddedNotFound() {
+  useDocumentTitle('404 Not Found');
+  return <StatusView status={404} statusText="Not Found" embedded />;
+}
+
 /**
  * Route error element: unknown routes and other error responses show status, status text and
  * "Go back"; other errors a generic error view. A stale-chunk error reloads the page (at most once per 30 s).
@@ -42,21 +65,7 @@ export function RouteError({ embedded = false }: { embedded?: boolean }) {
 
   if (reloading) return <FullHeightLoader label="Updating Greenroom" />;
 
-  if (isRouteErrorResponse(error)) {
-    return (
-      <Center mih={embedded ? 360 : '100vh'} p="md" component={embedded ? 'div' : 'main'}>
-        <Stack align="center" gap="xs" ta="center">
-          <Title order={1} fz={72} lh={1} c="dark.2">
-            {error.status}
-          </Title>
-          <Text size="lg" fw={500}>
-            {error.statusText || 'Error'}
-          </Text>
-          <GoBack />
-        </Stack>
-      </Center>
-    );
-  }
+  if (isRouteErrorResponse(error)) return <StatusView status={error.status} statusText={error.statusText} embedded={embedded} />;
 
   return (
     <Center mih={embedded ? 360 : '100vh'} p="md" component={embedded ? 'div' : 'main'}>

@@ -23,11 +23,17 @@ interface TypedConfirmModalProps<Values extends Record<string, unknown>, Output>
   confirmLabel: string;
   /** Further conditions for the red button besides the typed text (e.g. a new owner picked). */
   ready?: boolean;
+  /**
+   * false: the red button works as soon as something is typed and the server alone judges it (its refusal shows on
+   * the field), for confirmations the server verifies and where a disabled button would say nothing.
+   */
+  requireMatch?: boolean;
 }
 
 /**
  * A destructive action confirmed by typing a name (delete account, delete channel, transfer ownership): the red
- * button stays disabled until the typed text (trimmed) is the expected one.
+ * button stays disabled until the typed text (trimmed) is the expected one, or with `requireMatch={false}` until
+ * something is typed.
  */
 export function TypedConfirmModal<Values extends Record<string, unknown>, Output>({
   opened,
@@ -41,9 +47,11 @@ export function TypedConfirmModal<Values extends Record<string, unknown>, Output
   expected,
   confirmLabel,
   ready = true,
+  requireMatch = true,
 }: TypedConfirmModalProps<Values, Output>) {
   const typed = form.values[field];
-  const matches = expected !== '' && typeof typed === 'string' && typed.trim() === expected;
+  const entered = typeof typed === 'string' ? typed.trim() : '';
+  const matches = requireMatch ? expected !== '' && entered === expected : entered !== '';
   const close = () => {
     form.reset();
     submit.reset();

@@ -106,5 +106,7 @@ describe('helpers', () => {
     expect(signInPathFor({ pathname: '/channels/abc', search: '?tab=1' })).toBe(
       `/sign-in?next=${encodeURIComponent('/channels/abc?tab=1')}`,
     );
+    // A session found over on the sign-in page itself keeps that page's own next.
+    expect(signInPathFor({ pathname: '/sign-in', search: '?next=%2Fchannels' })).toBe('/sign-in?next=%2Fchannels');
   });
 });

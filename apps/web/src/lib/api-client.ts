@@ -50,6 +50,7 @@ type SessionEndedHandler = (error: ApiError) => void;
 /** Where to send the browser when the session has ended: /sign-in, with `next` unless at /. */
 export function signInPathFor(location: { pathname: string; search: string }): string {
   const current = `${location.pathname}${location.search}`;
+  if (location.pathname === '/sign-in') return current; // already there: keep its own `next`
   return location.pathname === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(current)}`;
 }
 

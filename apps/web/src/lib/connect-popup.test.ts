@@ -48,6 +48,18 @@ describe('connect popup polling', () => {
     expect(onClosed).not.toHaveBeenCalled();
   });
 
+  it('tells the opener when the connect did not happen (cancelled consent), from any page of the site', () => {
+    const popup = fakePopup();
+    const onConnected = vi.fn();
+    const onFailed = vi.fn();
+    watchConnectPopup(popup, { onConnected, onClosed: vi.fn(), onFailed });
+    popup.href = `http://localhost:3000/user-provider-connected#connect_error=${encodeURIComponent('Kick did not connect: you cancelled it.')}`;
+    vi.advanceTimersByTime(CONNECT_POLL_MS);
+    expect(onFailed).toHaveBeenCalledWith('Kick did not connect: you cancelled it.');
+    expect(onConnected).not.toHaveBeenCalled();
+    expect(popup.close).toHaveBeenCalled();
+  });
+
   it('stops polling when the user closes the popup', () => {
     const popup = fakePopup();
     const onConnected = vi.fn();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { notifyError } from './notify';
+import { CONNECT_ERROR_HASH_KEY } from '@greenroom/contracts/api/user';
+import { notifyError, notifyWarning } from './notify';
 
 /**
  * The connect popup, shared by every "Connect" button (user connections, channel platforms,
@@ -28,14 +29,20 @@ export function openCenteredPopup(url: string, name: string, win: Window = windo
   return popup;
 }
 
+/** The message a connect page put in its hash when the platform did not connect (cancelled, refused), or null. */
+export function connectErrorOf(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(CONNECT_ERROR_HASH_KEY);
+}
+
 /**
  * Polls the popup every 100 ms until it reaches `path`; then reads `hashKey` from its hash,
- * closes it and calls `onConnected`. Stops (calling `onClosed`) when the user closes the popup first.
- * Returns a function that stops polling.
+ * closes it and calls `onConnected`. A page of this site carrying `#connect_error=…` (the user cancelled
+ * on the consent page, the platform refused) closes it and calls `onFailed` with the message instead.
+ * Stops (calling `onClosed`) when the user closes the popup first. Returns a function that stops polling.
  */
 export function watchConnectPopup(
   popup: Pick<Window, 'closed' | 'close'> & { location: { href: string } },
-  handlers: { onConnected: (id: string | null) => void; onClosed: () => void },
+  handlers: { onConnected: (id: string | null) => void; onClosed: () => void; onFailed?: (message: string) => void },
   options: { path?: string; hashKey?: string; intervalMs?: number } = {},
 ): () => void {
   const path = options.path ?? CONNECT_LANDING_PATH;
@@ -55,6 +62,13 @@ export function watchConnectPopup(
     try {
       url = new URL(href);
     } catch {
+      return;
+    }
+    const failure = connectErrorOf(url.hash);
+    if (failure !== null) {
+      clearInterval(timer);
+      popup.close();
+      (handlers.onFailed ?? handlers.onClosed)(failure);
       return;
     }
     if (url.pathname !== path) return;
@@ -123,6 +137,10 @@ export function useConnectPopup<T>(flow: ConnectFlow<T>) {
         onConnected: (id) => {
           done();
           flowRef.current.onConnected(target, id);
+        },
+        onFailed: (message) => {
+          done();
+          notifyWarning(message);
         },
         onClosed: done,
       },

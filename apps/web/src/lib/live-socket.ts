@@ -102,8 +102,8 @@ export interface LiveConnection {
   ended: LiveCloseCodeValue | null;
 }
 
-/** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. */
-export function useLiveSocket(path: string, onMessage: (data: string) => void, options: LiveSocketOptions): LiveConnection {
+/** A live websocket (heartbeat, unlimited reconnects) whose frames go to `onMessage`; returns its state. `null`: no socket. */
+export function useLiveSocket(path: string | null, onMessage: (data: string) => void, options: LiveSocketOptions): LiveConnection {
   const [ended, setEnded] = useState<LiveCloseCodeValue | null>(null);
   const { onEnded: notify } = options;
   const onEnded = useCallback(
@@ -113,7 +113,7 @@ export function useLiveSocket(path: string, onMessage: (data: string) => void, o
     },
     [notify],
   );
-  const { readyState } = useWebSocket(socketUrl(path), liveSocketOptions(onMessage, { ...options, onEnded }));
+  const { readyState } = useWebSocket(path === null ? null : socketUrl(path), liveSocketOptions(onMessage, { ...options, onEnded }));
   const state = liveState(readyState);
   return { state: ended !== null && state === 'closed' ? 'ended' : state, ended: state === 'closed' ? ended : null };
 }

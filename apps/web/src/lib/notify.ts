@@ -13,6 +13,11 @@ export function notifySuccess(message: string): void {
   notifications.show({ color: 'green', message, autoClose: SUCCESS_TOAST_MS });
 }
 
+/** Yellow toast for what did not happen but is no failure (a cancelled connect), default 4 s. */
+export function notifyWarning(message: string): void {
+  notifications.show({ color: 'yellow', message, autoClose: DEFAULT_TOAST_MS });
+}
+
 /** Red toast, 5 s, with the error text. */
 export function notifyError(error: unknown, explicit?: string): void {
   notifications.show({ color: 'red', title: 'Error', message: errorMessage(error, explicit), autoClose: ERROR_TOAST_MS });

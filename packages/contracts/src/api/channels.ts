@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accessLevelSchema } from '../access';
+import { can } from '../abilities';
+import { AccessLevel, accessLevelSchema, hasLevel } from '../access';
 import { channelProviderIdSchema, providerIdSchema } from '../providers';
 import { paginated } from './common';
 
@@ -11,8 +12,23 @@ export const channelSchema = z.object({
   access_level: accessLevelSchema,
   /** Summary of connected platforms. */
   providers: z.array(z.object({ provider: channelProviderIdSchema, provider_channel_name: z.string() })),
+  /** The Owner lets Editors post in chat as the streamer's own account (Admins and the Owner always may). */
+  editors_post_as_streamer: z.boolean(),
 });
 export type Channel = z.infer<typeof channelSchema>;
+
+/**
+ * Who may post in chat as the broadcaster's own account: Admins and the Owner, and Editors when the Owner
+ * allows it. Everyone else (Mods, Editors by default) sends as the bot.
+ */
+export function canPostAsStreamer(level: number, editorsPostAsStreamer: boolean): boolean {
+  return can(level, 'chat.post_as_streamer') || (editorsPostAsStreamer && hasLevel(level, AccessLevel.EDITOR));
+}
+export const POST_AS_STREAMER_REFUSED = 'Only Admins and the Owner can post as the streamer (and Editors when the Owner allows it).';
+
+/** The chat settings of a channel only its Owner changes. */
+export const channelChatSettingsBodySchema = z.object({ editors_post_as_streamer: z.boolean() });
+export type ChannelChatSettingsBody = z.infer<typeof channelChatSettingsBodySchema>;
 export const channelListSchema = paginated(channelSchema);
 
 export const listChannelsQuerySchema = z.object({

@@ -64,7 +64,11 @@ export const sendChatBodySchema = z.object({
     .max(CHAT_MESSAGE_MAX, `A chat message has at most ${CHAT_MESSAGE_MAX} characters`),
   /** Channel provider ids to send to; empty = every connected platform that supports chat write. */
   channel_provider_ids: z.array(z.string().max(64)).max(10).default([]),
-  as: z.enum(['broadcaster', 'bot']).default('broadcaster'),
+  /**
+   * The account it goes out as. Absent: the streamer's for those who may post as the streamer (see
+   * `canPostAsStreamer`), the bot for everyone else; asking for the streamer's without the right is refused.
+   */
+  as: z.enum(['broadcaster', 'bot']).optional(),
   /** Reply to a message (platforms with chatReplyMessage only). */
   reply_to: z.object({ channel_provider_id: z.string().max(64), provider_message_id: z.string().max(200) }).optional(),
 });

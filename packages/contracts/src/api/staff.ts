@@ -148,7 +148,17 @@ export const AUDIT_LOG_PAGE_SIZE = 25;
 export const auditLogQuerySchema = z.object({
   cursor: z.string().max(40).optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(AUDIT_LOG_PAGE_SIZE),
+  /** An action (`moderation.ban`) or a whole area (`moderation` matches every `moderation.*`). */
+  action: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9_.]+$/, 'is not an action name')
+    .optional(),
+  /** Only what this user did. */
+  actor_user_id: z.string().max(64).optional(),
 });
+/** The people who appear as actors in a channel's audit log (for its "person" filter). */
+export const auditLogActorsSchema = z.array(userRefSchema);
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 
 /** Levels a user of `actorLevel` may give to someone else (never above their own). */

@@ -45,6 +45,12 @@ export type OauthCallbackResult = z.infer<typeof oauthCallbackResultSchema>;
 
 export const urlResultSchema = z.object({ url: z.string() });
 
+/**
+ * Hash key of a connect flow's landing page when the platform did not connect (the user cancelled on the
+ * consent page, or the platform refused): its value is the message to show. The opener's poll reads it.
+ */
+export const CONNECT_ERROR_HASH_KEY = 'connect_error';
+
 export const connectChatUrlQuerySchema = z.object({
   redirect_to: z.string().max(2000),
   channel_id: z.string().max(64).optional(),

@@ -108,6 +108,8 @@ export const activities = pgTable(
     uniqueIndex('activities_provider_event').on(t.channelId, t.provider, t.providerEventId),
     uniqueIndex('activities_id').on(t.channelId, t.id),
     index('activities_channel_seq').on(t.channelId, t.seq),
+    // The feed's order: newest first by when it happened.
+    index('activities_channel_occurred').on(t.channelId, t.occurredAt.desc(), t.seq.desc()),
   ],
 );
 

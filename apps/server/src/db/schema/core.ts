@@ -80,6 +80,8 @@ export const oauthStates = pgTable('oauth_states', {
 export const channels = pgTable('channels', {
   id: text('id').primaryKey(),
   displayName: text('display_name').notNull(),
+  /** The Owner lets Editors post in chat as the broadcaster's own account (Admins and the Owner always may). */
+  editorsPostAsStreamer: boolean('editors_post_as_streamer').notNull().default(false),
   createdAt: createdAt(),
 });
 

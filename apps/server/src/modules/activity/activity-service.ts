@@ -1,8 +1,10 @@
 /**
- * The persisted activity feed: newest first with a `seq` cursor (or, with `after`, what was stored
- * after a position, oldest first — a reconnect's catch-up), type/platform filters, replay.
+ * The persisted activity feed: newest first by when it happened on the platform (ties in arrival order), with a
+ * cursor of both — ordered by time, a late delivery (a webhook retried a minute later) lands where it belongs
+ * instead of above newer events — or, with `after`, what was stored after a position (a `seq`), in arrival order
+ * (a reconnect's catch-up); type/platform filters, replay.
  */
-import { and, asc, desc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -10,7 +12,7 @@ import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { channelTopic } from '@greenroom/contracts/bus';
 import type { EventBus } from '../../lib/event-bus';
-import { pageOf, parseSeqCursor } from '../../lib/pagination';
+import { INVALID_CURSOR, pageOf, parseSeqCursor } from '../../lib/pagination';
 import { activityFromRow } from '../chat';
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
@@ -31,6 +33,14 @@ function csv<T extends string>(
   return out.length ? out : null;
 }
 
+/** `{occurred_at ms}.{seq}` of the last record of a page. */
+function parseActivityCursor(value: string | undefined): { at: Date; seq: number } | null {
+  if (value === undefined || value === '') return null;
+  const m = /^(\d{1,15})\.(\d{1,18})$/.exec(value);
+  if (!m) throw badRequest(INVALID_CURSOR);
+  return { at: new Date(Number(m[1])), seq: Number(m[2]) };
+}
+
 export class ActivityService {
   constructor(
     private readonly db: Db,
@@ -42,10 +52,11 @@ export class ActivityService {
     q: { cursor?: string; after?: string; per_page: number; types?: string; providers?: string },
   ): Promise<{ records: Activity[]; cursor: string | null; head: string | null }> {
     const where: SQL[] = [eq(activities.channelId, channelId)];
-    const cursor = parseSeqCursor(q.cursor);
+    const cursor = parseActivityCursor(q.cursor);
     const after = parseSeqCursor(q.after);
     if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
-    if (cursor !== null) where.push(lt(activities.seq, cursor));
+    if (cursor !== null)
+      where.push(or(lt(activities.occurredAt, cursor.at), and(eq(activities.occurredAt, cursor.at), lt(activities.seq, cursor.seq)))!);
     if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));
@@ -55,14 +66,18 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(...where))
-      .orderBy(after !== null ? asc(activities.seq) : desc(activities.seq))
+      .orderBy(...(after !== null ? [asc(activities.seq)] : [desc(activities.occurredAt), desc(activities.seq)]))
       .limit(q.per_page + 1);
-    const page = pageOf(rows, q.per_page, (last) => String(last.seq));
-    const newest = after !== null ? page.rows.at(-1) : page.rows[0];
+    const page =
+      after !== null
+        ? pageOf(rows, q.per_page, (last) => String(last.seq))
+        : pageOf(rows, q.per_page, (last) => `${last.occurredAt.getTime()}.${last.seq}`);
+    // The catch-up position: the last stored record seen (by arrival, whatever the display order).
+    const newest = page.rows.reduce<number | null>((max, row) => (max === null || row.seq > max ? row.seq : max), null);
     return {
       records: page.rows.map(activityFromRow),
       cursor: page.cursor,
-      head: newest ? String(newest.seq) : after !== null ? String(after) : null,
+      head: newest !== null ? String(newest) : after !== null ? String(after) : null,
     };
   }
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditLogEntry } from '@greenroom/contracts/api/staff';
+import { and, asc, desc, eq, like, lt, or, type SQL } from 'drizzle-orm';
+import type { AuditLogEntry, UserRef } from '@greenroom/contracts/api/staff';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { parseSeqCursor } from '../../lib/pagination';
+import { storableJson } from '../../lib/text';
 
 /**
  * A row to append to a channel's audit log. `action` is a feature-owned name such as `staff.removed`
@@ -32,18 +33,30 @@ export interface AuditRecorder {
 export class AuditLogService implements AuditRecorder {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Appends a row. What was done is recorded even when its details hold text PostgreSQL cannot store (a
+   * platform's name with NUL, a broken surrogate): such characters become U+FFFD rather than losing the row.
+   */
   async record(entry: AuditEntryInput, db: Db = this.db): Promise<void> {
     await db.insert(auditLog).values({
       channelId: entry.channelId,
       actorUserId: entry.actorUserId,
       actorKind: entry.actorKind ?? (entry.actorUserId ? 'user' : 'system'),
       action: entry.action,
-      data: entry.data ?? {},
+      data: storableJson(entry.data ?? {}) as Record<string, unknown>,
     });
   }
 
-  async list(channelId: string, query: { cursor?: string; per_page: number }): Promise<Paginated<AuditLogEntry>> {
+  async list(
+    channelId: string,
+    query: { cursor?: string; per_page: number; action?: string; actor_user_id?: string },
+  ): Promise<Paginated<AuditLogEntry>> {
+    const where: SQL[] = [eq(auditLog.channelId, channelId)];
     const before = parseSeqCursor(query.cursor);
+    if (before !== null) where.push(lt(auditLog.id, before));
+    // `moderation` is the whole area (every `moderation.*`), `moderation.ban` one action.
+    if (query.action) where.push(or(eq(auditLog.action, query.action), like(auditLog.action, `${query.action.replace(/_/g, '\\_')}.%`))!);
+    if (query.actor_user_id) where.push(eq(auditLog.actorUserId, query.actor_user_id));
     const rows = await this.db
       .select({
         id: auditLog.id,
@@ -56,7 +69,7 @@ export class AuditLogService implements AuditRecorder {
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(before == null ? eq(auditLog.channelId, channelId) : and(eq(auditLog.channelId, channelId), lt(auditLog.id, before)))
+      .where(and(...where))
       .orderBy(desc(auditLog.id))
       .limit(query.per_page + 1);
     const records = rows.slice(0, query.per_page);
@@ -72,5 +85,16 @@ export class AuditLogService implements AuditRecorder {
       })),
       cursor: rows.length > query.per_page && last ? String(last.id) : null,
     };
+  }
+
+  /** Everyone who did something in the channel (still a user), by name: the audit log's "person" filter. */
+  async actors(channelId: string): Promise<UserRef[]> {
+    const rows = await this.db
+      .selectDistinct({ id: users.id, displayName: users.displayName })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(eq(auditLog.channelId, channelId))
+      .orderBy(asc(users.displayName), asc(users.id));
+    return rows.map((r) => ({ id: r.id, display_name: r.displayName }));
   }
 }

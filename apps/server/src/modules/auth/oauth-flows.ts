@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import { providers } from '@greenroom/contracts/providers';
-import type { OauthCallbackResult } from '@greenroom/contracts/api/user';
+import { CONNECT_ERROR_HASH_KEY, type OauthCallbackResult } from '@greenroom/contracts/api/user';
 import type { Db } from '../../db/client';
 import { oauthStates } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
@@ -101,7 +101,10 @@ export class OAuthFlows {
     }
     if (input.error) {
       const why = input.error === 'access_denied' ? 'you cancelled it' : (input.errorDescription ?? input.error);
-      throw badRequest(`${name} did not connect: ${why}.`);
+      const message = `${name} did not connect: ${why}.`;
+      // A connect flow (not a sign-in) goes back to its landing page, which tells the window that opened it.
+      if (row.purpose !== 'signin') return { redirect_to: `${row.redirectTo}#${CONNECT_ERROR_HASH_KEY}=${encodeURIComponent(message)}` };
+      throw badRequest(message);
     }
     if (!input.code) throw badRequest(`${name} did not return an authorization code.`);
     const handler = this.handlers.get(row.purpose);

@@ -121,7 +121,27 @@ export class ChannelService {
       created_at: row.createdAt.toISOString(),
       access_level: level as AccessLevelValue,
       providers: summaries.get(channelId) ?? [],
+      editors_post_as_streamer: row.editorsPostAsStreamer,
     };
+  }
+
+  /**
+   * Whether Editors may post in chat as the streamer: only the Owner changes it (audited when it changes); answers
+   * the channel as the caller sees it.
+   */
+  async setEditorsPostAsStreamerAs(channelId: string, allowed: boolean, actor: { userId: string; level: number }): Promise<Channel> {
+    const [before] = await this.db.select({ value: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
+    if (!before) throw notFound('Channel not found');
+    if (before.value !== allowed) {
+      await this.db.update(channels).set({ editorsPostAsStreamer: allowed }).where(eq(channels.id, channelId));
+      await this.deps.audit.record({
+        channelId,
+        actorUserId: actor.userId,
+        action: 'channel.chat_settings_changed',
+        data: { editors_post_as_streamer: allowed },
+      });
+    }
+    return this.getForUser(channelId, actor.userId, actor.level);
   }
 
   /** Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name. */
@@ -138,7 +158,13 @@ export class ChannelService {
     const base = and(...where);
     const after = decodeKeysetCursor(f.cursor, 2);
     const page = await this.db
-      .select({ id: channels.id, displayName: channels.displayName, createdAt: channels.createdAt, level: channelUsers.level })
+      .select({
+        id: channels.id,
+        displayName: channels.displayName,
+        createdAt: channels.createdAt,
+        level: channelUsers.level,
+        editorsPostAsStreamer: channels.editorsPostAsStreamer,
+      })
       .from(channelUsers)
       .innerJoin(channels, eq(channels.id, channelUsers.channelId))
       .where(
@@ -169,6 +195,7 @@ export class ChannelService {
         created_at: r.createdAt.toISOString(),
         access_level: r.level as AccessLevelValue,
         providers: summaries.get(r.id) ?? [],
+        editors_post_as_streamer: r.editorsPostAsStreamer,
       })),
       cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.displayName, last.id]) : null,
       total,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  channelChatSettingsBodySchema,
   channelListSchema,
   channelSchema,
   createChannelBodySchema,
@@ -66,6 +67,17 @@ export function channelRoutes(app: FastifyInstance, deps: ChannelRouteDeps): voi
     schema: { tags: ['channels'], params, body: updateChannelBodySchema, response: { 200: channelSchema, ...errorResponses } },
     handler: async (request) =>
       channels.renameAs(request.params.channelId, request.body.display_name, {
+        userId: requireAuth(request).user.id,
+        level: request.channelLevel ?? 0,
+      }),
+  });
+
+  /** Chat settings only the Owner changes: whether Editors may post as the streamer. */
+  r.put('/api/2/channels/:channelId/chat-settings', {
+    config: { access: channelAccess('chat.settings') },
+    schema: { tags: ['channels'], params, body: channelChatSettingsBodySchema, response: { 200: channelSchema, ...errorResponses } },
+    handler: async (request) =>
+      channels.setEditorsPostAsStreamerAs(request.params.channelId, request.body.editors_post_as_streamer, {
         userId: requireAuth(request).user.id,
         level: request.channelLevel ?? 0,
       }),

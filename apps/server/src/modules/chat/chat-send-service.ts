@@ -1,17 +1,21 @@
 /**
  * Sending from the staff composer to one or all connected platforms with chat write, as the
  * broadcaster or the bot, through each connection's actions (rate-limited send queue). Every
- * platform gets its own result; partial success is a normal answer.
+ * platform gets its own result; partial success is a normal answer. Posting as the broadcaster's own
+ * account is for Admins and the Owner (and Editors when the Owner allows it); everyone else sends as the
+ * bot. Every message a platform accepted is in the audit log with who sent it and as which account.
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { sendChatBodySchema, sendChatResultSchema } from '@greenroom/contracts/api/chat';
+import { canPostAsStreamer, POST_AS_STREAMER_REFUSED } from '@greenroom/contracts/api/channels';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
-import { channelProviders } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/errors';
-import type { ChannelActions } from '../../platforms/port';
+import { channelProviders, channels, systemBots } from '../../db/schema';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import type { Actor, ChannelActions } from '../../platforms/port';
 import { PlatformError } from '../../platforms/platform-error';
+import type { AuditRecorder } from '../audit';
 
 export type SendChatBody = z.output<typeof sendChatBodySchema>;
 export type SendChatResult = z.infer<typeof sendChatResultSchema>;
@@ -42,20 +46,66 @@ export function sendErrorMessage(provider: ChannelProviderId, error: unknown): s
   return `${name} did not accept the message.`;
 }
 
+/** Who is sending: the signed-in staff member and their level in the channel. */
+export interface ChatSender {
+  userId: string;
+  level: number;
+}
+
+/** The audit action of a message sent from Greenroom. */
+export const CHAT_SENT_ACTION = 'chat.sent';
+
+interface Target {
+  id: string;
+  provider: ChannelProviderId;
+  /** The accounts a message goes out as on this connection (for the audit log). */
+  broadcasterName: string;
+  botName: string | null;
+}
+
 export class ChatSendService {
   constructor(
     private readonly db: Db,
     private readonly source: () => ChatActionsSource | null,
     private readonly log: { warn(obj: object, msg?: string): void },
+    private readonly audit: AuditRecorder,
   ) {}
 
-  async send(channelId: string, body: SendChatBody): Promise<SendChatResult> {
+  /** The account `as` resolves to for this sender: the streamer's only with the right to post as the streamer. */
+  private async resolveAs(channelId: string, requested: Actor | undefined, sender: ChatSender): Promise<Actor> {
+    const [row] = await this.db.select({ editors: channels.editorsPostAsStreamer }).from(channels).where(eq(channels.id, channelId));
+    const allowed = canPostAsStreamer(sender.level, row?.editors ?? false);
+    if (requested === 'broadcaster' && !allowed) throw forbidden(POST_AS_STREAMER_REFUSED);
+    return requested ?? (allowed ? 'broadcaster' : 'bot');
+  }
+
+  async send(channelId: string, body: SendChatBody, sender: ChatSender): Promise<SendChatResult> {
+    const as = await this.resolveAs(channelId, body.as, sender);
     const rows = await this.db
-      .select({ id: channelProviders.id, provider: channelProviders.provider })
+      .select({
+        id: channelProviders.id,
+        provider: channelProviders.provider,
+        providerChannelName: channelProviders.providerChannelName,
+        botDisplayName: channelProviders.botDisplayName,
+        ownBot: channelProviders.botAccessTokenEnc,
+      })
       .from(channelProviders)
       .where(eq(channelProviders.channelId, channelId));
-    const connected = rows.filter((r) => r.provider in providers) as { id: string; provider: ChannelProviderId }[];
-    let targets: { id: string; provider: ChannelProviderId }[];
+    const bots = new Map((await this.db.select().from(systemBots)).map((b) => [b.provider, b.displayName]));
+    const connected: Target[] = rows
+      .filter((r): r is typeof r & { provider: ChannelProviderId } => r.provider in providers)
+      .map((r) => ({
+        id: r.id,
+        provider: r.provider,
+        broadcasterName: r.providerChannelName,
+        botName: r.ownBot
+          ? (r.botDisplayName ?? 'the channel bot')
+          : providers[r.provider].systemBot && bots.has(r.provider)
+            ? bots.get(r.provider)!
+            : // Kick's bot of Greenroom's app (no account of Greenroom's own), or no bot at all.
+              null,
+      }));
+    let targets: Target[];
     if (body.channel_provider_ids.length > 0) {
       targets = [];
       for (const id of new Set(body.channel_provider_ids)) {
@@ -70,15 +120,30 @@ export class ChatSendService {
     }
     if (targets.length === 0) throw new AppError(422, 'unsupported', 'No connected platform can send chat messages.');
     const source = this.source();
-    const results = await Promise.all(targets.map((t) => this.sendOne(source, t, body)));
+    const results = await Promise.all(targets.map((t) => this.sendOne(source, t, body, as)));
+    // What the platforms accepted is recorded even if answering fails later.
+    for (const [i, result] of results.entries()) {
+      if (!result.ok) continue;
+      const target = targets[i]!;
+      await this.audit.record({
+        channelId,
+        actorUserId: sender.userId,
+        action: CHAT_SENT_ACTION,
+        data: {
+          provider: target.provider,
+          channel_provider_id: target.id,
+          as,
+          account: as === 'broadcaster' ? target.broadcasterName : target.botName,
+          text: body.text,
+          provider_message_id: result.provider_message_id,
+          ...(body.reply_to ? { reply_to: body.reply_to.provider_message_id } : {}),
+        },
+      });
+    }
     return { results };
   }
 
-  private async sendOne(
-    source: ChatActionsSource | null,
-    target: { id: string; provider: ChannelProviderId },
-    body: SendChatBody,
-  ): Promise<ResultEntry> {
+  private async sendOne(source: ChatActionsSource | null, target: Target, body: SendChatBody, as: Actor): Promise<ResultEntry> {
     const info = providers[target.provider];
     const fail = (error: string): ResultEntry => ({
       channel_provider_id: target.id,
@@ -100,7 +165,7 @@ export class ChatSendService {
       if (!actions.chat) return fail(`${info.name} does not support sending chat messages.`);
       const sent = await actions.chat.sendMessage({
         text: body.text,
-        as: body.as,
+        as,
         ...(replyTo ? { replyToProviderMessageId: replyTo } : {}),
       });
       return {

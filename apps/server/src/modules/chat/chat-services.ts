@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/event-bus';
+import type { AuditRecorder } from '../audit';
 import { ChatQueries } from './chat-queries';
 import { ChatSendService, type ChatActionsSource } from './chat-send-service';
 import { FanoutHub } from './fanout-hub';
@@ -33,6 +34,7 @@ export function createChatServices(input: {
   retentionDays: number;
   log: ChatLog;
   actions: () => ChatActionsSource | null;
+  audit: AuditRecorder;
 }): ChatServices {
   const purge = new ChatRetention(input.db);
   const retention = new RetentionJob(purge, input.retentionDays, input.log);
@@ -42,7 +44,7 @@ export function createChatServices(input: {
     purge,
     staffHub,
     queries: new ChatQueries(input.db),
-    send: new ChatSendService(input.db, input.actions, input.log),
+    send: new ChatSendService(input.db, input.actions, input.log, input.audit),
     async close() {
       staffHub.closeAll();
       await retention.stop();

@@ -62,6 +62,10 @@ export function chatRoutes(app: FastifyInstance, s: ChatRouteDeps): void {
   r.post('/api/2/channels/:channelId/chat/messages', {
     config: { access: moderate },
     schema: { tags: ['chat'], params: channelParams, body: sendChatBodySchema, response: { 200: sendChatResultSchema, ...errorResponses } },
-    handler: async (request) => s.chat.send.send(request.params.channelId, request.body),
+    handler: async (request) =>
+      s.chat.send.send(request.params.channelId, request.body, {
+        userId: requireAuth(request).user.id,
+        level: request.channelLevel ?? 0,
+      }),
   });
 }

@@ -12,6 +12,7 @@ import { badRequest, notFound, unsupported } from '../../lib/errors';
 import type { ConnectionActionsSource } from '../../platforms/connection-manager';
 import type { IngestPipeline } from '../../pipeline/ingest';
 import type { BanResult, ModerationFacet } from '../../platforms/port';
+import type { ModerationNames } from './moderation-names';
 
 export interface ModerationTarget {
   channelId: string;
@@ -33,10 +34,20 @@ export interface ModerationServiceDeps {
   /** Publishes Greenroom's own moderation events like the platforms' (chat log, fan-out). */
   ingest: Pick<IngestPipeline, 'submit'>;
   audit: AuditRecorder;
+  /** Names and texts from the chat log, so the audit log and events show names, not ids. */
+  names: ModerationNames;
 }
 
 export class ModerationService {
   constructor(private readonly deps: ModerationServiceDeps) {}
+
+  private viewerName(t: ModerationTarget, providerViewerId: string): Promise<string | null> {
+    return this.deps.names.viewerName(t.channelId, t.provider, providerViewerId);
+  }
+
+  private message(t: ModerationTarget, providerMessageId: string): Promise<{ author: string | null; text: string | null }> {
+    return this.deps.names.message(t.channelId, t.provider, providerMessageId);
+  }
 
   private async connection(t: ModerationTarget): Promise<{ actions: ModerationFacet; providerChannelId: string }> {
     const found = await this.deps.connections.actions(t.channelProviderId);
@@ -96,6 +107,7 @@ export class ModerationService {
     if (problem) throw badRequest(problem, { duration_seconds: problem });
     const { actions, providerChannelId } = await this.connection(t);
     const reason = input.reason || undefined;
+    const name = await this.viewerName(t, input.providerViewerId);
     // The audit log and the moderation event record what the platform applied.
     const applied = await actions.ban({
       providerViewerId: input.providerViewerId,
@@ -107,6 +119,7 @@ export class ModerationService {
       provider: t.provider,
       channel_provider_id: t.channelProviderId,
       provider_viewer_id: input.providerViewerId,
+      viewer_display_name: name,
       duration_seconds: applied.durationSeconds,
       ...(timeout && applied.durationSeconds !== input.durationSeconds ? { requested_duration_seconds: input.durationSeconds } : {}),
       reason: reason ?? null,
@@ -116,7 +129,7 @@ export class ModerationService {
       providerChannelId,
       {
         kind,
-        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        target: { provider_user_id: input.providerViewerId, display_name: name ?? input.providerViewerId },
         provider_message_id: null,
         duration_seconds: applied.durationSeconds,
         reason: reason ?? null,
@@ -130,18 +143,20 @@ export class ModerationService {
     const info = providers[t.provider];
     if (!info.unban) throw unsupported(`${info.name} does not support unbanning through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
+    const name = await this.viewerName(t, input.providerViewerId);
     await actions.unban({ providerViewerId: input.providerViewerId });
     await this.audit(t, by, 'moderation.unban', {
       provider: t.provider,
       channel_provider_id: t.channelProviderId,
       provider_viewer_id: input.providerViewerId,
+      viewer_display_name: name,
     });
     await this.publish(
       t,
       providerChannelId,
       {
         kind: 'unban',
-        target: { provider_user_id: input.providerViewerId, display_name: input.providerViewerId },
+        target: { provider_user_id: input.providerViewerId, display_name: name ?? input.providerViewerId },
         provider_message_id: null,
         duration_seconds: null,
         reason: null,
@@ -154,11 +169,14 @@ export class ModerationService {
     const info = providers[t.provider];
     if (!info.deleteMessage) throw unsupported(`${info.name} does not support deleting messages through Greenroom.`);
     const { actions, providerChannelId } = await this.connection(t);
+    const message = await this.message(t, input.providerMessageId);
     await actions.deleteMessage({ providerMessageId: input.providerMessageId });
     await this.audit(t, by, 'moderation.delete_message', {
       provider: t.provider,
       channel_provider_id: t.channelProviderId,
       provider_message_id: input.providerMessageId,
+      viewer_display_name: message.author,
+      message_text: message.text,
     });
     await this.publish(
       t,

@@ -80,7 +80,7 @@ describe('StreamInfoService', () => {
         channelId: 'c1',
         actorUserId: 'u1',
         action: 'stream.updated',
-        data: { provider: 'twitch', channel_provider_id: 'tw', title: 'New title', category_id: null },
+        data: { provider: 'twitch', channel_provider_id: 'tw', title: 'New title', category_id: null, category_name: null },
       },
     ]);
     // 140 emoji are 140 characters for Twitch, though 280 UTF-16 units.

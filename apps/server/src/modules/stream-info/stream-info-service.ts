@@ -130,13 +130,25 @@ export class StreamInfoService {
   ): Promise<StreamInfoDto> {
     const { title, categoryId } = change;
     await facet.update({ ...(title !== undefined ? { title } : {}), ...(categoryId !== undefined ? { categoryId } : {}) });
+    // The change is made: it is recorded even when reading it back fails (the answer is then that error).
+    const after = await facet.get().then(
+      (info) => ({ ok: true as const, info }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
     await this.deps.audit.record({
       channelId: target.channelId,
       actorUserId: actor.userId,
       action: 'stream.updated',
-      data: { provider, channel_provider_id: target.channelProviderId, title: title ?? null, category_id: categoryId ?? null },
+      data: {
+        provider,
+        channel_provider_id: target.channelProviderId,
+        title: title ?? null,
+        category_id: categoryId ?? null,
+        category_name: categoryId !== undefined && after.ok ? (after.info.category?.name ?? null) : null,
+      },
     });
-    return toStreamInfoDto(await facet.get());
+    if (!after.ok) throw after.error;
+    return toStreamInfoDto(after.info);
   }
 
   /**

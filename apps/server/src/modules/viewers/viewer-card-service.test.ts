@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
 import { chatMessage } from '../../../test/chat-fixtures';
 import type { AppError } from '../../lib/errors';
-import { ViewerCardService } from './viewer-card-service';
+import { ViewerCardService, withoutEchoedClears } from './viewer-card-service';
 import type { ViewerKey, ViewerRepository, ViewerSnapshot } from './viewer-repository';
 
 class FakeViewerRepository implements ViewerRepository {
@@ -109,5 +109,31 @@ describe('ViewerCardService (fake repository)', () => {
 
     repo.moderation = [moderation('ban', 1), moderation('timeout', 3, { duration_seconds: 60 })];
     expect(await service.card('c1', 'twitch', 'u1')).toMatchObject({ banned: true, timed_out_until: null });
+  });
+});
+
+const echoEvent = (kind: ModerationEvent['kind'], at: string, source: ModerationEvent['source'] = 'platform'): ModerationEvent => ({
+  id: `${kind}-${at}`,
+  channel_id: 'c',
+  channel_provider_id: 'cp',
+  provider: 'twitch',
+  kind,
+  target: { provider_user_id: 'v', display_name: 'Viewer' },
+  provider_message_id: null,
+  duration_seconds: kind === 'timeout' ? 600 : null,
+  reason: null,
+  moderator: null,
+  source,
+  occurred_at: at,
+});
+
+describe('withoutEchoedClears', () => {
+  it("drops Twitch's 'messages cleared' that comes with our own timeout, keeps a clear on its own", () => {
+    const history = [
+      echoEvent('clear', '2025-01-01T12:00:01.200Z'),
+      echoEvent('timeout', '2025-01-01T12:00:00.900Z', 'greenroom'),
+      echoEvent('clear', '2025-01-01T10:00:00.000Z'),
+    ];
+    expect(withoutEchoedClears(history).map((e) => e.kind)).toEqual(['timeout', 'clear']);
   });
 });

@@ -20,6 +20,23 @@ export function banState(history: ModerationEvent[], now = Date.now()): { banned
   return { banned: false, timed_out_until: null };
 }
 
+/** How far apart a ban or timeout and the platform's "messages cleared" for it may arrive. */
+const CLEAR_ECHO_MS = 15_000;
+
+/**
+ * The moderation history without the platforms' "messages cleared" that only echo a ban or timeout (Twitch
+ * clears a user's messages whenever they are banned or timed out, by anyone): one action, one entry. A clear
+ * with no ban or timeout next to it stays.
+ */
+export function withoutEchoedClears(history: ModerationEvent[]): ModerationEvent[] {
+  const bans = history.filter((e) => e.kind === 'ban' || e.kind === 'timeout').map((e) => new Date(e.occurred_at).getTime());
+  return history.filter((e) => {
+    if (e.kind !== 'clear') return true;
+    const at = new Date(e.occurred_at).getTime();
+    return !bans.some((b) => Math.abs(b - at) <= CLEAR_ECHO_MS);
+  });
+}
+
 export class ViewerCardService {
   constructor(
     private readonly repository: ViewerRepository,
@@ -37,12 +54,13 @@ export class ViewerCardService {
     limits = { messages: 50, moderation: 50 },
   ): Promise<ViewerCard> {
     const key = { channelId, provider, providerUserId };
-    const [viewer, messages, moderation] = await Promise.all([
+    const [viewer, messages, history] = await Promise.all([
       this.repository.snapshot(key),
       this.repository.recentMessages(key, limits.messages),
       this.repository.moderationHistory(key, limits.moderation),
     ]);
-    if (!viewer && messages.length === 0 && moderation.length === 0) throw notFound('This viewer has not been seen in this channel.');
+    if (!viewer && messages.length === 0 && history.length === 0) throw notFound('This viewer has not been seen in this channel.');
+    const moderation = withoutEchoedClears(history);
     const latest = messages[0]?.author;
     return {
       provider,

@@ -214,6 +214,8 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
         const content = text.trim();
         if (content === '') throw badRequest('The message is empty.');
         if ([...content].length > 200) throw new AppError(400, 'validation_error', 'YouTube chat messages are limited to 200 characters.');
+        // "As bot" never falls back to the streamer's account: who a message goes out as is decided by the caller.
+        if (as === 'bot' && !ctx.bot) throw unsupported('No bot account is connected for this YouTube channel.');
         const token = as === 'bot' && ctx.bot ? ctx.bot : ctx.broadcaster;
         const id = await withChat('send to', (chat) => client.insertMessage(token, chat.liveChatId, content));
         return { providerMessageId: id || null };

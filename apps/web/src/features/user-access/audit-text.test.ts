@@ -27,10 +27,54 @@ describe('describeAuditEntry', () => {
     );
   });
 
-  it("shows other features' actions generically", () => {
-    expect(describeAuditEntry({ action: 'moderation.ban', data: { provider: 'twitch', viewer: 'troll42', nested: { a: 1 } } })).toBe(
-      'Moderation: ban — provider: twitch · viewer: troll42',
+  it('says what moderation did, to whom, on which platform and for how long, without ids', () => {
+    const base = { provider: 'twitch', channel_provider_id: 'cp-1', provider_viewer_id: '138837861' };
+    expect(
+      describeAuditEntry({
+        action: 'moderation.timeout',
+        data: { ...base, viewer_display_name: 'Troll', duration_seconds: 600, reason: 'spam' },
+      }),
+    ).toBe('timed out Troll on Twitch for 0:10:00 — “spam”');
+    expect(
+      describeAuditEntry({ action: 'moderation.ban', data: { ...base, provider: 'kick', viewer_display_name: 'Spammer', reason: null } }),
+    ).toBe('banned Spammer on Kick');
+    expect(describeAuditEntry({ action: 'moderation.unban', data: base })).toBe('unbanned a viewer on Twitch');
+    expect(
+      describeAuditEntry({
+        action: 'moderation.delete_message',
+        data: { ...base, viewer_display_name: 'Troll', message_text: 'buy followers' },
+      }),
+    ).toBe('deleted a message by Troll on Twitch: “buy followers”');
+  });
+
+  it('says who sent a message as whom, and what changed on the channel', () => {
+    expect(
+      describeAuditEntry({ action: 'chat.sent', data: { provider: 'twitch', as: 'bot', account: 'GreenroomBot', text: 'hello chat' } }),
+    ).toBe('sent “hello chat” on Twitch as the bot (GreenroomBot)');
+    expect(
+      describeAuditEntry({ action: 'chat.sent', data: { provider: 'kick', as: 'broadcaster', account: 'greenroomdemo', text: 'hi' } }),
+    ).toBe('sent “hi” on Kick as the streamer (greenroomdemo)');
+    expect(
+      describeAuditEntry({
+        action: 'stream.updated',
+        data: { provider: 'twitch', title: 'New run', category_id: '1', category_name: 'Celeste' },
+      }),
+    ).toBe('changed the title to “New run” and the category to Celeste on Twitch');
+    expect(describeAuditEntry({ action: 'platform.connected', data: { provider: 'youtube', provider_channel_name: 'retrorunner' } })).toBe(
+      'connected YouTube (retrorunner)',
     );
+    expect(describeAuditEntry({ action: 'channel.renamed', data: { from: 'Old', to: 'New' } })).toBe(
+      'renamed the channel from “Old” to “New”',
+    );
+  });
+
+  it('shows unknown actions of other features in words, without ids', () => {
+    expect(
+      describeAuditEntry({
+        action: 'giveaways.drawn',
+        data: { giveaway_id: 'g1', provider: 'twitch', winner: 'troll42', nested: { a: 1 } },
+      }),
+    ).toBe('Giveaways: drawn — provider Twitch, winner troll42');
     expect(describeAuditEntry({ action: 'widgets', data: {} })).toBe('Widgets');
   });
 });
@@ -41,7 +85,7 @@ describe('helpers', () => {
     expect(humanizeAction('moderation.delete_message')).toBe('Moderation: delete message');
   });
 
-  it('keeps at most four simple fields', () => {
-    expect(auditDetails({ a: 1, b: true, c: 'x', d: 2, e: 3, f: null })).toBe('a: 1 · b: true · c: x · d: 2');
+  it('keeps at most four simple fields, no ids', () => {
+    expect(auditDetails({ a: 1, b: true, some_id: 'x', c: 'x', d: 2, e: 3, f: null })).toBe('a 1, b true, c x, d 2');
   });
 });

@@ -7,5 +7,6 @@ export function replayActivity(channelId: string, activityId: string): Promise<v
 }
 
 export function useReplayActivity(channelId: string) {
-  return useMutation({ mutationFn: (activityId: string) => replayActivity(channelId, activityId) });
+  // The feed shows the one toast.
+  return useMutation({ mutationFn: (activityId: string) => replayActivity(channelId, activityId), meta: { errorToast: false } });
 }

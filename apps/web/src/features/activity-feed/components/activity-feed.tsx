@@ -1,6 +1,6 @@
 import { Button, Center, Chip, Group, Loader, MultiSelect, Skeleton, Stack, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import { IconActivity, IconFilterOff } from '@tabler/icons-react';
+import { IconActivity, IconExternalLink, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { activityTypes, type ActivityType } from '@greenroom/contracts/api/events';
 import { channelProviderIds, providers, type ChannelProviderId } from '@greenroom/contracts/providers';
@@ -10,6 +10,7 @@ import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { flattenPages } from '../../../lib/paginated-cache';
+import { openPopout, popoutPaths } from '../../../lib/popout';
 import { useActivity } from '../api/get-activity';
 import { useReplayActivity } from '../api/replay-activity';
 import { useLiveActivity } from '../hooks/use-live-activity';
@@ -110,6 +111,16 @@ export function ActivityFeed({ channelId, compact = false }: { channelId: string
           </Title>
           <LiveStatus state={live.state} />
         </Group>
+        {!compact && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconExternalLink size={14} />}
+            onClick={() => openPopout(popoutPaths.activityFeed(channelId), `activity-${channelId}`, { width: 440, height: 760 })}
+          >
+            Pop out activity feed
+          </Button>
+        )}
       </Group>
       <Group gap="xs" wrap="wrap" align="center">
         <MultiSelect

@@ -47,15 +47,64 @@ export function activityHeadline(activity: Activity): string {
   return `${activity.viewer?.display_name ?? 'Anonymous'} ${actions[activity.type]}`;
 }
 
-/** Amount, tier, months and count in display form, e.g. ["$5.00", "Tier 1", "12 months", "42 viewers"]. */
-export function activityDetails(activity: Activity): string[] {
-  const details: string[] = [];
-  if (activity.amount) details.push(activity.amount);
-  if (activity.tier) details.push(tierLabel(activity.tier));
-  if (activity.months != null) details.push(`${activity.months} ${activity.months === 1 ? 'month' : 'months'}`);
-  if (activity.count != null) {
-    const unit = activity.type === 'raid' ? 'viewers' : activity.type === 'gift' || activity.type === 'membership_gift' ? 'gifts' : '';
-    details.push(unit ? `${activity.count.toLocaleString('en-US')} ${unit}` : `×${activity.count.toLocaleString('en-US')}`);
+/** One fact shown as a chip: its text and what it means (tooltip and accessible name). */
+export interface ActivityDetail {
+  text: string;
+  meaning: string;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The facts of an activity as explained chips, e.g. "Tier 1" (Subscription tier), "12 months" (Months
+ * subscribed), "1 gift" (Subscriptions gifted), "500 bits" (Bits cheered), "Gift: Hype" (Kicks gift).
+ * Each fact appears once: an amount that already says the count does not get a second chip.
+ */
+export function activityDetails(activity: Activity): ActivityDetail[] {
+  const d: ActivityDetail[] = [];
+  const { type, tier, months, count, amount } = activity;
+  switch (type) {
+    case 'sub':
+    case 'resub':
+    case 'gift':
+      if (tier) d.push({ text: tierLabel(tier), meaning: 'Subscription tier' });
+      if (months != null) d.push({ text: plural(months, 'month', 'months'), meaning: 'Months subscribed' });
+      if (type === 'gift' && count != null) d.push({ text: plural(count, 'gift', 'gifts'), meaning: 'Subscriptions gifted' });
+      break;
+    case 'raid':
+      if (count != null) d.push({ text: plural(count, 'viewer', 'viewers'), meaning: 'Viewers who came with the raid' });
+      break;
+    case 'cheer':
+      d.push({ text: amount ?? plural(count ?? 0, 'bit', 'bits'), meaning: 'Bits cheered' });
+      break;
+    case 'kicks':
+      if (count != null) d.push({ text: plural(count, 'Kick', 'Kicks'), meaning: 'Kicks sent' });
+      if (tier) d.push({ text: `Gift: ${tier}`, meaning: 'The Kicks gift sent' });
+      break;
+    case 'tiktok_gift':
+      if (tier)
+        d.push({
+          text: count != null && count > 1 ? `${tier} × ${count}` : tier,
+          meaning: count != null && count > 1 ? `Gift sent ${count} times` : 'Gift sent',
+        });
+      if (amount) d.push({ text: amount, meaning: 'Diamonds the gifts are worth' });
+      break;
+    case 'superchat':
+    case 'supersticker':
+      if (amount) d.push({ text: amount, meaning: 'Amount paid' });
+      break;
+    case 'membership':
+      if (tier) d.push({ text: tier, meaning: 'Membership level' });
+      if (months != null) d.push({ text: plural(months, 'month', 'months'), meaning: 'Months as a member' });
+      break;
+    case 'membership_gift':
+      if (count != null) d.push({ text: plural(count, 'membership', 'memberships'), meaning: 'Memberships gifted' });
+      if (tier) d.push({ text: tier, meaning: 'Membership level' });
+      break;
+    case 'follow':
+    case 'stream_online':
+    case 'stream_offline':
+      break;
   }
-  return details;
+  return d;
 }

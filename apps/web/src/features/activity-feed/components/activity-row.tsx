@@ -43,9 +43,11 @@ export const ActivityRow = memo(function ActivityRow({
               {activityHeadline(activity)}
             </Text>
             {details.map((detail) => (
-              <Badge key={detail} size="sm" variant="outline" color="gray" tt="none">
-                {detail}
-              </Badge>
+              <Tooltip key={detail.text} label={detail.meaning} withArrow>
+                <Badge size="sm" variant="outline" color="gray" tt="none" aria-label={`${detail.meaning}: ${detail.text}`}>
+                  {detail.text}
+                </Badge>
+              </Tooltip>
             ))}
           </Group>
           {activity.message && (

@@ -4,7 +4,7 @@ import { chatSocketMessageSchema } from '@greenroom/contracts/api/chat';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Activity } from '@greenroom/contracts/api/events';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
-import { prependToPages } from '../../../lib/paginated-cache';
+import { prependToPages, type PaginatedPages } from '../../../lib/paginated-cache';
 import { activityListsKey, getActivity, type ActivityFilter, type ActivityPage } from '../api/get-activity';
 
 /** Whether a live activity belongs in a list with this filter. */
@@ -15,14 +15,34 @@ export function matchesFilter(activity: Activity, filter: ActivityFilter): boole
   );
 }
 
+/** Newest first by when it happened, ties by id: the order the server lists them in. */
+export function newerFirst(a: Activity, b: Activity): number {
+  return b.occurred_at.localeCompare(a.occurred_at) || b.id.localeCompare(a.id);
+}
+
+/**
+ * Puts a live activity where it belongs in the loaded list: usually at the front, but one delivered late (a
+ * retried webhook) goes below newer ones, as the server would list it. Older than everything loaded on the
+ * first page, it waits for that page to be fetched again.
+ */
+export function insertByTime(data: PaginatedPages<Activity> | undefined, activity: Activity): PaginatedPages<Activity> | undefined {
+  if (!data || data.pages.some((page) => page.records.some((r) => r.id === activity.id))) return data;
+  const [first, ...rest] = data.pages;
+  if (!first || first.records.length === 0 || newerFirst(activity, first.records[0]!) <= 0) return prependToPages(data, activity);
+  const at = first.records.findIndex((r) => newerFirst(activity, r) < 0);
+  if (at === -1 && first.cursor !== null) return data;
+  const records = at === -1 ? [...first.records, activity] : [...first.records.slice(0, at), activity, ...first.records.slice(at)];
+  return { ...data, pages: [{ ...first, records }, ...rest] };
+}
+
 /** At most this many catch-up pages after a reconnect (beyond that the lists are simply refetched). */
 const CATCH_UP_PAGES = 10;
 const CATCH_UP_PAGE_SIZE = 200;
 
 /**
- * Activity frames of the staff websocket, prepended to every cached activity list whose filter they
+ * Activity frames of the staff websocket, put in order into every cached activity list whose filter they
  * match. After a reconnect, what was stored meanwhile is fetched by position (`after` the newest seen)
- * and prepended the same way: no gap, no duplicate.
+ * and put in the same way: no gap, no duplicate.
  */
 export function useLiveActivity(channelId: string) {
   const queryClient = useQueryClient();
@@ -35,9 +55,7 @@ export function useLiveActivity(channelId: string) {
       for (const [key] of queryClient.getQueriesData({ queryKey: activityListsKey(channelId) })) {
         const filter = key[3] as ActivityFilter | undefined;
         if (filter && !matchesFilter(activity, filter)) continue;
-        queryClient.setQueryData<InfiniteData<Paginated<Activity>, string | null>>(key, (data) =>
-          data?.pages.some((page) => page.records.some((r) => r.id === activity.id)) ? data : prependToPages(data, activity),
-        );
+        queryClient.setQueryData<InfiniteData<Paginated<Activity>, string | null>>(key, (data) => insertByTime(data, activity));
       }
     },
     [channelId, queryClient],

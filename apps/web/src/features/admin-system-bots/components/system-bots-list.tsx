@@ -4,7 +4,7 @@ import { systemBotProviderIds } from '@greenroom/contracts/api/system-bots';
 import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ProviderIcon } from '../../../components/provider-icon';
-import { relativeTime } from '../../../lib/format';
+import { formatDateTime, relativeTime } from '../../../lib/format';
 import { useSystemBots } from '../api/get-system-bots';
 import { SystemBotActions } from './system-bot-actions';
 import { SystemBotStatus } from './system-bot-status';
@@ -46,9 +46,16 @@ export function SystemBotsList() {
                       <Skeleton h={14} w={140} mt={4} />
                     ) : (
                       <Text size="xs" c="dimmed" truncate>
-                        {bot
-                          ? `${bot.display_name} · connected ${relativeTime(bot.connected_at) === 'Now' ? 'just now' : `${relativeTime(bot.connected_at)} ago`}`
-                          : 'No bot account connected'}
+                        {bot ? (
+                          <>
+                            {bot.display_name} · connected{' '}
+                            <time dateTime={bot.connected_at} title={formatDateTime(bot.connected_at)}>
+                              {relativeTime(bot.connected_at)}
+                            </time>
+                          </>
+                        ) : (
+                          'No bot account connected'
+                        )}
                       </Text>
                     )}
                   </div>

@@ -8,6 +8,7 @@ import { useDisconnectChannelBot } from '../api/disconnect-channel-provider';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
 import { botAccountText } from './bot-account-line';
 import { KickNote } from './kick-note';
+import { RECONNECT_NEEDS_ADMIN } from './reconnect-button';
 
 interface BotAccountCardProps {
   provider: ChannelProvider;
@@ -54,6 +55,13 @@ export function BotAccountCard({ provider: p, canManage, connect, pending }: Bot
           </Text>
         )}
         {p.provider === 'kick' && <KickNote />}
+        {bot?.scope_needed && (bot.system || !canManage) && (
+          <Text size="xs" c="red.3">
+            {bot.system
+              ? "Greenroom's system bot needs reconnecting: only the operators of this Greenroom can do it."
+              : RECONNECT_NEEDS_ADMIN}
+          </Text>
+        )}
         {canManage && info.ownBot && (
           <Group gap="xs">
             <Button

@@ -2,12 +2,16 @@ import { Text } from '@mantine/core';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
 
-/** Who the chatbot sends as on this connection: its own bot account, the operators' system bot, or the broadcaster. */
+/**
+ * Who bot messages go out as on this connection, truthfully: its own bot account, the operators' system bot, on
+ * Kick the bot of Greenroom's Kick app (Kick posts a `bot` message as the app's bot account), or nobody.
+ */
 export function botAccountText(p: ChannelProvider): string {
   const info = providers[p.provider];
   if (!info.chatWrite) return `${info.name} chat is read only`;
   const bot = p.bot_provider;
-  if (!bot) return `Bot messages are sent as ${p.provider_channel_name}`;
+  if (!bot && p.provider === 'kick') return "Bot messages are sent by the bot of Greenroom's Kick app";
+  if (!bot) return `No bot account: bot messages cannot be sent on ${info.name}`;
   return bot.system ? `Bot: ${bot.display_name} (Greenroom system bot)` : `Bot: ${bot.display_name}`;
 }
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CHANNEL_PROVIDER_HASH_KEY } from '@greenroom/contracts/api/channel-providers';
 import { ConnectedLanding } from '../../../components/connected-landing';
+import { connectErrorOf } from '../../../lib/connect-popup';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from '../../../api/get-channel-providers';
 import { connectedMessage } from '../hooks/use-connect-channel-provider';
@@ -20,7 +21,8 @@ export function ChannelProviderConnected() {
   const inPopup = typeof window !== 'undefined' && window.opener != null;
   const channelId = new URLSearchParams(location.search).get('channel_id');
   const channelProviderId = new URLSearchParams(location.hash.replace(/^#/, '')).get(CHANNEL_PROVIDER_HASH_KEY);
-  const forward = !inPopup && channelId != null && channelProviderId != null;
+  const failure = connectErrorOf(location.hash);
+  const forward = !inPopup && failure === null && channelId != null && channelProviderId != null;
 
   useEffect(() => {
     if (!forward) return;
@@ -43,6 +45,21 @@ export function ChannelProviderConnected() {
     };
   }, [forward, channelId, channelProviderId, queryClient, navigate]);
 
+  const back = !inPopup && (
+    <Button component={Link} to={channelId ? `/channels/${channelId}/providers` : '/'} mt="xs">
+      {channelId ? 'Back to Platforms' : 'Back to Greenroom'}
+    </Button>
+  );
+  if (failure !== null)
+    return <ConnectedLanding outcome="failed" text={inPopup ? `${failure} This window closes by itself.` : failure} action={back} />;
+  if (channelProviderId === null)
+    return (
+      <ConnectedLanding
+        outcome="nothing"
+        text="This page finishes connecting a platform to a channel, and nothing was connected. Connect platforms from the channel's Platforms page."
+        action={back}
+      />
+    );
   return (
     <ConnectedLanding
       icon={forward ? <Loader aria-label="Opening the platform" /> : undefined}
@@ -53,14 +70,7 @@ export function ChannelProviderConnected() {
             ? 'Opening the platform…'
             : 'The platform was connected to the channel.'
       }
-      action={
-        !inPopup &&
-        !forward && (
-          <Button component={Link} to={channelId ? `/channels/${channelId}/providers` : '/'} mt="xs">
-            {channelId ? 'Back to Platforms' : 'Back to Greenroom'}
-          </Button>
-        )
-      }
+      action={!forward && back}
     />
   );
 }

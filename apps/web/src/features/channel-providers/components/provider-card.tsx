@@ -8,7 +8,7 @@ import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider
 import { BotAccountLine } from './bot-account-line';
 import { ConnectionStatus } from './connection-status';
 import { DashboardLinkButton } from './dashboard-link-button';
-import { ReconnectButton } from './reconnect-button';
+import { RECONNECT_NEEDS_ADMIN, ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { KickNote } from './kick-note';
 
@@ -52,6 +52,11 @@ export function ProviderCard({ provider: p, canManage, connect, pending }: Provi
           <ConnectionStatus provider={p} />
         </Group>
         <BotAccountLine provider={p} />
+        {!canManage && (p.scope_needed || p.bot_provider?.scope_needed) && (
+          <Text size="xs" c="red.3">
+            {RECONNECT_NEEDS_ADMIN}
+          </Text>
+        )}
         {p.provider === 'kick' && <KickNote />}
         <Group gap="xs" wrap="wrap">
           <Button

@@ -16,7 +16,7 @@ import { BotAccountCard } from './bot-account-card';
 import { ConnectionHealthCard } from './connection-health-card';
 import { ConnectionStatus } from './connection-status';
 import { DashboardLinkButton } from './dashboard-link-button';
-import { ReconnectButton } from './reconnect-button';
+import { RECONNECT_NEEDS_ADMIN, ReconnectButton } from './reconnect-button';
 import { DisconnectProviderButton } from './disconnect-provider-button';
 import { EmbeddedPlayer } from './embedded-player';
 import { StreamInfoCard } from './stream-info-form';
@@ -114,7 +114,7 @@ export function ProviderDetailPage({ channel, channelProviderId }: { channel: Ch
       {p.scope_needed && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Reconnect needed">
           Greenroom can no longer act on {info.name} for this channel (the access was revoked, expired or lacks a permission).{' '}
-          {canManage ? 'Reconnect it to restore chat, moderation and stream info.' : 'Ask an admin of this channel to reconnect it.'}
+          {canManage ? 'Reconnect it to restore chat, moderation and stream info.' : RECONNECT_NEEDS_ADMIN}
         </Alert>
       )}
 

@@ -4,6 +4,9 @@ import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers
 import { providers } from '@greenroom/contracts/providers';
 import type { ChannelConnectTarget } from '../hooks/use-connect-channel-provider';
 
+/** What staff below Admin see next to "Reconnect needed": who can fix it. */
+export const RECONNECT_NEEDS_ADMIN = 'Only an Admin or the Owner of this channel can reconnect it: ask one of them.';
+
 /** Runs the connect flow again for the broadcaster account; filled red when the connection needs it (scope_needed). */
 export function ReconnectButton({
   provider: p,

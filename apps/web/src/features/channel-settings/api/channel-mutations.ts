@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { channelSchema, type Channel, type UpdateChannelBody } from '@greenroom/contracts/api/channels';
+import { channelSchema, type Channel, type ChannelChatSettingsBody, type UpdateChannelBody } from '@greenroom/contracts/api/channels';
 import { api } from '../../../lib/api-client';
 import { getChannelQueryOptions } from '../../../api/get-channel';
 import { channelListsKey } from '../../../api/get-channels';
@@ -26,5 +26,15 @@ export function useDeleteChannel(channelId: string) {
     mutationFn: (typedName: string) => api.delete(path(channelId), { query: { name: typedName } }),
     meta: { errorToast: false }, // the dialog shows the error
     onSuccess: () => queryClient.removeQueries({ queryKey: ['channels'] }),
+  });
+}
+
+/** The chat settings only the Owner changes (whether Editors post as the streamer); the answer replaces the cached channel. */
+export function useUpdateChatSettings(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChannelChatSettingsBody): Promise<Channel> =>
+      api.put(`${path(channelId)}/chat-settings`, body, { schema: channelSchema }),
+    onSuccess: (channel) => queryClient.setQueryData(getChannelQueryOptions(channelId).queryKey, channel),
   });
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { deleteChannelQuerySchema, type Channel } from '@greenroom/contracts/api
 import { TypedConfirmModal } from '../../../components/typed-confirm-modal';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
-import { useDeleteChannel } from '../api/channel-mutations';
+import { useDeleteChannel, useUpdateChatSettings } from '../api/channel-mutations';
 import { RenameChannelForm } from './rename-channel-form';
 import { LEAVE_WITHOUT_ASKING } from '../../../components/unsaved-changes';
 
@@ -45,6 +45,40 @@ function DeleteChannelDialog({ channel, opened, onClose }: { channel: Channel; o
   );
 }
 
+/** Who posts in chat as the streamer: Admins and the Owner always; the Owner can let Editors too. */
+function ChatPostingSettings({ channel, isOwner }: { channel: Channel; isOwner: boolean }) {
+  const update = useUpdateChatSettings(channel.id);
+  const checked = update.isPending && update.variables ? update.variables.editors_post_as_streamer : channel.editors_post_as_streamer;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="chat-posting-title">
+      <Stack gap="xs">
+        <Title order={2} size="h5" id="chat-posting-title">
+          Posting in chat
+        </Title>
+        <Text size="sm" c="dimmed">
+          Admins and the Owner can send chat messages as the streamer&apos;s own account; Mods send as the bot. Every message sent from
+          Greenroom is in the audit log with who sent it.
+        </Text>
+        <Switch
+          label="Editors may post as the streamer"
+          description={isOwner ? undefined : 'Only the Owner can change this.'}
+          checked={checked}
+          disabled={!isOwner || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { editors_post_as_streamer: event.currentTarget.checked },
+              {
+                onSuccess: (c) =>
+                  notifySuccess(c.editors_post_as_streamer ? 'Editors may now post as the streamer' : 'Editors now post as the bot'),
+              },
+            )
+          }
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** `/channels/{channelId}/settings` (Admin+): the channel's name; the Owner can delete the channel. */
 export function ChannelSettingsPage({ channel }: { channel: Channel }) {
   const [deleteOpened, deleteDialog] = useDisclosure(false);
@@ -57,6 +91,7 @@ export function ChannelSettingsPage({ channel }: { channel: Channel }) {
       <Paper withBorder radius="md" p="md" component="section" aria-label="General">
         <RenameChannelForm key={channel.display_name} channel={channel} />
       </Paper>
+      <ChatPostingSettings channel={channel} isOwner={isOwner} />
       {isOwner && (
         <Paper
           withBorder

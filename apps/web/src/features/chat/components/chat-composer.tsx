@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Chip, CloseButton, Group, Paper, Text, TextInput } from '@mantine/core';
-import { IconCornerDownRight, IconSend } from '@tabler/icons-react';
+import { IconCornerDownRight, IconRobot, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
+import { canPostAsStreamer, type Channel } from '@greenroom/contracts/api/channels';
 import { CHAT_MESSAGE_MAX, sendChatBodySchema } from '@greenroom/contracts/api/chat';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
@@ -12,7 +13,7 @@ import { notifyError } from '../../../lib/notify';
 import { useSendChatMessage } from '../api/send-chat-message';
 
 interface ChatComposerProps {
-  channelId: string;
+  channel: Pick<Channel, 'id' | 'access_level' | 'editors_post_as_streamer'>;
   channelProviders: ChannelProvider[];
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
@@ -24,16 +25,27 @@ function targetLabel(p: ChannelProvider): string {
   return `${providers[p.provider].name} · ${p.provider_channel_name}`;
 }
 
+/** Whether "as bot" can go out on this connection: its own bot or the system bot, or Kick's bot for the app. */
+export function hasBotAccount(p: ChannelProvider): boolean {
+  if (p.bot_provider) return !p.bot_provider.scope_needed;
+  return p.provider === 'kick';
+}
+
 /**
- * Sends a message to one or all connected platforms that can write chat, as the streamer or as the bot,
- * or replies to a message (platforms with chatReplyMessage). Each platform that refuses gets its own toast.
+ * Sends a message to one or all connected platforms that can write chat, or replies to a message (platforms
+ * with chatReplyMessage). Admins and the Owner (and Editors the Owner allowed) choose the streamer's account or
+ * the bot; everyone else sends as the bot, so platforms without a bot account are left out and named. Each
+ * platform that refuses gets its own toast.
  */
-export function ChatComposer({ channelId, channelProviders, replyTo, onCancelReply }: ChatComposerProps) {
-  const writable = useMemo(() => channelProviders.filter((p) => providers[p.provider].chatWrite && !p.scope_needed), [channelProviders]);
+export function ChatComposer({ channel, channelProviders, replyTo, onCancelReply }: ChatComposerProps) {
+  const asStreamerAllowed = canPostAsStreamer(channel.access_level, channel.editors_post_as_streamer);
+  const connected = useMemo(() => channelProviders.filter((p) => providers[p.provider].chatWrite && !p.scope_needed), [channelProviders]);
+  const writable = useMemo(() => (asStreamerAllowed ? connected : connected.filter(hasBotAccount)), [asStreamerAllowed, connected]);
+  const botless = asStreamerAllowed ? [] : connected.filter((p) => !hasBotAccount(p));
   const [selected, setSelected] = useState<string[] | null>(null);
   const targets = selected ? selected.filter((id) => writable.some((p) => p.id === id)) : writable.map((p) => p.id);
-  const [as, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
-  const send = useSendChatMessage(channelId);
+  const [chosenAs, setAs] = useState<'broadcaster' | 'bot'>('broadcaster');
+  const send = useSendChatMessage(channel.id);
   // An empty message is not an error here (the Send button waits for text): the field only says "too long".
   const form = useSchemaForm(composerSchema, { initialValues: { text: '' }, validateInputOnChange: false });
   const input = useRef<HTMLInputElement>(null);
@@ -43,7 +55,8 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
   }, [replyTo]);
 
   const effectiveTargets = replyTo ? [replyTo.channel_provider_id] : targets;
-  const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && p.bot_provider && !p.bot_provider.scope_needed);
+  const anyBot = writable.some((p) => effectiveTargets.includes(p.id) && hasBotAccount(p));
+  const as = !asStreamerAllowed ? 'bot' : anyBot ? chosenAs : 'broadcaster';
   const text = form.values.text;
   const tooLong = text.length > CHAT_MESSAGE_MAX;
   const canSend = text.trim().length > 0 && !tooLong && effectiveTargets.length > 0 && !form.submitting;
@@ -53,7 +66,7 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
       const result = await send.mutateAsync({
         text: message,
         channel_provider_ids: effectiveTargets,
-        as: anyBot ? as : 'broadcaster',
+        as,
         reply_to: replyTo
           ? { channel_provider_id: replyTo.channel_provider_id, provider_message_id: replyTo.provider_message_id }
           : undefined,
@@ -76,12 +89,22 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
     if (value.length > CHAT_MESSAGE_MAX) form.validateField('text');
   };
 
+  const botlessNote =
+    botless.length > 0 ? (
+      <Text size="xs" c="dimmed" px={4}>
+        No bot account on {botless.map((p) => providers[p.provider].name).join(', ')}: your messages cannot go there (only Admins and the
+        Owner post as the streamer). An Admin can connect a bot account on the Platforms page.
+      </Text>
+    ) : null;
+
   if (writable.length === 0) {
     return (
       <Paper withBorder p="sm" radius={0}>
-        <Text size="sm" c="dimmed">
-          No connected platform can send chat messages. Connect Twitch, YouTube or Kick on the Platforms page to write here.
-        </Text>
+        {botlessNote ?? (
+          <Text size="sm" c="dimmed">
+            No connected platform can send chat messages. Connect Twitch, YouTube or Kick on the Platforms page to write here.
+          </Text>
+        )}
       </Paper>
     );
   }
@@ -130,17 +153,27 @@ export function ChatComposer({ channelId, channelProviders, replyTo, onCancelRep
             </Group>
           </Chip.Group>
         )}
-        <Chip.Group value={anyBot ? as : 'broadcaster'} onChange={(value) => setAs(value === 'bot' ? 'bot' : 'broadcaster')}>
-          <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="Send as">
-            <Chip value="broadcaster" type="radio" size="xs" variant="light">
-              As streamer
-            </Chip>
-            <Chip value="bot" type="radio" size="xs" variant="light" disabled={!anyBot}>
-              As bot
-            </Chip>
+        {asStreamerAllowed ? (
+          <Chip.Group value={as} onChange={(value) => setAs(value === 'bot' ? 'bot' : 'broadcaster')}>
+            <Group gap={6} wrap="nowrap" role="radiogroup" aria-label="Send as">
+              <Chip value="broadcaster" type="radio" size="xs" variant="light">
+                As streamer
+              </Chip>
+              <Chip value="bot" type="radio" size="xs" variant="light" disabled={!anyBot} icon={<IconRobot size={12} />}>
+                As bot
+              </Chip>
+            </Group>
+          </Chip.Group>
+        ) : (
+          <Group gap={4} wrap="nowrap" role="status" aria-label="Send as">
+            <IconRobot size={14} aria-hidden />
+            <Text size="xs" c="dimmed">
+              Sending as the bot
+            </Text>
           </Group>
-        </Chip.Group>
+        )}
       </Group>
+      {botlessNote && <div style={{ marginBottom: 6 }}>{botlessNote}</div>}
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <TextInput
           ref={input}

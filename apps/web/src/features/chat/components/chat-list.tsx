@@ -28,6 +28,8 @@ interface ChatListProps {
   onMenu: (message: ChatMessage, target: MenuTarget, event: MouseEvent<HTMLElement>) => void;
   canReveal: boolean;
   emptyState: ReactNode;
+  /** Space kept free under the newest line (the toast stack above the composer), so toasts never cover it. */
+  bottomInset?: number;
 }
 
 /**
@@ -44,6 +46,7 @@ export function ChatList(props: ChatListProps) {
     estimateSize: () => 28,
     overscan: 12,
     getItemKey: (index) => entryKey(entries[index]!),
+    paddingEnd: props.bottomInset ?? 0,
     // Row measurements are applied with the next render instead of a synchronous re-render each (flushSync),
     // which at 200 msgs/s doubled the renders of the list.
     useFlushSync: false,

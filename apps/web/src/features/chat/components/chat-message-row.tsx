@@ -92,7 +92,7 @@ export const ChatMessageRow = memo(function ChatMessageRow({
             <span className={classes.srOnly}>{info.name}</span>
           </span>
           <time className={classes.time} dateTime={message.sent_at}>
-            {formatTime(message.sent_at).slice(0, 5)}
+            {formatTime(message.sent_at)}
           </time>
           {roleBadges.map(({ role, label, icon: Icon, color: badgeColor }) =>
             message.author.roles[role] ? (

@@ -1,7 +1,7 @@
-import { Alert, Button, Center, Chip, Group, Loader, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Chip, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconMessages, IconPlugConnectedX, IconSearch } from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { IconAlertTriangle, IconBroadcast, IconExternalLink, IconMessages, IconPlugConnectedX, IconSearch } from '@tabler/icons-react';
+import { memo, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
@@ -11,6 +11,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LiveStatus } from '../../../components/live-status';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
+import { openPopout, popoutPaths } from '../../../lib/popout';
+import { useToastsAbove, useToastStackHeight } from '../../../lib/toast-space';
 import { liveEndedMessage } from '../../../lib/live-socket';
 import { duration } from '../../../lib/format';
 import { useLiveChannelProviders } from '../../../api/live-channel-providers';
@@ -37,6 +39,9 @@ function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query:
 }
 
 interface ChatToolbarProps {
+  channelId: string;
+  /** In its own window already: no "Pop out chat". */
+  popout: boolean;
   socketState: ReturnType<typeof useChatFeed>['state'];
   channelProviders: ChannelProvider[] | undefined;
   chatPlatforms: ChannelProviderId[];
@@ -48,6 +53,8 @@ interface ChatToolbarProps {
 
 /** Title, connection state, platform filter and search. Memoized: the live list re-renders many times a second, this does not. */
 const ChatToolbar = memo(function ChatToolbar({
+  channelId,
+  popout,
   socketState,
   channelProviders,
   chatPlatforms,
@@ -63,6 +70,28 @@ const ChatToolbar = memo(function ChatToolbar({
           Chat
         </Title>
         <LiveStatus state={socketState} />
+        {!popout && (
+          <Tooltip label="Pop out chat">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label="Pop out chat"
+              onClick={() => openPopout(popoutPaths.chat(channelId), `chat-${channelId}`, { width: 480, height: 820 })}
+            >
+              <IconExternalLink size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label="Public chat for OBS (no sign-in; copy its address into a browser source)">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Open the public chat popout"
+            onClick={() => openPopout(popoutPaths.publicChat(channelId), `public-chat-${channelId}`, { width: 420, height: 720 })}
+          >
+            <IconBroadcast size={16} />
+          </ActionIcon>
+        </Tooltip>
         {channelProviders && <PlatformStates channelProviders={channelProviders} />}
       </Group>
       <Group gap="xs" wrap="wrap" className={classes.filters}>
@@ -101,22 +130,27 @@ const ChatToolbar = memo(function ChatToolbar({
 interface ChatFooterProps {
   isError: boolean;
   error: unknown;
-  channelId: string;
+  channel: Channel;
   channelProviders: ChannelProvider[] | undefined;
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
 }
 
-/** The composer (or why it is not there). Memoized for the same reason as the toolbar. */
-const ChatFooter = memo(function ChatFooter({ isError, error, channelId, channelProviders, replyTo, onCancelReply }: ChatFooterProps) {
-  if (isError) return <ErrorAlert error={error} m="xs" />;
-  if (channelProviders)
-    return <ChatComposer channelId={channelId} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
-  return (
-    <Center p="sm">
-      <Loader size="xs" type="dots" aria-label="Loading platforms" />
-    </Center>
-  );
+/** The composer (or why it is not there). Memoized for the same reason as the toolbar. Toasts stay above it. */
+const ChatFooter = memo(function ChatFooter({ isError, error, channel, channelProviders, replyTo, onCancelReply }: ChatFooterProps) {
+  const footer = useRef<HTMLDivElement>(null);
+  useToastsAbove(footer);
+  let content;
+  if (isError) content = <ErrorAlert error={error} m="xs" />;
+  else if (channelProviders)
+    content = <ChatComposer channel={channel} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
+  else
+    content = (
+      <Center p="sm">
+        <Loader size="xs" type="dots" aria-label="Loading platforms" />
+      </Center>
+    );
+  return <div ref={footer}>{content}</div>;
 });
 
 /**
@@ -158,15 +192,37 @@ const IngestAlert = memo(function IngestAlert({ status }: { status: ChatIngestSt
   return null;
 });
 
-/** `/channels/:channelId/chat`: every platform's chat in one live list, with moderation and a composer. */
-export function ChatPage({ channel }: { channel: Channel }) {
+/** `/channels/:channelId/chat` (and its popout): every platform's chat in one live list, with moderation and a composer. */
+export function ChatPage({ channel, popout = false }: { channel: Channel; popout?: boolean }) {
   const feed = useChatFeed(channel.id);
   const channelProviders = useLiveChannelProviders(channel.id);
   const canModerate = hasLevel(channel.access_level, AccessLevel.MOD);
   const moderation = useModeration(feed.applyModeration);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const onCancelReply = useCallback(() => setReplyTo(null), []);
-  const { onContextMenu, openFromButton } = useModerationMenu({ moderation, canModerate, onReply: setReplyTo });
+  // The live list holds still while a message menu is open, so its line stays where it was clicked.
+  const pausedForMenu = useRef(false);
+  const { pause, resume } = feed;
+  const livePaused = feed.buffer.paused;
+  const onMenuOpenChange = useCallback(
+    (open: boolean) => {
+      if (open && !livePaused) {
+        pausedForMenu.current = true;
+        pause();
+      } else if (!open && pausedForMenu.current) {
+        pausedForMenu.current = false;
+        resume();
+      }
+    },
+    [livePaused, pause, resume],
+  );
+  const { onContextMenu, openFromButton, menu } = useModerationMenu({
+    moderation,
+    canModerate,
+    onReply: setReplyTo,
+    onOpenChange: onMenuOpenChange,
+  });
+  const toastHeight = useToastStackHeight();
 
   const chatPlatforms = useMemo(() => {
     const ids = new Set<ChannelProviderId>();
@@ -241,8 +297,10 @@ export function ChatPage({ channel }: { channel: Channel }) {
   }
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-popout={popout || undefined}>
       <ChatToolbar
+        channelId={channel.id}
+        popout={popout}
         socketState={feed.state}
         channelProviders={channelProviders.data}
         chatPlatforms={chatPlatforms}
@@ -272,11 +330,13 @@ export function ChatPage({ channel }: { channel: Channel }) {
         onMenu={onMenu}
         canReveal={canModerate}
         emptyState={emptyState}
+        bottomInset={toastHeight}
       />
+      {menu}
       <ChatFooter
         isError={channelProviders.isError}
         error={channelProviders.error}
-        channelId={channel.id}
+        channel={channel}
         channelProviders={channelProviders.data}
         replyTo={replyTo}
         onCancelReply={onCancelReply}

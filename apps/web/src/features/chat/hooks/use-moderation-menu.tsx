@@ -1,14 +1,15 @@
 import { modals } from '@mantine/modals';
 import { IconBan, IconCircleCheck, IconClock, IconCopy, IconId, IconMessageReply, IconTrash } from '@tabler/icons-react';
-import { useContextMenu, type ContextMenuItemOptions } from 'mantine-contextmenu';
-import { lazy, Suspense, useCallback, useMemo, type MouseEvent as ReactMouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { providers, timeoutProblem, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { ModerationTarget } from '../api/ban-viewer';
 import type { useModeration } from './use-moderation';
+import type { ChatMenuItem, OpenChatMenu } from '../components/chat-context-menu';
 
-// The forms load when a dialog first opens: the chat page renders without them.
+// The menu and the forms load when first opened: the chat page renders without them.
+const ChatContextMenu = lazy(() => import('../components/chat-context-menu').then((m) => ({ default: m.ChatContextMenu })));
 const BanForm = lazy(() => import('../components/ban-form').then((m) => ({ default: m.BanForm })));
 const TimeoutForm = lazy(() => import('../components/timeout-form').then((m) => ({ default: m.TimeoutForm })));
 
@@ -50,10 +51,10 @@ function targetOf(subject: ModerationMenuSubject): ModerationTarget {
 export type Moderation = ReturnType<typeof useModeration>;
 
 /** Moderation actions of a platform (catalogue flags; TikTok has none). */
-export function moderationItems(subject: ModerationMenuSubject, moderation: Moderation): ContextMenuItemOptions[] {
+export function moderationItems(subject: ModerationMenuSubject, moderation: Moderation): ChatMenuItem[] {
   const info = providers[subject.provider];
   const target = targetOf(subject);
-  const items: ContextMenuItemOptions[] = [];
+  const items: ChatMenuItem[] = [];
   if (info.ban) {
     items.push({
       key: 'timeout',
@@ -124,27 +125,34 @@ async function copyName(name: string): Promise<void> {
   }
 }
 
-function focusFirstMenuItem(): void {
-  // mantine-contextmenu does not move focus; do it so the menu works from the keyboard.
-  requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('.mantine-contextmenu .mantine-contextmenu-item-button')?.focus());
-}
-
 /**
- * The chat context menu (right-click on a message or author, or the "⋯" button): moderation actions the
- * platform supports (for Mod+ only), reply (platforms with chatReplyMessage), viewer card and copy name.
+ * The chat context menu (right-click on a message or author, or the "⋯" button): moderation actions the platform
+ * supports (for Mod+ only), reply (platforms with chatReplyMessage), viewer card and copy name. `onOpenChange`
+ * tells the page when a menu opens or closes (the live list holds still meanwhile).
  */
-export function useModerationMenu(options: { moderation: Moderation; canModerate: boolean; onReply?: (message: ChatMessage) => void }) {
-  const { showContextMenu } = useContextMenu();
-  const { moderation, canModerate, onReply } = options;
+export function useModerationMenu(options: {
+  moderation: Moderation;
+  canModerate: boolean;
+  onReply?: (message: ChatMessage) => void;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { moderation, canModerate, onReply, onOpenChange } = options;
+  const [open, setOpen] = useState<OpenChatMenu | null>(null);
+  /** The open menu as of the latest event (state lags a render behind). */
+  const openRef = useRef<OpenChatMenu | null>(null);
+  const onOpenChangeRef = useRef(onOpenChange);
+  useEffect(() => {
+    onOpenChangeRef.current = onOpenChange;
+  });
 
   const itemsFor = useCallback(
-    (subject: ModerationMenuSubject): ContextMenuItemOptions[] => {
-      const items: ContextMenuItemOptions[] = canModerate ? moderationItems(subject, moderation) : [];
+    (subject: ModerationMenuSubject): ChatMenuItem[] => {
+      const items: ChatMenuItem[] = canModerate ? moderationItems(subject, moderation) : [];
       const message = subject.message;
       if (onReply && message && providers[subject.provider].chatReplyMessage && !message.deleted) {
         items.unshift({ key: 'reply', icon: <IconMessageReply size={16} />, title: 'Reply', onClick: () => onReply(message) });
       }
-      if (items.length > 0) items.push({ key: 'divider' });
+      if (items.length > 0) items.push({ key: 'divider', divider: true });
       items.push(
         {
           key: 'viewer-card',
@@ -159,29 +167,53 @@ export function useModerationMenu(options: { moderation: Moderation; canModerate
     [canModerate, moderation, onReply],
   );
 
-  /** Right-click handler. */
-  const onContextMenu = useCallback(
-    (subject: ModerationMenuSubject, event: ReactMouseEvent) => {
-      showContextMenu(itemsFor(subject))(event);
+  const show = useCallback(
+    (subject: ModerationMenuSubject, at: { x: number; y: number }, anchor: HTMLElement | null, returnTo: HTMLElement | null) => {
+      const next = { subject, items: itemsFor(subject), ...at, anchor, returnTo };
+      const wasOpen = openRef.current !== null;
+      openRef.current = next;
+      setOpen(next);
+      if (!wasOpen) onOpenChangeRef.current?.(true);
     },
-    [itemsFor, showContextMenu],
+    [itemsFor],
   );
 
-  /** "⋯" button: opens the same menu under the button and focuses its first item. */
+  /** Right-click: the menu opens at the pointer instead of the browser's own. */
+  const onContextMenu = useCallback(
+    (subject: ModerationMenuSubject, event: ReactMouseEvent<HTMLElement>) => {
+      event.preventDefault();
+      const anchor = event.currentTarget.closest<HTMLElement>('[data-message-id]') ?? event.currentTarget;
+      show(subject, { x: event.clientX, y: event.clientY }, anchor, null);
+    },
+    [show],
+  );
+
+  /** "⋯" button (or a click on the author): the menu opens under it; focus comes back to it when the menu closes. */
   const openFromButton = useCallback(
     (subject: ModerationMenuSubject, event: ReactMouseEvent<HTMLElement>) => {
-      const rect = event.currentTarget.getBoundingClientRect();
-      const synthetic = {
-        clientX: rect.left,
-        clientY: rect.bottom,
-        preventDefault: () => event.preventDefault(),
-        stopPropagation: () => event.stopPropagation(),
-      } as unknown as ReactMouseEvent;
-      showContextMenu(itemsFor(subject))(synthetic);
-      focusFirstMenuItem();
+      const button = event.currentTarget;
+      const rect = button.getBoundingClientRect();
+      const anchor = button.closest<HTMLElement>('[data-message-id]') ?? button;
+      show(subject, { x: rect.left, y: rect.bottom }, anchor, button);
     },
-    [itemsFor, showContextMenu],
+    [show],
   );
 
-  return useMemo(() => ({ onContextMenu, openFromButton, itemsFor }), [onContextMenu, openFromButton, itemsFor]);
+  const close = useCallback(() => {
+    if (!openRef.current) return;
+    openRef.current = null;
+    setOpen(null);
+    onOpenChangeRef.current?.(false);
+  }, []);
+
+  const handlers = useMemo(() => ({ onContextMenu, openFromButton, itemsFor, close }), [onContextMenu, openFromButton, itemsFor, close]);
+  // Once loaded, the menu stays mounted: it closes with its own transition and gives focus back.
+  const [needed, setNeeded] = useState(false);
+  if (open && !needed) setNeeded(true);
+  const menu = needed ? (
+    <Suspense fallback={null}>
+      <ChatContextMenu open={open} onClose={close} />
+    </Suspense>
+  ) : null;
+  return { ...handlers, menu };
 }

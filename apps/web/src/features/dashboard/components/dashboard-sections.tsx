@@ -3,7 +3,7 @@ import { IconCheck, IconCopy, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import { AccessLevel, accessLevelLabels } from '@greenroom/contracts/access';
-import { formatDate, relativeTime } from '../../../lib/format';
+import { formatDate, formatDateTime, relativeTime } from '../../../lib/format';
 import { abilitiesOf, missingAbilities } from '../role-permissions';
 import { LeaveChannelButton } from './leave-channel-button';
 
@@ -60,8 +60,8 @@ export function ChannelDetailsSection({ channel }: { channel: Channel }) {
           </Text>
           <Text size="sm">
             {formatDate(channel.created_at)}{' '}
-            <Text span c="dimmed" size="xs">
-              ({relativeTime(channel.created_at) === 'Now' ? 'just now' : `${relativeTime(channel.created_at)} ago`})
+            <Text span c="dimmed" size="xs" component="time" dateTime={channel.created_at} title={formatDateTime(channel.created_at)}>
+              ({relativeTime(channel.created_at)})
             </Text>
           </Text>
         </Group>

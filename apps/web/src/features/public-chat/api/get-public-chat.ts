@@ -22,6 +22,7 @@ export function getPublicChatQueryOptions(channelId: string) {
     queryKey: ['public', 'channels', channelId, 'chat'],
     queryFn: ({ signal }) => getPublicChat(channelId, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false }, // the popout shows the error itself (no toasts over an OBS overlay)
   });
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { publicChatSocketMessageSchema, type PublicChatMessage } from '@greenroom/contracts/api/chat';
+import { isApiError } from '../../../lib/api-client';
 import { FrameQueue } from '../../../lib/frame-queue';
 import { parseFrame, useLiveSocket } from '../../../lib/live-socket';
 import { getPublicChat, usePublicChat } from '../api/get-public-chat';
@@ -24,9 +25,9 @@ export function applyPublicEvents(list: PublicChatMessage[], events: PublicEvent
 }
 
 /**
- * Public popout chat: recent history plus the public websocket (reconnects forever), newest `max`
- * messages. After a reconnect, what was stored meanwhile is fetched by position (`after` the newest
- * seen) before the frames that arrived since: no gap, no duplicate.
+ * Public popout chat: recent history plus the public websocket (reconnects forever, except for a channel that does
+ * not exist: its history answered 404, then no socket), newest `max` messages. After a reconnect, what was stored
+ * meanwhile is fetched by position (`after` the newest seen) before the frames that arrived since: no gap, no duplicate.
  */
 export function usePublicChatFeed(channelId: string, max: number) {
   const history = usePublicChat(channelId);
@@ -89,10 +90,12 @@ export function usePublicChatFeed(channelId: string, max: number) {
       .catch(() => release([]));
   }, [channelId, queue]);
 
-  const live = useLiveSocket(`/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, {
+  const notFound = isApiError(history.error, 404);
+  const path = notFound ? null : `/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`;
+  const live = useLiveSocket(path, onData, {
     authenticated: false,
     onOpen,
   });
 
-  return { messages, state: live.state, ended: live.ended, isPending: history.isPending, error: history.error };
+  return { messages, state: live.state, ended: live.ended, isPending: history.isPending, error: history.error, notFound };
 }

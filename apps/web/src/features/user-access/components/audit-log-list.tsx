@@ -1,14 +1,22 @@
-import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Avatar, Button, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime, relativeTime } from '../../../lib/format';
 import { flattenPages } from '../../../lib/paginated-cache';
-import { useAuditLog } from '../api/get-audit-log';
-import { describeAuditEntry } from '../audit-text';
+import { useAuditLog, useAuditLogActors } from '../api/get-audit-log';
+import { auditActionFilters, describeAuditEntry } from '../audit-text';
 
-/** Who did what and when in the channel (staff changes and other features' actions), newest first. */
+/**
+ * Who did what and when in the channel (staff changes, moderation, messages sent, platforms and other features'
+ * actions) as sentences, newest first, narrowed by action and by person.
+ */
 export function AuditLogList({ channelId }: { channelId: string }) {
-  const log = useAuditLog(channelId);
+  const [action, setAction] = useState<string | null>(null);
+  const [actorUserId, setActor] = useState<string | null>(null);
+  const log = useAuditLog(channelId, { action, actorUserId });
+  const actors = useAuditLogActors(channelId);
   const entries = flattenPages(log.data);
+  const filtered = action !== null || actorUserId !== null;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="audit-log-title">
@@ -18,9 +26,33 @@ export function AuditLogList({ channelId }: { channelId: string }) {
             Audit log
           </Title>
           <Text size="sm" c="dimmed">
-            Staff changes and moderation actions in this channel.
+            Staff changes, moderation, messages sent and platform changes in this channel.
           </Text>
         </div>
+        <Group gap="xs" wrap="wrap" role="group" aria-label="Filter the audit log">
+          <Select
+            size="xs"
+            label="Action"
+            placeholder="All actions"
+            data={auditActionFilters}
+            value={action}
+            onChange={setAction}
+            clearable
+            style={{ flex: '1 1 180px' }}
+          />
+          <Select
+            size="xs"
+            label="Person"
+            placeholder="Everyone"
+            data={(actors.data ?? []).map((a) => ({ value: a.id, label: a.display_name }))}
+            value={actorUserId}
+            onChange={setActor}
+            clearable
+            searchable
+            nothingFoundMessage="Nobody by that name"
+            style={{ flex: '1 1 160px' }}
+          />
+        </Group>
         {log.isError && <ErrorAlert error={log.error} />}
         {log.isPending && (
           <Stack gap="xs">
@@ -31,7 +63,7 @@ export function AuditLogList({ channelId }: { channelId: string }) {
         )}
         {log.isSuccess && entries.length === 0 && (
           <Text size="sm" c="dimmed">
-            Nothing has happened yet.
+            {filtered ? 'Nothing matches these filters.' : 'Nothing has happened yet.'}
           </Text>
         )}
         <Stack gap={8} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit log entries">

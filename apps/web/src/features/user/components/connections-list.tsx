@@ -8,6 +8,8 @@ import { useDeleteUserProvider } from '../api/delete-user-provider';
 import { useUserProviders } from '../api/get-user-providers';
 import { useConnectProvider } from '../hooks/use-connect-provider';
 
+export const LAST_SIGN_IN_HINT = 'Your only way to sign in: connect another platform before disconnecting this one.';
+
 /** Connections list: only sign-in providers; Connect, or the display name with Disconnect. */
 export function ConnectionsList() {
   const list = useUserProviders();
@@ -27,6 +29,9 @@ export function ConnectionsList() {
 
   const askDisconnect = (connection: UserProvider) =>
     confirmDisconnect(providers[connection.provider].name, () => remove.mutate(connection.id));
+  // The server refuses to remove the last way to sign in: say so before anyone clicks.
+  const signInConnections = list.data.filter((item) => providers[item.provider].signinProvider);
+  const onlySignIn = signInConnections.length <= 1;
 
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -54,6 +59,11 @@ export function ConnectionsList() {
                         <Text size="xs" c="dimmed" truncate>
                           {connection.display_name}
                         </Text>
+                        {onlySignIn && (
+                          <Text size="xs" c="dimmed" id={`last-sign-in-${connection.id}`}>
+                            {LAST_SIGN_IN_HINT}
+                          </Text>
+                        )}
                         {connection.scope_needed && (
                           <Badge color="orange" size="xs" variant="light">
                             Reconnect needed
@@ -83,14 +93,20 @@ export function ConnectionsList() {
                         Reconnect
                       </Button>
                     )}
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={remove.isPending && remove.variables === connection.id}
-                      onClick={() => askDisconnect(connection)}
-                    >
-                      Disconnect
-                    </Button>
+                    {onlySignIn ? (
+                      <Button size="xs" variant="default" disabled aria-describedby={`last-sign-in-${connection.id}`}>
+                        Disconnect
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={remove.isPending && remove.variables === connection.id}
+                        onClick={() => askDisconnect(connection)}
+                      >
+                        Disconnect
+                      </Button>
+                    )}
                   </Group>
                 ))}
               </Stack>

@@ -39,6 +39,7 @@ export function DeleteUserDialog({ opened, onClose, onDeleted }: { opened: boole
       label="Display name"
       expected={user.data?.display_name ?? ''}
       confirmLabel="Delete user profile"
+      requireMatch={false}
     >
       <Text size="sm">Are you sure you want to delete your user account?</Text>
       <Text size="sm" c="red.4" fw={500}>

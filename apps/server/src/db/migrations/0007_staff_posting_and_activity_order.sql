@@ -1,0 +1,2 @@
+ALTER TABLE "channels" ADD COLUMN "editors_post_as_streamer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "activities_channel_occurred" ON "activities" USING btree ("channel_id","occurred_at" DESC NULLS LAST,"seq" DESC NULLS LAST);
