@@ -17,7 +17,6 @@ import type {
   ChatFacet,
   Chatter,
   ChattersFacet,
-  LiveConnection,
   ModerationFacet,
   PlatformAdapter,
   SendResult,

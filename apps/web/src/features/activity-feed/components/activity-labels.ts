@@ -101,6 +101,9 @@ export function activityDetails(activity: Activity): ActivityDetail[] {
       if (count != null) d.push({ text: plural(count, 'membership', 'memberships'), meaning: 'Memberships gifted' });
       if (tier) d.push({ text: tier, meaning: 'Membership level' });
       break;
+    case 'membership_gift_received':
+      if (tier) d.push({ text: tier, meaning: 'Membership level' });
+      break;
     case 'follow':
     case 'stream_online':
     case 'stream_offline':
