@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { PlannerStatisticsJob } from './db/planner-statistics';
 import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
@@ -88,6 +89,9 @@ async function main(): Promise<void> {
   });
   services.chat.retention.start();
   services.stats.jobs.start();
+  // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded database needs this job.
+  const plannerStatistics = database.kind === 'pglite' ? new PlannerStatisticsJob(database.db, app.log) : null;
+  plannerStatistics?.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      plannerStatistics?.stop();
       await app.close();
       await services.chat.close();
       await services.bus.close();

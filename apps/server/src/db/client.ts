@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { makePrivate, privateFileCreation } from '../lib/private-files';
+import { pgliteExtensions } from './pglite-extensions';
+import { analyzeStale } from './planner-statistics';
 import { PGliteRemote } from './pglite-remote';
 import * as schema from './schema';
 
@@ -42,7 +44,8 @@ function seedFromTemplate(target: string, template: string | undefined): void {
  * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`), a new one seeded from `template` if given.
  * A PGlite kept in a data directory runs on its own thread (pglite-worker.ts): its queries run synchronously where
  * it lives, and on the main thread every commit would stall the server for its duration. In-memory databases (tests)
- * stay in-process.
+ * stay in-process. PGlite has no autovacuum: tables whose statistics are stale are analysed after the migrations
+ * (and every minute by PlannerStatisticsJob, started with the server).
  */
 export async function openDatabase(options: { url?: string; dataDir?: string; template?: string }): Promise<Database> {
   if (options.url) {
@@ -72,10 +75,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
     const remote = await PGliteRemote.create(path.join(dir, 'pglite'));
     const db = drizzlePglite(remote as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
+    await analyzeStale(db as unknown as Db);
     makePrivate(dir);
     return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgliteExtensions } from './pglite-extensions';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
 interface OpenTransaction {
@@ -19,7 +20,7 @@ interface OpenTransaction {
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
 // Shared buffers of a small server (PostgreSQL's default is 128 MB, all resident once the chat log is busy).
-const ready = PGlite.create(dataDir, { postgresqlconf: 'shared_buffers=32MB' });
+const ready = PGlite.create(dataDir, { postgresqlconf: 'shared_buffers=32MB', extensions: pgliteExtensions });
 const transactions = new Map<number, OpenTransaction>();
 
 class RolledBack extends Error {}

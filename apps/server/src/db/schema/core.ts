@@ -77,13 +77,18 @@ export const oauthStates = pgTable('oauth_states', {
   expiresAt: ts('expires_at').notNull(),
 });
 
-export const channels = pgTable('channels', {
-  id: text('id').primaryKey(),
-  displayName: text('display_name').notNull(),
-  /** The Owner lets Editors post in chat as the broadcaster's own account (Admins and the Owner always may). */
-  editorsPostAsStreamer: boolean('editors_post_as_streamer').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const channels = pgTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    /** The Owner lets Editors post in chat as the broadcaster's own account (Admins and the Owner always may). */
+    editorsPostAsStreamer: boolean('editors_post_as_streamer').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // Name search (`ILIKE '%…%'`, case-insensitive) through trigrams (pg_trgm), whatever the number of channels.
+  (t) => [index('channels_display_name_trgm').using('gin', t.displayName.op('gin_trgm_ops'))],
+);
 
 export const channelUsers = pgTable(
   'channel_users',
@@ -97,8 +102,16 @@ export const channelUsers = pgTable(
     level: integer('level').notNull(),
     addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * `lower(channels.display_name)`, kept by database triggers (on insert here, on rename of the channel): a user's
+     * channel list is ordered by name, and this copy lets one index walk it in that order from any position.
+     */
+    sortName: text('sort_name').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_users_user').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    index('channel_users_user_name').on(t.userId, t.sortName, t.channelId),
+  ],
 );
 
 export const channelProviders = pgTable(
@@ -133,6 +146,7 @@ export const channelProviders = pgTable(
   (t) => [
     uniqueIndex('channel_providers_channel_provider').on(t.channelId, t.provider),
     index('channel_providers_identity').on(t.provider, t.providerChannelId),
+    index('channel_providers_name').on(t.provider, sql`lower(${t.providerChannelName})`),
   ],
 );
 

@@ -4,7 +4,7 @@
  * instead of above newer events — or, with `after`, what was stored after a position (a `seq`), in arrival order
  * (a reconnect's catch-up); type/platform filters, replay.
  */
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -55,8 +55,8 @@ export class ActivityService {
     const cursor = parseActivityCursor(q.cursor);
     const after = parseSeqCursor(q.after);
     if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
-    if (cursor !== null)
-      where.push(or(lt(activities.occurredAt, cursor.at), and(eq(activities.occurredAt, cursor.at), lt(activities.seq, cursor.seq)))!);
+    // A row comparison: the index (channel, occurred_at desc, seq desc) starts right after the cursor, however deep.
+    if (cursor !== null) where.push(sql`(${activities.occurredAt}, ${activities.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`);
     if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { AccessLevel, type AccessLevelValue } from '@greenroom/contracts/access';
 import type { AdminChannel, Channel } from '@greenroom/contracts/api/channels';
 import type { Paginated } from '@greenroom/contracts/api/common';
@@ -8,8 +8,11 @@ import type { AccessEvents } from '../../lib/access-events';
 import { channelProviders, channelUsers, channels, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { decodeKeysetCursor, encodeKeysetCursor, escapeLike } from '../../lib/pagination';
+import { decodeKeysetCursor, encodeKeysetCursor, escapeLike, pageOf } from '../../lib/pagination';
 import type { AuditRecorder } from '../audit';
+
+/** A first page counts its list up to this many rows; a longer list answers without `total`. */
+export const TOTAL_COUNT_LIMIT = 1000;
 
 export const CHANNEL_ID_REQUIRED = 'A channel id, or provider plus provider channel name, is required';
 
@@ -73,10 +76,9 @@ export class ChannelService {
   /** One channel by id, or by provider plus provider channel name, among the user's channels. */
   async findForUser(userId: string, q: Omit<ChannelFilters, 'per_page' | 'cursor'>): Promise<Channel> {
     if (!q.channel_id && !(q.provider && q.provider_channel_name)) throw badRequest(CHANNEL_ID_REQUIRED);
-    const page = await this.listForUser(userId, { ...q, per_page: 1 });
-    const found = page.records[0];
+    const [found] = (await this.pageForUser(userId, { ...q, per_page: 1 })).rows;
     if (!found) throw notFound('Channel not found');
-    return found;
+    return this.getForUser(found.id, userId, found.level);
   }
 
   /** Registers a hook run in every channel's creation transaction (a failing hook fails the creation). */
@@ -144,52 +146,20 @@ export class ChannelService {
     return this.getForUser(channelId, actor.userId, actor.level);
   }
 
-  /** Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name. */
+  /**
+   * Channels the user is staff of, by name, filtered by name, channel id, or provider plus provider channel name.
+   * One index range walk per page (channel_users by user, name, channel), so a page costs the same for a user of
+   * one channel or of all of them; `total` only on the first page (see `firstPageTotal`).
+   */
   async listForUser(userId: string, f: ChannelFilters): Promise<Paginated<Channel>> {
-    const where: SQL[] = [eq(channelUsers.userId, userId)];
-    if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
-    if (f.channel_id) where.push(eq(channels.id, f.channel_id));
-    if (f.provider || f.provider_channel_name) {
-      const match: SQL[] = [eq(channelProviders.channelId, channels.id)];
-      if (f.provider) match.push(eq(channelProviders.provider, f.provider));
-      if (f.provider_channel_name) match.push(sql`lower(${channelProviders.providerChannelName}) = lower(${f.provider_channel_name})`);
-      where.push(sql`exists (select 1 from ${channelProviders} where ${and(...match)})`);
-    }
-    const base = and(...where);
-    const after = decodeKeysetCursor(f.cursor, 2);
-    const page = await this.db
-      .select({
-        id: channels.id,
-        displayName: channels.displayName,
-        createdAt: channels.createdAt,
-        level: channelUsers.level,
-        editorsPostAsStreamer: channels.editorsPostAsStreamer,
-      })
-      .from(channelUsers)
-      .innerJoin(channels, eq(channels.id, channelUsers.channelId))
-      .where(
-        after
-          ? and(
-              base,
-              or(
-                gt(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()),
-                and(eq(sql`lower(${channels.displayName})`, after[0]!.toLowerCase()), gt(channels.id, after[1]!)),
-              ),
-            )
-          : base,
-      )
-      .orderBy(asc(sql`lower(${channels.displayName})`), asc(channels.id))
-      .limit(f.per_page + 1);
-    const [{ total } = { total: 0 }] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(channelUsers)
-      .innerJoin(channels, eq(channels.id, channelUsers.channelId))
-      .where(base);
-    const records = page.slice(0, f.per_page);
-    const summaries = await this.providerSummaries(records.map((r) => r.id));
-    const last = records.at(-1);
+    const { rows, cursor } = await this.pageForUser(userId, f);
+    const summaries = await this.providerSummaries(rows.map((r) => r.id));
+    const filtered = Boolean(f.name || f.channel_id || f.provider || f.provider_channel_name);
+    const total = await this.firstPageTotal(f.cursor, rows.length, cursor, filtered, (limit) =>
+      this.db.select({ one: sql`1`.as('one') }).from(channelUsers).where(eq(channelUsers.userId, userId)).limit(limit).as('capped'),
+    );
     return {
-      records: records.map((r) => ({
+      records: rows.map((r) => ({
         id: r.id,
         display_name: r.displayName,
         created_at: r.createdAt.toISOString(),
@@ -197,28 +167,77 @@ export class ChannelService {
         providers: summaries.get(r.id) ?? [],
         editors_post_as_streamer: r.editorsPostAsStreamer,
       })),
-      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.displayName, last.id]) : null,
-      total,
+      cursor,
+      ...(total === undefined ? {} : { total }),
     };
   }
 
-  /** Every channel, newest first (operators' admin area). */
+  private async pageForUser(userId: string, f: ChannelFilters) {
+    const where: SQL[] = [eq(channelUsers.userId, userId)];
+    if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
+    if (f.channel_id) where.push(eq(channelUsers.channelId, f.channel_id));
+    if (f.provider || f.provider_channel_name) {
+      const match: SQL[] = [eq(channelProviders.channelId, channelUsers.channelId)];
+      if (f.provider) match.push(eq(channelProviders.provider, f.provider));
+      if (f.provider_channel_name) match.push(sql`lower(${channelProviders.providerChannelName}) = lower(${f.provider_channel_name})`);
+      where.push(sql`exists (select 1 from ${channelProviders} where ${and(...match)})`);
+    }
+    const after = decodeKeysetCursor(f.cursor, 2);
+    if (after) where.push(sql`(${channelUsers.sortName}, ${channelUsers.channelId}) > (${after[0]!.toLowerCase()}, ${after[1]!})`);
+    const rows = await this.db
+      .select({
+        id: channels.id,
+        displayName: channels.displayName,
+        sortName: channelUsers.sortName,
+        createdAt: channels.createdAt,
+        level: channelUsers.level,
+        editorsPostAsStreamer: channels.editorsPostAsStreamer,
+      })
+      .from(channelUsers)
+      .innerJoin(channels, eq(channels.id, channelUsers.channelId))
+      .where(and(...where))
+      .orderBy(asc(channelUsers.sortName), asc(channelUsers.channelId))
+      .limit(f.per_page + 1);
+    return pageOf(rows, f.per_page, (last) => encodeKeysetCursor([last.sortName, last.id]));
+  }
+
+  /**
+   * The number of records, on a first page only and only when it is cheap: the page's own length when it is also
+   * the last page, otherwise (unfiltered lists) a count that stops at TOTAL_COUNT_LIMIT rows — beyond that, and on
+   * later pages, `total` is left out (the pages say "All channels …" instead of a number that would cost a scan of
+   * every row on every request).
+   */
+  private async firstPageTotal(
+    requestCursor: string | undefined,
+    pageLength: number,
+    nextCursor: string | null,
+    filtered: boolean,
+    everyRow: (limit: number) => Subquery,
+  ): Promise<number | undefined> {
+    if (requestCursor) return undefined;
+    if (nextCursor === null) return pageLength;
+    if (filtered) return undefined;
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(everyRow(TOTAL_COUNT_LIMIT + 1));
+    const n = Number(row?.n ?? 0);
+    return n <= TOTAL_COUNT_LIMIT ? n : undefined;
+  }
+
+  /** Every channel, newest first (operators' admin area), filtered by name (trigram index). */
   async listAll(f: { name?: string; cursor?: string; per_page: number }): Promise<Paginated<AdminChannel>> {
     const where: SQL[] = [];
     if (f.name) where.push(ilike(channels.displayName, `%${escapeLike(f.name)}%`));
-    const base = where.length ? and(...where) : undefined;
     const after = decodeKeysetCursor(f.cursor, 1);
-    const page = await this.db
+    if (after) where.push(lt(channels.id, after[0]!));
+    const rows = await this.db
       .select()
       .from(channels)
-      .where(after ? and(base, lt(channels.id, after[0]!)) : base)
+      .where(where.length ? and(...where) : undefined)
       .orderBy(desc(channels.id))
       .limit(f.per_page + 1);
-    const [{ total } = { total: 0 }] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(channels)
-      .where(base);
-    const records = page.slice(0, f.per_page);
+    const { rows: records, cursor } = pageOf(rows, f.per_page, (last) => encodeKeysetCursor([last.id]));
+    const total = await this.firstPageTotal(f.cursor, records.length, cursor, Boolean(f.name), (limit) =>
+      this.db.select({ one: sql`1`.as('one') }).from(channels).limit(limit).as('capped'),
+    );
     const ids = records.map((r) => r.id);
     const owners = ids.length
       ? await this.db
@@ -228,7 +247,6 @@ export class ChannelService {
           .where(and(inArray(channelUsers.channelId, ids), eq(channelUsers.level, AccessLevel.OWNER)))
       : [];
     const conns = ids.length ? await this.db.select().from(channelProviders).where(inArray(channelProviders.channelId, ids)) : [];
-    const last = records.at(-1);
     return {
       records: records.map((c) => {
         const owner = owners.find((o) => o.channelId === c.id);
@@ -247,8 +265,8 @@ export class ChannelService {
             })),
         };
       }),
-      cursor: page.length > f.per_page && last ? encodeKeysetCursor([last.id]) : null,
-      total,
+      cursor,
+      ...(total === undefined ? {} : { total }),
     };
   }
 
