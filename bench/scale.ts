@@ -1,0 +1,359 @@
+/**
+ * Data at scale: every list at 100,000 channels, for each kind of caller, and the request pipeline's own cost.
+ *
+ * Seeds (bulk `INSERT … SELECT generate_series`): 100,000 channels (1,000 Owners of 100 channels each, each channel
+ * with a Twitch connection), a moderator of all 100,000 channels, an operator, and in one busy channel BENCH_SCALE_ROWS
+ * chat messages and as many activities (default 1,000,000 each — 10,000,000 takes ~10× the seeding time) and 100,000
+ * audit log entries. Then a server process (the product's app on that database) answers each list — first page,
+ * a page deep in the list (its cursor taken from the middle of the data), name searches that match one channel and
+ * that match every channel, lookups by provider channel name — at light load (one request at a time: p50/p99) and
+ * saturated (BENCH_SCALE_CONCURRENCY at once: requests/s, p50/p99). Last, `/api/health` on the product's whole request
+ * pipeline beside a bare Fastify hello-world in another process of the same run, with the ratio.
+ *
+ * Engine: PGlite (a data directory on its own thread, as `npm start` runs it), and PostgreSQL when TEST_DATABASE_URL
+ * or BENCH_DATABASE_URL names a server (`npm run bench` starts a throw-away one). BENCH_SCALE_ENGINES=pglite|postgres
+ * picks one.
+ * Run: npx tsx bench/scale.ts   (BENCH_SCALE_CHANNELS, BENCH_SCALE_ROWS, BENCH_SCALE_SECONDS: saturated seconds per
+ * figure (default 2), BENCH_PORT: first port, default 3320)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { analyzeStale } from '../apps/server/src/db/planner-statistics';
+import { encodeKeysetCursor } from '../apps/server/src/lib/pagination';
+import { SessionService } from '../apps/server/src/modules/auth/sessions';
+import { postgresUrl } from './chat-bench-lib';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const CHANNELS = Number(process.env.BENCH_SCALE_CHANNELS) || 100_000;
+const ROWS = Number(process.env.BENCH_SCALE_ROWS) || 1_000_000;
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS) || 2;
+const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY) || 16;
+const LIGHT_REQUESTS = 200;
+const BASE_PORT = Number(process.env.BENCH_PORT) || 3320;
+const BUSY = 'ch-0000000';
+const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const channelId = (i: string) => `'ch-' || lpad((${i})::text, 7, '0')`;
+
+/** Everything a run needs, seeded with a handful of set-based statements. */
+async function seed(db: Database['db']): Promise<void> {
+  const run = (text: string) => db.execute(sql.raw(text));
+  const owners = Math.ceil(CHANNELS / 100);
+  await run(`INSERT INTO users (id, display_name) SELECT 'u-' || i, 'Owner ' || i FROM generate_series(0, ${owners - 1}) i`);
+  await run(`INSERT INTO users (id, display_name, is_operator) VALUES ('u-member', 'Moderator of all', false), ('u-op', 'Operator', true)`);
+  // Names like "Stream 1f0e3dad99": every channel matches "stream", a 10-hex-digit part matches about one.
+  await run(
+    `INSERT INTO channels (id, display_name, created_at)
+     SELECT ${channelId('i')}, 'Stream ' || substr(md5(i::text), 1, 10), now() - (${CHANNELS} - i) * interval '1 second'
+     FROM generate_series(0, ${CHANNELS - 1}) i`,
+  );
+  await run(
+    `INSERT INTO channel_users (channel_id, user_id, level, added_by)
+     SELECT ${channelId('i')}, 'u-' || (i / 100), 500, 'u-' || (i / 100) FROM generate_series(0, ${CHANNELS - 1}) i`,
+  );
+  await run(
+    `INSERT INTO channel_users (channel_id, user_id, level, added_by)
+     SELECT ${channelId('i')}, 'u-member', 7, 'u-' || (i / 100) FROM generate_series(0, ${CHANNELS - 1}) i`,
+  );
+  await run(
+    `INSERT INTO channel_providers (id, channel_id, provider, provider_channel_id, provider_channel_name)
+     SELECT 'cp-' || i, ${channelId('i')}, 'twitch', 'tw-' || i, 'streamer_' || i FROM generate_series(0, ${CHANNELS - 1}) i`,
+  );
+  const batch = 1_000_000;
+  for (let from = 0; from < ROWS; from += batch) {
+    const to = Math.min(ROWS, from + batch) - 1;
+    await run(
+      `INSERT INTO chat_messages (id, channel_id, channel_provider_id, provider, provider_message_id, author_id, author_login,
+         author_name, author_badges, author_roles, text, emotes, mentions, sent_at, received_at)
+       SELECT 'twitch:m' || i, '${BUSY}', 'cp-0', 'twitch', 'm' || i, 'a' || (i % 5000), 'viewer' || (i % 5000), 'Viewer' || (i % 5000),
+         '[]', '{"broadcaster":false,"moderator":false,"vip":false,"subscriber":false,"member":false,"verified":false}',
+         'hello there number ' || i, '[]', '[]', now() - (${ROWS} - i) * interval '10 ms', now() - (${ROWS} - i) * interval '10 ms'
+       FROM generate_series(${from}, ${to}) i`,
+    );
+    await run(
+      `INSERT INTO activities (id, channel_id, channel_provider_id, provider, provider_event_id, type, viewer_id, viewer_login,
+         viewer_name, occurred_at)
+       SELECT 'twitch:e' || i, '${BUSY}', 'cp-0', 'twitch', 'e' || i, 'follow', 'a' || i, 'viewer' || i, 'Viewer' || i,
+         now() - (${ROWS} - i) * interval '10 ms' - (i % 3) * interval '1 ms'
+       FROM generate_series(${from}, ${to}) i`,
+    );
+  }
+  await run(
+    `INSERT INTO audit_log (channel_id, actor_user_id, action, data)
+     SELECT '${BUSY}', 'u-0', 'channel.renamed', jsonb_build_object('from', 'a' || i, 'to', 'b' || i) FROM generate_series(1, 100000) i`,
+  );
+}
+
+interface Target {
+  name: string;
+  user: 'owner' | 'member' | 'operator';
+  url: string;
+}
+
+async function one(db: Database['db'], text: string): Promise<Record<string, unknown>> {
+  const result = (await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows[0]!;
+}
+
+/** The lists to measure, with cursors from the middle of the data. */
+async function targets(db: Database['db']): Promise<Target[]> {
+  const mid = Math.floor(CHANNELS / 2);
+  const memberMid = await one(
+    db,
+    `SELECT sort_name, channel_id FROM channel_users WHERE user_id = 'u-member' ORDER BY sort_name, channel_id OFFSET ${mid} LIMIT 1`,
+  );
+  const adminMid = await one(db, `SELECT id FROM channels ORDER BY id DESC OFFSET ${mid} LIMIT 1`);
+  const rare = await one(db, `SELECT substr(md5('${mid + 7}'), 1, 10) AS part`);
+  const chatMid = await one(db, `SELECT seq FROM chat_messages WHERE channel_id = '${BUSY}' ORDER BY seq OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`);
+  const activityMid = await one(
+    db,
+    `SELECT (extract(epoch FROM occurred_at) * 1000)::bigint AS at, seq FROM activities WHERE channel_id = '${BUSY}' ORDER BY occurred_at DESC, seq DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
+  );
+  const auditMid = await one(db, `SELECT id FROM audit_log WHERE channel_id = '${BUSY}' ORDER BY id DESC OFFSET 50000 LIMIT 1`);
+  const deepMember = encodeKeysetCursor([String(memberMid.sort_name), String(memberMid.channel_id)]);
+  const deepAdmin = encodeKeysetCursor([String(adminMid.id)]);
+  const part = String(rare.part);
+  const ch = `/api/2/channels/${BUSY}`;
+  return [
+    { name: 'channels: Owner of 100', user: 'owner', url: '/api/2/channels' },
+    { name: 'channels: Owner of 100, ?name= one', user: 'owner', url: `/api/2/channels?name=${part.slice(0, 6)}` },
+    { name: 'channels: member of all', user: 'member', url: '/api/2/channels' },
+    { name: 'channels: member of all, deep page', user: 'member', url: `/api/2/channels?cursor=${deepMember}` },
+    { name: 'channels: member of all, ?name= one', user: 'member', url: `/api/2/channels?name=${part}` },
+    { name: 'channels: member of all, ?name= every', user: 'member', url: '/api/2/channels?name=stream' },
+    {
+      name: 'channel: member of all, by provider name',
+      user: 'member',
+      url: `/api/2/channel?provider=twitch&provider_channel_name=STREAMER_${mid}`,
+    },
+    { name: 'admin channels', user: 'operator', url: '/api/2/admin/channels' },
+    { name: 'admin channels, deep page', user: 'operator', url: `/api/2/admin/channels?cursor=${deepAdmin}` },
+    { name: 'admin channels, ?name= one', user: 'operator', url: `/api/2/admin/channels?name=${part}` },
+    { name: 'admin channels, ?name= every', user: 'operator', url: '/api/2/admin/channels?name=stream' },
+    { name: 'chat history', user: 'owner', url: `${ch}/chat/messages` },
+    { name: 'chat history, deep page', user: 'owner', url: `${ch}/chat/messages?before=${String(chatMid.seq)}` },
+    { name: 'activity', user: 'owner', url: `${ch}/activity` },
+    { name: 'activity, deep page', user: 'owner', url: `${ch}/activity?cursor=${String(activityMid.at)}.${String(activityMid.seq)}` },
+    { name: 'audit log', user: 'owner', url: `${ch}/audit-log` },
+    { name: 'audit log, deep page', user: 'owner', url: `${ch}/audit-log?cursor=${String(auditMid.id)}` },
+  ];
+}
+
+// ── load ────────────────────────────────────────────────────────────────────
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+function get(port: number, url: string, token: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      { host: '127.0.0.1', port, path: url, agent, headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, every thread) the process has used so far, in ms. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+interface Load {
+  p50: number;
+  p99: number;
+  rps: number;
+  /** The server process's CPU time per request (when its pid is given). */
+  cpuMs: number;
+}
+
+/** `concurrency` requests in flight for `seconds` (or `count` requests in all). */
+async function load(
+  port: number,
+  url: string,
+  token: string | null,
+  concurrency: number,
+  until: { seconds?: number; count?: number },
+  pid?: number,
+): Promise<Load> {
+  const latencies: number[] = [];
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
+  const started = performance.now();
+  const deadline = until.seconds ? started + until.seconds * 1000 : Infinity;
+  let issued = 0;
+  const worker = async () => {
+    while (performance.now() < deadline && (until.count === undefined || issued < until.count)) {
+      issued += 1;
+      latencies.push(await get(port, url, token));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.toSorted((a, b) => a - b);
+  const cpuMs = pid ? (cpuMsOf(pid) - cpuBefore) / latencies.length : 0;
+  return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), rps: latencies.length / elapsed, cpuMs };
+}
+
+// ── processes ───────────────────────────────────────────────────────────────
+
+async function startProcess(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${errors}`);
+    try {
+      await get(port, '/api/health', null);
+      return child;
+    } catch {
+      if (performance.now() - started > 180_000) throw new Error(`server did not start: ${errors}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+
+/** One engine: seed, measure every list, then /api/health beside bare Fastify. */
+async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> {
+  let database: Database;
+  let where: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (kind === 'PGlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'greenroom-scale-'));
+    database = await openDatabase({ dataDir: dir });
+    where = { DATA_DIR: dir };
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const admin = postgresUrl()!;
+    const name = `gr_scale_${randomBytes(5).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString() });
+    where = { DATABASE_URL: url.toString() };
+    drop = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const results: BenchResult[] = [];
+  const children: ChildProcess[] = [];
+  try {
+    let started = performance.now();
+    await seed(database.db);
+    const seedMs = performance.now() - started;
+    started = performance.now();
+    // What the product does: PGlite's statistics job (at start and every minute), PostgreSQL's autovacuum.
+    if (kind === 'PGlite') await analyzeStale(database.db);
+    else await database.db.execute(sql`ANALYZE`);
+    const analyzeMs = performance.now() - started;
+    console.log(
+      `  ${kind}: seeded ${CHANNELS.toLocaleString('en-US')} channels, ${ROWS.toLocaleString('en-US')} chat messages and activities in ${(seedMs / 1000).toFixed(1)} s; ANALYZE ${(analyzeMs / 1000).toFixed(1)} s`,
+    );
+    const sessions = new SessionService(database.db, 30, []);
+    const tokens = {
+      owner: (await sessions.create('u-0')).token,
+      member: (await sessions.create('u-member')).token,
+      operator: (await sessions.create('u-op')).token,
+    };
+    const lists = await targets(database.db);
+    await database.close();
+
+    const port = BASE_PORT + (kind === 'PGlite' ? 0 : 4);
+    const product = await startProcess([path.join(here, 'scale-server.ts')], { ...where, ENCRYPTION_KEY }, port);
+    children.push(product);
+    console.log(
+      `  ${'list'.padEnd(44)} ${'light p50'.padStart(10)} ${'p99'.padStart(8)} | ${'saturated req/s'.padStart(15)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'server CPU/req'.padStart(15)}`,
+    );
+    for (const t of lists) {
+      const token = tokens[t.user];
+      await load(port, t.url, token, 1, { count: 20 });
+      const light = await load(port, t.url, token, 1, { count: LIGHT_REQUESTS });
+      const saturated = await load(port, t.url, token, CONCURRENCY, { seconds: SECONDS }, product.pid);
+      console.log(
+        `  ${t.name.padEnd(44)} ${fmt(light.p50).padStart(7)} ms ${fmt(light.p99).padStart(5)} ms | ${Math.round(saturated.rps).toLocaleString('en-US').padStart(15)} ${fmt(saturated.p50).padStart(5)} ms ${fmt(saturated.p99).padStart(5)} ms ${fmt(saturated.cpuMs).padStart(12)} ms`,
+      );
+      results.push({ name: `${kind} ${t.name}: light p99`, value: Number(light.p99.toFixed(2)), unit: 'ms' });
+    }
+    // /api/health: the product's pipeline beside bare Fastify, each in its own process, one after the other.
+    const bare = await startProcess([path.join(here, 'scale-server.ts'), 'bare'], {}, port + 2);
+    children.push(bare);
+    await load(port, '/api/health', null, CONCURRENCY, { seconds: 1 });
+    await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: 1 });
+    const bareLoad = await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: SECONDS * 2 }, bare.pid);
+    const productLoad = await load(port, '/api/health', null, CONCURRENCY, { seconds: SECONDS * 2 }, product.pid);
+    // Requests/s depend on what else runs (the load generator itself shares the cores); the server's CPU time per
+    // request is what bounds its rate on a core of its own: the capacity ratio.
+    const rpsRatio = productLoad.rps / bareLoad.rps;
+    const cpuRatio = bareLoad.cpuMs / productLoad.cpuMs;
+    console.log(
+      `  /api/health: product ${Math.round(productLoad.rps).toLocaleString('en-US')} req/s (${(productLoad.cpuMs * 1000).toFixed(0)} µs CPU/req), bare Fastify ${Math.round(bareLoad.rps).toLocaleString('en-US')} req/s (${(bareLoad.cpuMs * 1000).toFixed(0)} µs CPU/req): ratio ${rpsRatio.toFixed(2)} by req/s, ${cpuRatio.toFixed(2)} by CPU per request`,
+    );
+    results.push({ name: `${kind} /api/health product ÷ bare Fastify (req/s)`, value: Number(rpsRatio.toFixed(2)), unit: 'ratio' });
+    results.push({ name: `${kind} /api/health product ÷ bare Fastify (CPU per request)`, value: Number(cpuRatio.toFixed(2)), unit: 'ratio' });
+  } finally {
+    for (const child of children) await stopProcess(child);
+    await database.close().catch(() => undefined);
+    await drop();
+  }
+  return results;
+}
+
+export async function benchScale(): Promise<BenchResult[]> {
+  const only = process.env.BENCH_SCALE_ENGINES;
+  const engines: ('PGlite' | 'PostgreSQL')[] = [];
+  if (!only || only === 'pglite') engines.push('PGlite');
+  if ((!only || only === 'postgres') && postgresUrl()) engines.push('PostgreSQL');
+  const results: BenchResult[] = [];
+  for (const kind of engines) results.push(...(await runEngine(kind)));
+  return results;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  for (const r of await benchScale()) console.log(`${r.name}: ${r.value} ${r.unit}`);
+  agent.destroy();
+}
