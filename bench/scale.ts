@@ -119,7 +119,10 @@ async function targets(db: Database['db']): Promise<Target[]> {
   );
   const adminMid = await one(db, `SELECT id FROM channels ORDER BY id DESC OFFSET ${mid} LIMIT 1`);
   const rare = await one(db, `SELECT substr(md5('${mid + 7}'), 1, 10) AS part`);
-  const chatMid = await one(db, `SELECT seq FROM chat_messages WHERE channel_id = '${BUSY}' ORDER BY seq OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`);
+  const chatMid = await one(
+    db,
+    `SELECT seq FROM chat_messages WHERE channel_id = '${BUSY}' ORDER BY seq OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
+  );
   const activityMid = await one(
     db,
     `SELECT (extract(epoch FROM occurred_at) * 1000)::bigint AS at, seq FROM activities WHERE channel_id = '${BUSY}' ORDER BY occurred_at DESC, seq DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
@@ -165,7 +168,9 @@ function get(port: number, url: string, token: string | null): Promise<number> {
       { host: '127.0.0.1', port, path: url, agent, headers: token ? { authorization: `Bearer ${token}` } : {} },
       (res) => {
         res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -334,7 +339,11 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
       `  /api/health: product ${Math.round(productLoad.rps).toLocaleString('en-US')} req/s (${(productLoad.cpuMs * 1000).toFixed(0)} µs CPU/req), bare Fastify ${Math.round(bareLoad.rps).toLocaleString('en-US')} req/s (${(bareLoad.cpuMs * 1000).toFixed(0)} µs CPU/req): ratio ${rpsRatio.toFixed(2)} by req/s, ${cpuRatio.toFixed(2)} by CPU per request`,
     );
     results.push({ name: `${kind} /api/health product ÷ bare Fastify (req/s)`, value: Number(rpsRatio.toFixed(2)), unit: 'ratio' });
-    results.push({ name: `${kind} /api/health product ÷ bare Fastify (CPU per request)`, value: Number(cpuRatio.toFixed(2)), unit: 'ratio' });
+    results.push({
+      name: `${kind} /api/health product ÷ bare Fastify (CPU per request)`,
+      value: Number(cpuRatio.toFixed(2)),
+      unit: 'ratio',
+    });
   } finally {
     for (const child of children) await stopProcess(child);
     await database.close().catch(() => undefined);

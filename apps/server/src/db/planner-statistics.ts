@@ -33,7 +33,12 @@ export async function analyzeStale(db: Db): Promise<string[]> {
     WHERE c.relkind = 'r' AND n.nspname = 'public'
   `)) as unknown as { rows: { name: string; analyzed_pages: number; analyzed_tuples: number; pages: number }[] };
   const stale = result.rows
-    .map((r) => ({ name: r.name, analyzedPages: Number(r.analyzed_pages), analyzedTuples: Number(r.analyzed_tuples), pages: Number(r.pages) }))
+    .map((r) => ({
+      name: r.name,
+      analyzedPages: Number(r.analyzed_pages),
+      analyzedTuples: Number(r.analyzed_tuples),
+      pages: Number(r.pages),
+    }))
     .filter(isStale)
     .map((t) => t.name);
   for (const name of stale) await db.execute(sql`ANALYZE ${sql.identifier(name)}`);

@@ -90,9 +90,14 @@ export function serializeRequest(request: RequestLike): Serialized {
   };
 }
 
-/** Options of the Fastify logger (request serializer and error serializer). */
+/** The response as logged: its status. */
+export function serializeResponse(reply: { statusCode: number }): Serialized {
+  return { statusCode: reply.statusCode };
+}
+
+/** Options of the Fastify logger (request, response and error serializers). */
 export function httpLoggerOptions(level: string): LoggerOptions {
-  return { level, serializers: { req: serializeRequest, err: serializeError } };
+  return { level, serializers: { req: serializeRequest, res: serializeResponse, err: serializeError } };
 }
 
 /** A named logger for services outside requests (platforms, chat). */

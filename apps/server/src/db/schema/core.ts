@@ -108,10 +108,7 @@ export const channelUsers = pgTable(
      */
     sortName: text('sort_name').notNull().default(''),
   },
-  (t) => [
-    primaryKey({ columns: [t.channelId, t.userId] }),
-    index('channel_users_user_name').on(t.userId, t.sortName, t.channelId),
-  ],
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('channel_users_user_name').on(t.userId, t.sortName, t.channelId)],
 );
 
 export const channelProviders = pgTable(

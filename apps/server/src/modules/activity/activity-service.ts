@@ -56,7 +56,8 @@ export class ActivityService {
     const after = parseSeqCursor(q.after);
     if (cursor !== null && after !== null) throw badRequest('Use either cursor or after, not both');
     // A row comparison: the index (channel, occurred_at desc, seq desc) starts right after the cursor, however deep.
-    if (cursor !== null) where.push(sql`(${activities.occurredAt}, ${activities.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`);
+    if (cursor !== null)
+      where.push(sql`(${activities.occurredAt}, ${activities.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`);
     if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
     if (types) where.push(inArray(activities.type, types));

@@ -156,7 +156,12 @@ export class ChannelService {
     const summaries = await this.providerSummaries(rows.map((r) => r.id));
     const filtered = Boolean(f.name || f.channel_id || f.provider || f.provider_channel_name);
     const total = await this.firstPageTotal(f.cursor, rows.length, cursor, filtered, (limit) =>
-      this.db.select({ one: sql`1`.as('one') }).from(channelUsers).where(eq(channelUsers.userId, userId)).limit(limit).as('capped'),
+      this.db
+        .select({ one: sql`1`.as('one') })
+        .from(channelUsers)
+        .where(eq(channelUsers.userId, userId))
+        .limit(limit)
+        .as('capped'),
     );
     return {
       records: rows.map((r) => ({
@@ -236,7 +241,11 @@ export class ChannelService {
       .limit(f.per_page + 1);
     const { rows: records, cursor } = pageOf(rows, f.per_page, (last) => encodeKeysetCursor([last.id]));
     const total = await this.firstPageTotal(f.cursor, records.length, cursor, Boolean(f.name), (limit) =>
-      this.db.select({ one: sql`1`.as('one') }).from(channels).limit(limit).as('capped'),
+      this.db
+        .select({ one: sql`1`.as('one') })
+        .from(channels)
+        .limit(limit)
+        .as('capped'),
     );
     const ids = records.map((r) => r.id);
     const owners = ids.length
