@@ -1,0 +1,164 @@
+/**
+ * Keyset pagination walks every list exactly once, in order, whatever the page size — also through ties on the sort
+ * key (channels of the same name in another case, activities of the same moment) and after renames (the name key
+ * kept by the database). Runs on PGlite and, with `npm run test:pg`, on PostgreSQL.
+ */
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, channels, channelUsers } from '../src/db/schema';
+import { createTestApp, type TestApp, type TestUser } from './helper';
+
+let t: TestApp;
+let operator: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await t.createUser({ operator: true });
+});
+afterAll(async () => t.close());
+
+interface Page<T> {
+  records: T[];
+  cursor: string | null;
+  total?: number;
+}
+
+/** Every page of `url` (which has a query string), following the cursor; fails on a loop. */
+async function walk<T>(user: TestUser, url: string): Promise<{ records: T[]; first: Page<T> }> {
+  const records: T[] = [];
+  let first: Page<T> | null = null;
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 1000; pages++) {
+    const res = await t.inject(user, { method: 'GET', url: cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url });
+    expect(res.statusCode).toBe(200);
+    const page = res.json<Page<T>>();
+    first ??= page;
+    records.push(...page.records);
+    if (page.cursor === null) return { records, first };
+    expect(page.records.length).toBeGreaterThan(0);
+    cursor = page.cursor;
+  }
+  throw new Error('the pages never ended');
+}
+
+/** Names from a tiny alphabet in both cases: many equal names and names equal but for case. */
+const names = fc.array(fc.stringMatching(/^[abAB]{1,3}$/), { minLength: 0, maxLength: 25 });
+const byKey = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+
+let run = 0;
+/** A tag unique to one property run, found in no other run's names ("q12q" is not inside "q112q"). */
+function nextTag(): string {
+  run += 1;
+  return `q${run}q`;
+}
+
+describe('keyset pagination', () => {
+  it("a user's channel list: every channel once, by name then id, at any page size, after renames", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        names,
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        names,
+        async (list, perPage, renamed, newNames) => {
+          const user = await t.createUser();
+          const tag = nextTag();
+          const ids = list.map((_, i) => `${tag}c${String(i).padStart(3, '0')}`);
+          if (ids.length > 0) {
+            await t.s.db.insert(channels).values(ids.map((id, i) => ({ id, displayName: list[i]! })));
+            await t.s.db.insert(channelUsers).values(ids.map((channelId) => ({ channelId, userId: user.id, level: 500 })));
+          }
+          const current = new Map(ids.map((id, i) => [id, list[i]!]));
+          for (const [k, pick] of renamed.entries()) {
+            if (ids.length === 0 || newNames.length === 0) break;
+            const id = ids[pick % ids.length]!;
+            const name = newNames[k % newNames.length]!;
+            await t.s.db.update(channels).set({ displayName: name }).where(eq(channels.id, id));
+            current.set(id, name);
+          }
+          const expected = [...current].map(([id, name]) => [name.toLowerCase(), id] as [string, string]).sort(byKey);
+          const { records, first } = await walk<{ id: string; display_name: string }>(user, `/api/2/channels?per_page=${perPage}`);
+          expect(records.map((r) => r.id)).toEqual(expected.map(([, id]) => id));
+          expect(records.map((r) => r.display_name)).toEqual(expected.map(([, id]) => current.get(id)));
+          expect(first.total).toBe(ids.length);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a name search in the channel list and in the admin list: every match once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(names, fc.integer({ min: 1, max: 6 }), async (list, perPage) => {
+        const user = await t.createUser();
+        const tag = nextTag();
+        // Every channel of this run has the tag in its name, some also "hit" after it (no spaces or punctuation:
+        // collations differ on those).
+        const rows = list.map((name, i) => ({
+          id: `${tag}c${String(i).padStart(3, '0')}`,
+          displayName: `${name}${tag}${i % 3 === 0 ? 'hit' : ''}`,
+        }));
+        if (rows.length > 0) {
+          await t.s.db.insert(channels).values(rows);
+          await t.s.db.insert(channelUsers).values(rows.map((r) => ({ channelId: r.id, userId: user.id, level: 7 })));
+        }
+        const hits = rows.filter((r) => r.displayName.endsWith('hit'));
+        const own = await walk<{ id: string }>(user, `/api/2/channels?per_page=${perPage}&name=${tag}HIT`);
+        expect(own.records.map((r) => r.id)).toEqual(
+          hits
+            .map((r) => [r.displayName.toLowerCase(), r.id] as [string, string])
+            .sort(byKey)
+            .map(([, id]) => id),
+        );
+        const admin = await walk<{ id: string }>(operator, `/api/2/admin/channels?per_page=${perPage}&name=${tag}`);
+        expect(admin.records.map((r) => r.id)).toEqual(
+          rows
+            .map((r) => r.id)
+            .sort()
+            .reverse(),
+        );
+        if (admin.first.cursor === null) expect(admin.first.total).toBe(rows.length);
+        else expect(admin.first.total).toBeUndefined();
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('the activity feed: every activity once, newest first, through ties on the moment', async () => {
+    const owner = await t.createUser();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (moments, perPage) => {
+          const channelId = (await t.s.channels.create(owner.id, `Feed ${nextTag()}`)).id;
+          const base = Date.parse('2025-03-05T12:00:00Z');
+          const inserted: { id: string; at: number; seq: number }[] = [];
+          for (const [i, m] of moments.entries()) {
+            const [row] = await t.s.db
+              .insert(activities)
+              .values({
+                id: `twitch:e${i}`,
+                channelId,
+                channelProviderId: 'cp',
+                provider: 'twitch',
+                providerEventId: `e${i}`,
+                type: 'follow',
+                viewerId: `v${i}`,
+                viewerLogin: `v${i}`,
+                viewerName: `V${i}`,
+                occurredAt: new Date(base + m * 1000),
+              })
+              .returning({ seq: activities.seq });
+            inserted.push({ id: `twitch:e${i}`, at: m, seq: row!.seq });
+          }
+          const expected = inserted.sort((a, b) => b.at - a.at || b.seq - a.seq).map((r) => r.id);
+          const { records } = await walk<{ id: string }>(owner, `/api/2/channels/${channelId}/activity?per_page=${perPage}`);
+          expect(records.map((r) => r.id)).toEqual(expected);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});
