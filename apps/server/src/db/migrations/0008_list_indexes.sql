@@ -19,6 +19,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "channels_sort_name" AFTER UPDATE OF "display_name" ON "channels" FOR EACH ROW WHEN (OLD."display_name" IS DISTINCT FROM NEW."display_name") EXECUTE FUNCTION "channels_rename_sort_name"();--> statement-breakpoint
+CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("channel_id","actor_user_id","id");--> statement-breakpoint
 CREATE INDEX "channel_providers_name" ON "channel_providers" USING btree ("provider",lower("provider_channel_name"));--> statement-breakpoint
 CREATE INDEX "channel_users_user_name" ON "channel_users" USING btree ("user_id","sort_name","channel_id");--> statement-breakpoint
 CREATE INDEX "channels_display_name_trgm" ON "channels" USING gin ("display_name" gin_trgm_ops);

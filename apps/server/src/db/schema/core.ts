@@ -169,5 +169,9 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_channel').on(t.channelId, t.id)],
+  (t) => [
+    index('audit_log_channel').on(t.channelId, t.id),
+    // The audit log filtered by who acted, newest first.
+    index('audit_log_actor').on(t.channelId, t.actorUserId, t.id),
+  ],
 );
