@@ -4,7 +4,7 @@
  * instead of above newer events — or, with `after`, what was stored after a position (a `seq`), in arrival order
  * (a reconnect's catch-up); type/platform filters, replay.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -67,7 +67,13 @@ export class ActivityService {
       .select()
       .from(activities)
       .where(and(...where))
-      .orderBy(...(after !== null ? [asc(activities.seq)] : [desc(activities.occurredAt), desc(activities.seq)]))
+      // NULLS LAST as in the index (activities_channel_occurred): a plain DESC means NULLS FIRST, which that index
+      // cannot give, and the planner would sort the channel's whole feed for every page.
+      .orderBy(
+        ...(after !== null
+          ? [asc(activities.seq)]
+          : [sql`${activities.occurredAt} desc nulls last`, sql`${activities.seq} desc nulls last`]),
+      )
       .limit(q.per_page + 1);
     const page =
       after !== null
