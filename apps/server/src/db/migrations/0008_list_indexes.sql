@@ -22,4 +22,4 @@ CREATE TRIGGER "channels_sort_name" AFTER UPDATE OF "display_name" ON "channels"
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("channel_id","actor_user_id","id");--> statement-breakpoint
 CREATE INDEX "channel_providers_name" ON "channel_providers" USING btree ("provider",lower("provider_channel_name"));--> statement-breakpoint
 CREATE INDEX "channel_users_user_name" ON "channel_users" USING btree ("user_id","sort_name","channel_id");--> statement-breakpoint
-CREATE INDEX "channels_display_name_trgm" ON "channels" USING gin ("display_name" gin_trgm_ops);
+CREATE INDEX "channels_display_name_trgm" ON "channels" USING gin ("display_name" gin_trgm_ops) WITH (fastupdate=false);

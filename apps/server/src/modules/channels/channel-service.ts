@@ -160,6 +160,7 @@ export class ChannelService {
         .select({ one: sql`1`.as('one') })
         .from(channelUsers)
         .where(eq(channelUsers.userId, userId))
+        .orderBy(channelUsers.sortName, channelUsers.channelId)
         .limit(limit)
         .as('capped'),
     );
@@ -208,7 +209,8 @@ export class ChannelService {
 
   /**
    * The number of records, on a first page only and only when it is cheap: the page's own length when it is also
-   * the last page, otherwise (unfiltered lists) a count that stops at TOTAL_COUNT_LIMIT rows — beyond that, and on
+   * the last page, otherwise (unfiltered lists) a count that stops at TOTAL_COUNT_LIMIT rows, read in the list's index
+   * order (a sequential scan could read the whole table before it finds them) — beyond that, and on
    * later pages, `total` is left out (the pages say "All channels …" instead of a number that would cost a scan of
    * every row on every request).
    */
@@ -244,6 +246,7 @@ export class ChannelService {
       this.db
         .select({ one: sql`1`.as('one') })
         .from(channels)
+        .orderBy(desc(channels.id))
         .limit(limit)
         .as('capped'),
     );
