@@ -107,9 +107,13 @@ interface Target {
   url: string;
 }
 
+/** The rows of a raw query (both drivers answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 async function one(db: Database['db'], text: string): Promise<Record<string, unknown>> {
-  const result = (await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows[0]!;
+  return rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)))[0]!;
 }
 
 /** The lists to measure, with cursors from the middle of the data. */
@@ -234,7 +238,7 @@ async function startProcess(args: string[], env: Record<string, string>, port: n
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
   const started = performance.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${errors}`);

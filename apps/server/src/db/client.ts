@@ -75,7 +75,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
     const remote = await PGliteRemote.create(path.join(dir, 'pglite'));
     const db = drizzlePglite(remote as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
-    await analyzeStale(db as unknown as Db);
+    await analyzeStale(db);
     makePrivate(dir);
     return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
   }

@@ -24,10 +24,8 @@ describe('analyzeStale', () => {
   afterAll(async () => database.close());
 
   const estimate = async () => {
-    const result = (await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'channels'`)) as unknown as {
-      rows: { reltuples: number }[];
-    };
-    return Number(result.rows[0]!.reltuples);
+    const result: unknown = await database.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'channels'`);
+    return Number((result as { rows: { reltuples: number }[] }).rows[0]!.reltuples);
   };
 
   it('gives a table filled after the migrations its statistics, then leaves it until it grows again', async () => {

@@ -26,13 +26,14 @@ export function isStale(t: TableSize): boolean {
 
 /** ANALYZEs the public tables whose statistics are stale; answers their names. */
 export async function analyzeStale(db: Db): Promise<string[]> {
-  const result = (await db.execute(sql`
+  const result: unknown = await db.execute(sql`
     SELECT c.relname AS name, c.relpages AS analyzed_pages, c.reltuples AS analyzed_tuples,
            (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'r' AND n.nspname = 'public'
-  `)) as unknown as { rows: { name: string; analyzed_pages: number; analyzed_tuples: number; pages: number }[] };
-  const stale = result.rows
+  `);
+  const rows = (result as { rows: { name: string; analyzed_pages: number; analyzed_tuples: number; pages: number }[] }).rows;
+  const stale = rows
     .map((r) => ({
       name: r.name,
       analyzedPages: Number(r.analyzed_pages),

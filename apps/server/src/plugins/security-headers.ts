@@ -18,7 +18,7 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
     },
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('Helmet refused its options');
   });
   return [...headers];
 }
