@@ -95,7 +95,10 @@ export async function createTestApp(
   });
   const { database, drop } = await freshDatabase(options.databaseThrough);
   const endpoints =
-    options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps, options.emulatorYoutubeGrpc ?? null) : realEndpoints(config));
+    options.endpoints ??
+    (options.emulatorOrigin
+      ? emulatorEndpoints(options.emulatorOrigin, testApps, options.emulatorYoutubeGrpc ?? null)
+      : realEndpoints(config));
   const s = createServices({
     config,
     database,

@@ -13,11 +13,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
-import {
-  liveChatMessageToGrpc,
-  youtubeStreamListLoaderOptions,
-  youtubeStreamListProto,
-} from '@greenroom/contracts/youtube-stream-list';
+import { liveChatMessageToGrpc, youtubeStreamListLoaderOptions, youtubeStreamListProto } from '@greenroom/contracts/youtube-stream-list';
 import type { EmulatorContext } from '../context';
 import type { Token } from '../world';
 import { readScopes, shortScopes } from './errors';
@@ -83,7 +79,9 @@ export class YoutubeStreamListServer {
     const server = new grpc.Server();
     server.addService(this.service, { StreamList: (call: grpc.ServerWritableStream<StreamListRequest, unknown>) => this.streamList(call) });
     this.port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+      server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      ),
     );
     this.server = server;
   }
@@ -155,11 +153,19 @@ export class YoutubeStreamListServer {
     }
     // Charged once per call, refused ones too (except for quota), however long the stream stays open.
     if (!this.deps.charge(auth.token)) {
-      call.emit('error', fail(grpc.status.RESOURCE_EXHAUSTED, 'quotaExceeded: The request cannot be completed because you have exceeded your quota.'));
+      call.emit(
+        'error',
+        fail(grpc.status.RESOURCE_EXHAUSTED, 'quotaExceeded: The request cannot be completed because you have exceeded your quota.'),
+      );
       return;
     }
     const request = call.request;
-    const parts = new Set((request.part ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean));
+    const parts = new Set(
+      (request.part ?? [])
+        .flatMap((p) => p.split(','))
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
     if (parts.size === 0) {
       call.emit('error', fail(grpc.status.INVALID_ARGUMENT, 'Required parameter: part'));
       return;

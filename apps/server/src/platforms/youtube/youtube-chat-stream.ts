@@ -11,11 +11,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
-import {
-  liveChatMessageFromGrpc,
-  youtubeStreamListLoaderOptions,
-  youtubeStreamListProto,
-} from '@greenroom/contracts/youtube-stream-list';
+import { liveChatMessageFromGrpc, youtubeStreamListLoaderOptions, youtubeStreamListProto } from '@greenroom/contracts/youtube-stream-list';
 import { PlatformError, reconnectNeeded } from '../platform-error';
 import type { TokenSource } from '../port';
 import { chatItemSchema, type YoutubeChatItem, type YoutubeClientOptions } from './youtube-client';
@@ -86,7 +82,8 @@ export function parseStreamError(error: { code?: number; details?: string }): Pl
       reason,
     );
   if (reason === 'liveChatEnded') return fail('refused', 'Cannot read the live chat: the YouTube live chat has ended.', reason);
-  if (reason === 'liveChatDisabled') return fail('refused', 'Cannot read the live chat: the live chat is disabled on this YouTube broadcast.', reason);
+  if (reason === 'liveChatDisabled')
+    return fail('refused', 'Cannot read the live chat: the live chat is disabled on this YouTube broadcast.', reason);
   switch (code) {
     case grpc.status.UNAUTHENTICATED:
       return reconnectNeeded('youtube', 'the token was refused');
@@ -102,7 +99,11 @@ export function parseStreamError(error: { code?: number; details?: string }): Pl
     case grpc.status.UNIMPLEMENTED:
       return fail('temporary', `YouTube's live chat stream is unavailable (${details || grpc.status[code]}).`, STREAM_UNAVAILABLE);
     case grpc.status.INVALID_ARGUMENT:
-      return fail('refused', `YouTube refused to stream the live chat: ${details}`, /pageToken/i.test(details) ? 'pageTokenInvalid' : 'badRequest');
+      return fail(
+        'refused',
+        `YouTube refused to stream the live chat: ${details}`,
+        /pageToken/i.test(details) ? 'pageTokenInvalid' : 'badRequest',
+      );
     default:
       return fail('temporary', `YouTube's live chat stream failed (${grpc.status[code] ?? code}: ${details}).`, 'backendError');
   }
@@ -144,7 +145,11 @@ export class YoutubeChatStream {
   async *stream(token: TokenSource, liveChatId: string, pageToken: string | null, signal: AbortSignal): AsyncGenerator<YoutubeStreamPage> {
     let access = await token.accessToken();
     for (let attempt = 0; ; attempt++) {
-      const request = { live_chat_id: liveChatId, part: ['id', 'snippet', 'authorDetails'], ...(pageToken ? { page_token: pageToken } : {}) };
+      const request = {
+        live_chat_id: liveChatId,
+        part: ['id', 'snippet', 'authorDetails'],
+        ...(pageToken ? { page_token: pageToken } : {}),
+      };
       const metadata = new grpc.Metadata();
       metadata.set('authorization', `Bearer ${access}`);
       const call = this.connect().StreamList(request, metadata);
