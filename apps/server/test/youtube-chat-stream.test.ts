@@ -10,7 +10,7 @@ import protobuf from 'protobufjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Account, type Emulator } from '@greenroom/platform-emulator';
 import { youtubeStreamListLoaderOptions, youtubeStreamListProto, youtubeStreamListService } from '@greenroom/contracts/youtube-stream-list';
-import { YOUTUBE_QUOTA_DETAIL, createYoutubeAdapter } from '../src/platforms/youtube/youtube-adapter';
+import { createYoutubeAdapter } from '../src/platforms/youtube/youtube-adapter';
 import { parseStreamError } from '../src/platforms/youtube/youtube-chat-stream';
 import { scopesFor } from '../src/platforms/scopes';
 import { emulatorEndpoints } from '../src/platforms/endpoints';
@@ -211,16 +211,19 @@ describe('YouTube chat over gRPC streamList', () => {
       endpoints: emulatorEndpoints(emulator.origin, testApps, emulator.config.youtube.grpcAddress).youtube,
       quota: { spend: (method) => void spent.push(method), exhausted: () => void spent.push('exhausted') },
       ...fast,
-      quotaWaitMs: 400,
-      now: () => new Date('2026-03-08T06:00:00Z'),
+      // 0.7 s before midnight PST (the night daylight saving starts): the wait until the reset is 0.7 s.
+      now: () => new Date(Date.parse('2026-03-08T08:00:00Z') - 700),
+      quotaResumeJitterMs: 0,
     });
     // Enough for the broadcast lookup (1 unit), not for the stream (5).
     emulator.ctx.youtube!.setQuotaUsed(clientId, emulator.ctx.youtube!.quotaLimit - 1);
     open.push(waiting.connect(rec.ctx)!);
     const refused = await rec.waitFor(() => rec.health.find((h) => h.state === 'error'));
-    // The reset after 2026-03-08 06:00 UTC (22:00 PST on the 7th) is midnight PST = 08:00 UTC, plus up to a minute.
-    expect(refused.detail).toMatch(new RegExp(`^${YOUTUBE_QUOTA_DETAIL} 2026-03-08T08:00:`));
+    expect(refused.detail).toBe(
+      'The YouTube API quota for today is used up: chat resumes when it resets at midnight Pacific time (08:00 UTC).',
+    );
     expect(spent).toContain('exhausted');
+    // Midnight Pacific: YouTube's quota resets, and the connection calls again by itself.
     emulator.ctx.youtube!.resetQuota();
     const sent = await chat('after the reset');
     await rec.waitFor(() => chats(rec.events).some((m) => m.provider_message_id === sent.id));

@@ -58,8 +58,11 @@ type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'sig
 
 const info = providers.youtube;
 export const YOUTUBE_WAITING_DETAIL = 'Waiting for a live broadcast';
-/** Health detail while the quota is used up; the instant chat resumes (ISO 8601) follows it. */
-export const YOUTUBE_QUOTA_DETAIL = 'The YouTube API quota for today is used up; chat resumes when it resets at';
+/** Health detail while the quota is used up: when chat resumes, in Pacific time and UTC (the page shows local time). */
+export function youtubeQuotaDetail(resetsAt: Date): string {
+  const utc = resetsAt.toISOString().slice(11, 16);
+  return `The YouTube API quota for today is used up: chat resumes when it resets at midnight Pacific time (${utc} UTC).`;
+}
 
 /** When to call YouTube again after quotaExceeded: its reset (midnight Pacific time) plus a random spread. */
 export function quotaResumeAt(now: Date, jitterMs: number, random: () => number = Math.random): Date {
@@ -239,7 +242,7 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             // YouTube refuses every call until the quota resets at midnight Pacific time: wait until then.
             const now = (deps.now ?? (() => new Date()))();
             const resumeAt = quotaResumeAt(now, deps.quotaResumeJitterMs ?? 60_000);
-            setHealth('error', `${YOUTUBE_QUOTA_DETAIL} ${resumeAt.toISOString()}`);
+            setHealth('error', youtubeQuotaDetail(quotaResetsAt(now)));
             await sleep(deps.quotaWaitMs ?? resumeAt.getTime() - now.getTime(), signal);
             continue;
           }
