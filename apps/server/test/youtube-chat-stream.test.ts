@@ -78,7 +78,7 @@ describe('YouTube chat over gRPC streamList', () => {
   it('reads chat over one stream: one 5-unit call, no polling', async () => {
     const rec = connect();
     await rec.waitFor(() => streamList().openStreams() === 1 && rec.lastHealth() === 'connected');
-    const sent = [];
+    const sent: string[] = [];
     for (let i = 0; i < 5; i++) sent.push((await chat(`streamed ${i}`, viewers[i]!.id)).id);
     await rec.waitFor(() => sent.every((id) => chats(rec.events).some((m) => m.provider_message_id === id)));
     const msg = chats(rec.events).find((m) => m.provider_message_id === sent[0]);
