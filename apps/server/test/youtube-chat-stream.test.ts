@@ -175,6 +175,43 @@ describe('YouTube chat over gRPC streamList', () => {
     expect(chats(again.events).map((m) => m.provider_message_id)).toEqual([...missed, live.id]);
   });
 
+  it('a token that expires mid-stream is refreshed and the stream reopened after the last stored page', async () => {
+    const rec = connect();
+    const before = await chat('before expiry');
+    await rec.waitFor(() => chats(rec.events).some((m) => m.provider_message_id === before.id));
+    const refreshes = broadcaster.refreshes;
+    // The emulator checks the token on every push: the next message ends the stream with UNAUTHENTICATED.
+    await control(emulator, 'POST', '/tokens/expire', { platform: 'youtube', token: broadcaster.access });
+    const after = await chat('after expiry');
+    await rec.waitFor(() => chats(rec.events).some((m) => m.provider_message_id === after.id));
+    expect(broadcaster.refreshes).toBe(refreshes + 1);
+    expect(rec.lastHealth()).toBe('connected');
+    const ids = chats(rec.events).map((m) => m.provider_message_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('asks for reconnecting when the token is revoked mid-stream', async () => {
+    const revocable = new EmulatorTokenSource(
+      'youtube',
+      streamer.id,
+      scopesFor.youtube.channel,
+      emulatorEndpoints(emulator.origin, testApps, emulator.config.youtube.grpcAddress),
+      emulator,
+    );
+    const rec = recordingContext({
+      provider: 'youtube',
+      providerChannelId: streamer.id,
+      providerChannelName: streamer.login,
+      broadcaster: revocable,
+    });
+    open.push(adapter.connect(rec.ctx)!);
+    await rec.waitFor(() => rec.lastHealth() === 'connected');
+    await control(emulator, 'POST', '/tokens/revoke', { platform: 'youtube', token: revocable.access });
+    // Revocation ends the stream at once; the refresh token died with it, so the connection asks for reconnecting.
+    await rec.waitFor(() => rec.lastHealth() === 'needs_reauth');
+    expect(streamList().openStreams()).toBe(0);
+  });
+
   it('a page the chat log refuses is read again from the same token, not skipped', async () => {
     const rec = connect();
     await rec.waitFor(() => streamList().openStreams() === 1);

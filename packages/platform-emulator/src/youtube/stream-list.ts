@@ -110,9 +110,9 @@ export class YoutubeStreamListServer {
     return this.mode;
   }
 
-  /** Ends every open stream (the world was reset: the chats they read are gone). */
+  /** Ends every open stream (the world was reset: the chats they read are gone, so reopening finds none). */
   dropAll(): void {
-    for (const call of [...this.calls]) this.close(call, fail(grpc.status.UNAVAILABLE, 'The service is restarting.'));
+    for (const call of [...this.calls]) this.close(call, null);
   }
 
   private close(call: grpc.ServerWritableStream<StreamListRequest, unknown>, status: Partial<grpc.StatusObject> | null): void {
@@ -121,12 +121,15 @@ export class YoutubeStreamListServer {
     else call.end();
   }
 
+  private bearer(call: grpc.ServerWritableStream<StreamListRequest, unknown>): string | undefined {
+    const header = call.metadata.get('authorization')[0];
+    return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+  }
+
   private authenticate(
     call: grpc.ServerWritableStream<StreamListRequest, unknown>,
   ): { ok: true; token: Token } | { ok: false; status: Partial<grpc.StatusObject> } {
-    const header = call.metadata.get('authorization')[0];
-    const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    const checked = this.deps.ctx.world.checkToken('youtube', bearer);
+    const checked = this.deps.ctx.world.checkToken('youtube', this.bearer(call));
     if (!checked.ok)
       return {
         ok: false,
@@ -208,8 +211,14 @@ export class YoutubeStreamListServer {
       if (parts.has('authorDetails')) out.authorDetails = item.authorDetails;
       return liveChatMessageToGrpc(out);
     };
+    const bearer = this.bearer(call);
     const flush = (): void => {
       if (waitingForDrain || !this.calls.has(call)) return;
+      // The token is checked on every push, not only at the start: an expired or revoked one ends the stream.
+      if (!this.deps.ctx.world.checkToken('youtube', bearer).ok) {
+        this.close(call, fail(grpc.status.UNAUTHENTICATED, 'Request had invalid authentication credentials.'));
+        return;
+      }
       for (;;) {
         const page = live.page(broadcast, position, position === null ? recentHistory : catchUpPage);
         const ended = !live.isActive(broadcast) && broadcast.endedAt !== null;
@@ -243,8 +252,13 @@ export class YoutubeStreamListServer {
     const unwatch = live.watch((changed) => {
       if (changed === broadcast) flush();
     });
+    const onRevoked = (token: Token): void => {
+      if (token.accessToken === bearer) flush();
+    };
+    this.deps.ctx.world.on('token.revoked', onRevoked);
     const forget = (): void => {
       unwatch();
+      this.deps.ctx.world.off('token.revoked', onRevoked);
       this.calls.delete(call);
     };
     call.on('cancelled', forget);

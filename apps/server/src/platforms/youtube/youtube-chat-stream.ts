@@ -140,15 +140,19 @@ export class YoutubeChatStream {
   /**
    * Streams the live chat from `pageToken` (null: its recent history), one page per response, until the broadcast
    * ends (a page with `offlineAt`, then the stream ends), the server ends the call (the generator returns: open it
-   * again from the last token) or `signal` aborts. A token the service refuses is refreshed once.
+   * again from the last token) or `signal` aborts. A token the service refuses (at the start, or mid-stream once it
+   * expired) is refreshed once and the stream opened again after the last page handed out: every page handed out was
+   * taken, since a consumer that cannot take one stops reading.
    */
   async *stream(token: TokenSource, liveChatId: string, pageToken: string | null, signal: AbortSignal): AsyncGenerator<YoutubeStreamPage> {
     let access = await token.accessToken();
-    for (let attempt = 0; ; attempt++) {
+    let from = pageToken;
+    let refreshed = false;
+    for (;;) {
       const request = {
         live_chat_id: liveChatId,
         part: ['id', 'snippet', 'authorDetails'],
-        ...(pageToken ? { page_token: pageToken } : {}),
+        ...(from ? { page_token: from } : {}),
       };
       const metadata = new grpc.Metadata();
       metadata.set('authorization', `Bearer ${access}`);
@@ -158,21 +162,26 @@ export class YoutubeChatStream {
       let received = false;
       try {
         for await (const response of call as AsyncIterable<StreamListResponse>) {
+          // Charged once per call the service performed, however long it streams.
           if (!received) this.quota?.spend('liveChatMessages.streamList');
           received = true;
+          refreshed = false;
           const items: YoutubeChatItem[] = [];
           for (const raw of response.items ?? []) {
             const parsed = chatItemSchema.safeParse(liveChatMessageFromGrpc(raw));
             if (parsed.success) items.push(parsed.data);
           }
           yield { items, nextPageToken: response.next_page_token ?? null, offlineAt: response.offline_at ?? null };
+          from = response.next_page_token ?? from;
         }
         if (!received) this.quota?.spend('liveChatMessages.streamList');
         return;
       } catch (error) {
         if (signal.aborted) return;
         const status = error as { code?: number; details?: string };
-        if (status.code === grpc.status.UNAUTHENTICATED && !received && attempt === 0) {
+        if (status.code === grpc.status.UNAUTHENTICATED && !refreshed) {
+          if (!received) this.quota?.spend('liveChatMessages.streamList');
+          refreshed = true;
           access = await token.refreshAfterUnauthorized(access);
           continue;
         }
