@@ -121,10 +121,12 @@ export class YoutubeChatStream {
     if (!this.client) {
       const Client = clientConstructor();
       const credentials = this.endpoint.tls ? grpc.credentials.createSsl() : grpc.credentials.createInsecure();
-      // Keepalive pings notice a dead connection within a minute instead of waiting for TCP to give up.
+      // Keepalive pings (only while a stream is open) notice a dead connection within a minute instead of waiting for
+      // TCP to give up. 30 s is the shortest interval Google's front ends accept: more often is answered with GOAWAY
+      // too_many_pings, as Google's own client libraries note.
       this.client = new Client(this.endpoint.address, credentials, {
         'grpc.keepalive_time_ms': 30_000,
-        'grpc.keepalive_timeout_ms': 20_000,
+        'grpc.keepalive_timeout_ms': 10_000,
         'grpc.max_receive_message_length': 16 * 1024 * 1024,
       }) as unknown as StreamListClient;
     }
