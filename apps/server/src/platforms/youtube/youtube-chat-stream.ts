@@ -70,7 +70,7 @@ function reasonIn(details: string): string | null {
 
 /** A gRPC status → the one PlatformError (a 401-like status only after one refresh was tried). */
 export function parseStreamError(error: { code?: number; details?: string }): PlatformError {
-  const code = error.code ?? grpc.status.UNKNOWN;
+  const code: grpc.status = error.code ?? grpc.status.UNKNOWN;
   const details = error.details ?? '';
   const reason = reasonIn(details);
   const fail = (kind: PlatformError['code'], text: string, why: string): PlatformError =>
