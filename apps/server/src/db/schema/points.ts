@@ -57,6 +57,10 @@ export const pointIdentities = pgTable(
   (t) => [
     primaryKey({ columns: [t.channelId, t.provider, t.providerUserId] }),
     index('point_identities_wallet').on(t.walletId),
+    // Earning skips wallets with a banned identity: a probe into this (small) index per credit.
+    index('point_identities_banned')
+      .on(t.walletId)
+      .where(sql`${t.banned}`),
     // `!points @name`, `!give @name`: by login or display name, case-blind.
     index('point_identities_login').on(t.channelId, sql`lower(${t.login})`),
     index('point_identities_name').on(t.channelId, sql`lower(${t.displayName})`),

@@ -1,0 +1,1 @@
+CREATE INDEX "point_identities_banned" ON "point_identities" USING btree ("wallet_id") WHERE "point_identities"."banned";
