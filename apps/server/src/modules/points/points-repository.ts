@@ -531,7 +531,10 @@ export class DbPointsRepository {
           SELECT t.channel_id, i.wallet_id, t.amount, t.kind, t.key, t.ord,
             EXISTS (SELECT 1 FROM ${pointIdentities} b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
           FROM input t
-          LEFT JOIN ${pointIdentities} i ON i.channel_id = t.channel_id AND i.provider = t.provider AND i.provider_user_id = t.provider_user_id
+          -- A primary-key probe per credit (LIMIT keeps the planner from turning it into a join that scans every
+          -- identity of a large channel per batch, as it does without statistics on PGlite).
+          LEFT JOIN LATERAL (SELECT wallet_id FROM ${pointIdentities}
+            WHERE channel_id = t.channel_id AND provider = t.provider AND provider_user_id = t.provider_user_id LIMIT 1) i ON true
         ), inserted AS (
           INSERT INTO ${pointLedger} (channel_id, wallet_id, delta, kind, idempotency_key)
           SELECT channel_id, wallet_id, amount, kind, key FROM target WHERE wallet_id IS NOT NULL AND NOT banned ORDER BY ord
