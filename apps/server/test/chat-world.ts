@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { startEmulator, type Account, type Emulator } from '@greenroom/platform-emulator';
 import type { AccessLevelValue } from '@greenroom/contracts/access';
+import { providers } from '@greenroom/contracts/providers';
 import { channelProviders, channelUsers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { scopesFor } from '../src/platforms/scopes';
@@ -95,6 +96,35 @@ export async function startChatWorld(channelName: string, appOptions: Parameters
       await emulator.close();
     },
   };
+}
+
+/**
+ * Connects Greenroom's system bots on the platforms that have them (the emulator's bot accounts moderate every
+ * channel): they answer where the channel has no bot of its own.
+ */
+export async function connectSystemBots(world: ChatWorld): Promise<void> {
+  for (const p of chatPlatforms) {
+    if (!providers[p].systemBot) continue;
+    const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
+    const token = world.emulator.world.issueToken({
+      platform: p,
+      clientId: testApps[p].clientId,
+      userId: bot.id,
+      scopes: scopesFor[p].bot,
+      ttlSeconds: 3600,
+      refreshable: true,
+    });
+    await world.t.s.systemBots.connect(
+      p,
+      { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
+      {
+        accessToken: token.accessToken,
+        refreshToken: token.refreshToken,
+        expiresAt: new Date(Date.now() + 3600_000),
+        scopes: scopesFor[p].bot,
+      },
+    );
+  }
 }
 
 export type Frame = { type: string; data: Record<string, unknown> };

@@ -7,12 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@greenroom/platform-emulator';
 import { and, eq } from 'drizzle-orm';
-import { providers } from '@greenroom/contracts/providers';
 import { chatMessages, chatTimers } from '../src/db/schema';
 import { connectionsPlatform, createChatbot } from '../src/modules/chatbot';
-import { scopesFor } from '../src/platforms/scopes';
-import { testApps } from './helper';
-import { startChatWorld, chatPlatforms, type ChatPlatform, type ChatWorld } from './chat-world';
+import { startChatWorld, chatPlatforms, connectSystemBots, type ChatPlatform, type ChatWorld } from './chat-world';
 import { actionsSince, control, lastActionSeq, until } from './platform-fixtures';
 
 let world: ChatWorld;
@@ -20,30 +17,8 @@ const quiet = { info: () => {}, warn: () => {} };
 
 beforeAll(async () => {
   world = await startChatWorld('Chatbot live');
-  // Greenroom's system bots, connected while the channel runs, answer where the channel has no bot of its own (the
-  // emulator's bot accounts moderate every channel).
-  for (const p of chatPlatforms) {
-    if (!providers[p].systemBot) continue;
-    const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
-    const token = world.emulator.world.issueToken({
-      platform: p,
-      clientId: testApps[p].clientId,
-      userId: bot.id,
-      scopes: scopesFor[p].bot,
-      ttlSeconds: 3600,
-      refreshable: true,
-    });
-    await world.t.s.systemBots.connect(
-      p,
-      { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
-      {
-        accessToken: token.accessToken,
-        refreshToken: token.refreshToken,
-        expiresAt: new Date(Date.now() + 3600_000),
-        scopes: scopesFor[p].bot,
-      },
-    );
-  }
+  // Greenroom's system bots answer where the channel has no bot of its own.
+  await connectSystemBots(world);
   // Compiles the connected channel's commands and filters (main.ts does this at startup).
   await world.t.s.chatbot.start();
 }, 60_000);

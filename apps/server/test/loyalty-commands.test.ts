@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
-import { channelProviders } from '../src/db/schema';
+import { channelProviders, channelUsers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import type { ChatStage, EffectHandler, PipelineEffect, StageMessage } from '../src/pipeline/stage';
 import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
@@ -252,5 +252,35 @@ describe('loyalty commands', () => {
     const cancelled = await t.inject(owner, { method: 'POST', url: `${base}/${second}/cancel` });
     expect(cancelled.json().status).toBe('cancelled');
     expect(await balanceOf(bob, 'kick')).toBe(beforeEntry);
+  });
+  it('the viewer card shows a viewer’s linked accounts to Mods; an Editor unlinks one (audited), a Mod cannot', async () => {
+    const member = async (displayName: string, level: number) => {
+      const user = await t.createUser({ displayName });
+      await t.s.db.insert(channelUsers).values({ channelId, userId: user.id, level });
+      return user;
+    };
+    const mod = await member('Card Mod', AccessLevel.MOD);
+    const editor = await member('Card Editor', AccessLevel.EDITOR);
+    const card = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/points/viewers/youtube/${annYt.id}` });
+    expect(card.statusCode).toBe(200);
+    const wallet = card.json<{ wallet_id: string; balance: number; identities: { provider: string; display_name: string }[] }>();
+    expect(wallet.identities.map((i) => `${i.provider}:${i.display_name}`).sort()).toEqual(['twitch:Ann', 'youtube:AnnYT']);
+    expect(wallet.balance).toBe(await balanceOf(ann));
+    const unknown = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/points/viewers/kick/nobody` });
+    expect(unknown.statusCode).toBe(404);
+
+    const unlink = `/api/2/channels/${channelId}/points/wallets/${wallet.wallet_id}/identities/youtube/${annYt.id}`;
+    expect((await t.inject(mod, { method: 'DELETE', url: unlink })).statusCode).toBe(403);
+    const done = await t.inject(editor, { method: 'DELETE', url: unlink });
+    expect(done.statusCode).toBe(200);
+    expect(done.json<{ identities: { provider: string }[] }>().identities.map((i) => i.provider)).toEqual(['twitch']);
+    const after = await t.inject(mod, { method: 'GET', url: `/api/2/channels/${channelId}/points/viewers/youtube/${annYt.id}` });
+    expect(after.json()).toMatchObject({ balance: 0, identities: [{ provider: 'youtube' }] });
+    const log = await t.inject(owner, { method: 'GET', url: `/api/2/channels/${channelId}/audit-log` });
+    expect(
+      log.json<{ records: { action: string; actor: { display_name: string } | null; data: Record<string, unknown> }[] }>().records,
+    ).toContainEqual(
+      expect.objectContaining({ action: 'points.unlinked', data: expect.objectContaining({ provider: 'youtube', viewer: 'AnnYT' }) }),
+    );
   });
 });

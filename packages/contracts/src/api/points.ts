@@ -176,6 +176,13 @@ export const identityParamsSchema = walletParamsSchema.extend({
   providerUserId: z.string().min(1).max(200),
 });
 
+/** A viewer by platform account (the viewer card's wallet). */
+export const viewerWalletParamsSchema = z.object({
+  channelId: z.string().max(64),
+  provider: channelProviderIdSchema,
+  providerUserId: z.string().min(1).max(200),
+});
+
 export const adjustBodySchema = z.object({
   delta: z
     .number({ error: 'Enter an amount' })

@@ -57,6 +57,10 @@ export const pointIdentities = pgTable(
   (t) => [
     primaryKey({ columns: [t.channelId, t.provider, t.providerUserId] }),
     index('point_identities_wallet').on(t.walletId),
+    // Earning skips wallets with a banned identity: a probe into this (small) index per credit.
+    index('point_identities_banned')
+      .on(t.walletId)
+      .where(sql`${t.banned}`),
     // `!points @name`, `!give @name`: by login or display name, case-blind.
     index('point_identities_login').on(t.channelId, sql`lower(${t.login})`),
     index('point_identities_name').on(t.channelId, sql`lower(${t.displayName})`),
@@ -72,7 +76,9 @@ export const pointLedger = pgTable(
   'point_ledger',
   {
     seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channelId: channelRef(),
+    // No foreign key of its own: a row belongs to its channel through its wallet (deleting the channel deletes
+    // the wallets and with them their rows), and earning inserts thousands of rows a second, each checked once.
+    channelId: text('channel_id').notNull(),
     walletId: text('wallet_id')
       .notNull()
       .references(() => pointWallets.id, { onDelete: 'cascade' }),

@@ -452,44 +452,105 @@ export class DbPointsRepository {
   // Changes ----------------------------------------------------------------------------------
 
   /**
-   * Credits a batch of earnings in one transaction: identities resolved (created on first sight),
-   * one ledger row per entry (a key seen before is skipped), one UPDATE per wallet. Wallets with a
-   * banned identity earn nothing. Returns the entries applied.
+   * Credits a batch of earnings in one transaction of at most three statements: the identities not
+   * seen before (or renamed) are upserted with their wallets in one statement (skipped when all are
+   * known), then one statement inserts every ledger row (a key seen before is skipped) and adds the
+   * rows' sums to their wallets. The database decides each identity's wallet (a link made by another
+   * instance counts at once) and skips wallets with a banned identity. Returns the entries applied.
    */
   async earn(entries: readonly EarnEntry[]): Promise<number> {
-    if (entries.length === 0) return 0;
-    return this.tx(async (tx) => {
-      const wallets = await this.resolve(
-        tx,
-        entries.map((e) => ({ channelId: e.channelId, identity: e.identity })),
-      );
-      const rows: (typeof pointLedger.$inferInsert)[] = [];
-      for (const e of entries) {
-        const w = wallets.get(keyOf(e.channelId, e.identity))!;
-        if (w.banned || e.amount <= 0) continue;
-        rows.push({ channelId: e.channelId, walletId: w.walletId, delta: e.amount, kind: e.kind, idempotencyKey: e.key });
-      }
-      if (rows.length === 0) return 0;
-      const inserted = await tx
-        .insert(pointLedger)
-        .values(rows)
-        .onConflictDoNothing({ target: [pointLedger.channelId, pointLedger.idempotencyKey] })
-        .returning({ walletId: pointLedger.walletId, delta: pointLedger.delta });
-      const sums = new Map<string, number>();
-      for (const r of inserted) sums.set(r.walletId, (sums.get(r.walletId) ?? 0) + num(r.delta));
-      if (sums.size > 0) {
-        // Sorted by id: concurrent batches lock wallets in the same order.
-        const values = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-        await tx.execute(sql`
-          UPDATE ${pointWallets} AS w SET balance = w.balance + v.delta, updated_at = now()
-          FROM (VALUES ${sql.join(
-            values.map(([id, d]) => sql`(${id}, ${d}::bigint)`),
-            sql`, `,
-          )}) AS v(id, delta)
-          WHERE w.id = v.id`);
-      }
-      return inserted.length;
+    const credits = entries.filter((e) => e.amount > 0);
+    if (credits.length === 0) return 0;
+    const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
+    for (const e of credits) {
+      const k = keyOf(e.channelId, e.identity);
+      if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
+    }
+    const applied = await this.tx(async (tx) => {
+      if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
+      const first = await this.credit(tx, credits);
+      if (first.unknown === 0) return first.applied;
+      // The cache knew an identity the database no longer has (its channel was deleted and made again): create them all.
+      for (const e of credits) unknown.set(keyOf(e.channelId, e.identity), { channelId: e.channelId, identity: e.identity });
+      await this.upsertIdentities(tx, [...unknown.values()]);
+      return first.applied + (await this.credit(tx, credits)).applied;
     });
+    for (const [k, v] of unknown) this.rememberIdentity(k, v.identity);
+    return applied;
+  }
+
+  /** Identities known to exist with these names, so earning does not write them again; bounded, oldest forgotten first. */
+  private readonly known = new Map<string, string>();
+  private static readonly KNOWN_MAX = 250_000;
+
+  private rememberIdentity(key: string, identity: IdentityInput): void {
+    this.known.delete(key);
+    this.known.set(key, namesOf(identity));
+    if (this.known.size > DbPointsRepository.KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
+  }
+
+  /**
+   * Creates missing identities with their derived wallets and keeps stored names current, in two
+   * statements for any number of identities (arrays, not row lists: PGlite fails on long IN lists).
+   */
+  private async upsertIdentities(tx: Db, items: readonly { channelId: string; identity: IdentityInput }[]): Promise<void> {
+    const input = sql`unnest(
+      ${sql.param(items.map((i) => i.channelId))}::text[], ${sql.param(items.map((i) => i.identity.provider))}::text[],
+      ${sql.param(items.map((i) => i.identity.providerUserId))}::text[], ${sql.param(items.map((i) => i.identity.login))}::text[],
+      ${sql.param(items.map((i) => i.identity.displayName))}::text[],
+      ${sql.param(items.map((i) => walletIdFor(i.channelId, i.identity.provider, i.identity.providerUserId)))}::text[]
+    ) AS t(channel_id, provider, provider_user_id, login, display_name, wallet_id)`;
+    await tx.execute(sql`
+      INSERT INTO ${pointWallets} (id, channel_id, display_name)
+      SELECT t.wallet_id, t.channel_id, t.display_name FROM ${input}
+      WHERE NOT EXISTS (SELECT 1 FROM ${pointIdentities} i
+        WHERE i.channel_id = t.channel_id AND i.provider = t.provider AND i.provider_user_id = t.provider_user_id)
+      ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`
+      INSERT INTO ${pointIdentities} AS i (channel_id, provider, provider_user_id, wallet_id, login, display_name)
+      SELECT t.channel_id, t.provider, t.provider_user_id, t.wallet_id, t.login, t.display_name FROM ${input}
+      ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET login = excluded.login, display_name = excluded.display_name
+      WHERE i.login IS DISTINCT FROM excluded.login OR i.display_name IS DISTINCT FROM excluded.display_name`);
+  }
+
+  /**
+   * One statement: the batch's ledger rows, in the batch's order, into each identity's wallet
+   * (wallets with a banned identity skipped, keys seen before skipped), and each wallet's balance raised by the sum of its
+   * new rows. `unknown`: entries whose identity does not exist (nothing was credited for them).
+   */
+  private async credit(tx: Db, credits: readonly EarnEntry[]): Promise<{ applied: number; unknown: number }> {
+    const [row] = rowsOf<{ applied: unknown; unknown: unknown }>(
+      await tx.execute(sql`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${sql.param(credits.map((e) => e.channelId))}::text[], ${sql.param(credits.map((e) => e.identity.provider))}::text[],
+            ${sql.param(credits.map((e) => e.identity.providerUserId))}::text[], ${sql.param(credits.map((e) => e.amount))}::bigint[],
+            ${sql.param(credits.map((e) => e.kind))}::text[], ${sql.param(credits.map((e) => e.key))}::text[]
+          ) WITH ORDINALITY AS t(channel_id, provider, provider_user_id, amount, kind, key, ord)
+        ), target AS (
+          SELECT t.channel_id, i.wallet_id, t.amount, t.kind, t.key, t.ord,
+            EXISTS (SELECT 1 FROM ${pointIdentities} b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
+          FROM input t
+          -- A primary-key probe per credit (LIMIT keeps the planner from turning it into a join that scans every
+          -- identity of a large channel per batch, as it does without statistics on PGlite).
+          LEFT JOIN LATERAL (SELECT wallet_id FROM ${pointIdentities}
+            WHERE channel_id = t.channel_id AND provider = t.provider AND provider_user_id = t.provider_user_id LIMIT 1) i ON true
+        ), inserted AS (
+          INSERT INTO ${pointLedger} (channel_id, wallet_id, delta, kind, idempotency_key)
+          SELECT channel_id, wallet_id, amount, kind, key FROM target WHERE wallet_id IS NOT NULL AND NOT banned ORDER BY ord
+          ON CONFLICT (channel_id, idempotency_key) DO NOTHING
+          RETURNING wallet_id, delta
+        ), sums AS (
+          SELECT wallet_id, sum(delta) AS delta, count(*) AS n FROM inserted GROUP BY wallet_id
+        ), updated AS (
+          UPDATE ${pointWallets} AS w SET balance = w.balance + s.delta, updated_at = now()
+          FROM sums s WHERE w.id = s.wallet_id
+          RETURNING s.n
+        )
+        SELECT (SELECT coalesce(sum(n), 0) FROM updated) AS applied,
+          (SELECT count(*) FROM target WHERE wallet_id IS NULL) AS unknown`),
+    );
+    return { applied: num(row?.applied ?? 0), unknown: num(row?.unknown ?? 0) };
   }
 
   /**
@@ -961,6 +1022,8 @@ export class DbPointsRepository {
     }
   }
 }
+
+const namesOf = (i: IdentityInput) => `${i.login}\u0000${i.displayName}`;
 
 const keyOf = (channelId: string, i: { provider: string; providerUserId: string }) =>
   `${channelId}\u0000${i.provider}\u0000${i.providerUserId}`;

@@ -11,10 +11,13 @@ import {
   walletListSchema,
   walletParamsSchema,
   walletSchema,
+  viewerWalletParamsSchema,
+  viewerWalletSchema,
 } from '@greenroom/contracts/api/points';
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/http';
+import { notFound } from '../../lib/errors';
 import type { PointsService } from './points-service';
 
 export interface PointsRouteDeps {
@@ -25,7 +28,10 @@ const channelParams = z.object({ channelId: z.string().max(64) });
 const editor = { access: channelAccess('games.manage') };
 const tags = ['points'];
 
-/** Points settings, the leaderboard, a viewer's ledger, staff adjustments and unlinking (Editors). */
+/**
+ * Points settings, the leaderboard, a viewer's ledger, staff adjustments and unlinking (Editors); a
+ * viewer's wallet and linked accounts for the viewer card (Mods, who read viewer cards).
+ */
 export function pointsRoutes(app: FastifyInstance, deps: PointsRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { points } = deps;
@@ -65,6 +71,18 @@ export function pointsRoutes(app: FastifyInstance, deps: PointsRouteDeps): void 
     schema: { tags, params: walletParamsSchema, body: adjustBodySchema, response: { 200: walletSchema, ...errorResponses } },
     handler: async (request) =>
       points.adjust(request.params.channelId, request.params.walletId, request.body, requireAuth(request).user.id),
+  });
+
+  /** The wallet of a viewer's platform account and every account linked to it (the viewer card). */
+  r.get('/api/2/channels/:channelId/points/viewers/:provider/:providerUserId', {
+    config: { access: channelAccess('chat.moderate') },
+    schema: { tags, params: viewerWalletParamsSchema, response: { 200: viewerWalletSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { channelId, provider, providerUserId } = request.params;
+      const wallet = await points.viewerWallet(channelId, provider, providerUserId);
+      if (!wallet) throw notFound('This viewer has no points here.');
+      return wallet;
+    },
   });
 
   /** Takes one platform account off a shared wallet. */

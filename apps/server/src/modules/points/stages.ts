@@ -5,14 +5,16 @@
  *   the per-minute cap (times the sub multiplier) and marks them as an active chatter; an activity
  *   (follow, sub, cheer, Super Chat, Kicks, TikTok gift …) earns its viewer the activity's points.
  *   Bots and Greenroom's own messages earn nothing. Decided in memory; the credit is an effect.
- * - The `points.earn` effect hands the credit to the batcher and finishes when its batch commits;
- *   its ledger key is the effect id, so running it again (after a crash) credits nothing twice.
+ * - The `points.earn` effect hands the credit to the batcher and finishes when its batch commits.
+ *   Its ledger key is in the payload (a message's: viewer, minute and slot of the per-minute cap,
+ *   so the database enforces the cap across restarts and instances) or is the effect id (an
+ *   activity's), so running it again (after a crash) credits nothing twice.
  */
 import type { Activity } from '@greenroom/contracts/api/events';
 import type { LedgerKind } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { ChatStage, EffectHandler, PipelineEffect, StageMessage, StageOutput } from '../../pipeline/stage';
-import { activityPoints, identityKey, withSubMultiplier } from './domain/earning';
+import { activityPoints, identityKey, messageEarnKey, withSubMultiplier } from './domain/earning';
 import type { EarnBatcher } from './earn-batcher';
 import type { PointsState } from './points-state';
 
@@ -25,6 +27,8 @@ export interface EarnPayload {
   display_name: string;
   amount: number;
   kind: LedgerKind;
+  /** The ledger key (a message's cap slot); the effect id when absent. */
+  key?: string;
 }
 
 export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
@@ -48,8 +52,9 @@ export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
         subscriber,
         lastAt: input.now,
       });
-      const raw = c.messages.earn(identityKey(m.provider, a.provider_user_id), input.now, s);
-      const amount = withSubMultiplier(raw, subscriber, s);
+      const viewer = identityKey(m.provider, a.provider_user_id);
+      const earned = c.messages.earn(viewer, input.now, s);
+      const amount = withSubMultiplier(earned.amount, subscriber, s);
       if (amount <= 0) return;
       const payload: EarnPayload = {
         provider: m.provider,
@@ -58,6 +63,7 @@ export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
         display_name: a.display_name,
         amount,
         kind: 'chat',
+        key: messageEarnKey(viewer, earned.minute, earned.slot),
       };
       out.effect({ kind: EARN_EFFECT, channelId: m.channel_id, payload });
     },
@@ -81,7 +87,7 @@ export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
   };
 }
 
-/** Runs `points.earn` effects through the batcher. Idempotent: the ledger key is the effect id. */
+/** Runs `points.earn` effects through the batcher. Idempotent: the ledger key is fixed in the payload or is the effect id. */
 export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHandler & { readonly idempotent: boolean } {
   return {
     kind: EARN_EFFECT,
@@ -93,7 +99,7 @@ export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHand
         identity: { provider: p.provider, providerUserId: p.provider_user_id, login: p.login, displayName: p.display_name },
         amount: p.amount,
         kind: p.kind,
-        key: effect.id,
+        key: p.key ?? effect.id,
       });
     },
   };

@@ -68,6 +68,18 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('says what staff did to a viewer’s points', () => {
+    expect(
+      describeAuditEntry({ action: 'points.unlinked', data: { wallet_id: 'w1', provider: 'kick', provider_user_id: '9', viewer: 'Ann' } }),
+    ).toBe('unlinked Ann’s Kick account from their points wallet');
+    expect(
+      describeAuditEntry({ action: 'points.adjusted', data: { wallet_id: 'w1', viewer: 'Ann', delta: -1500, balance: 0, reason: 'Spam' } }),
+    ).toBe('removed 1,500 points from Ann — “Spam”');
+    expect(describeAuditEntry({ action: 'points.adjusted', data: { viewer: 'Bob', delta: 20, reason: 'Won the quiz' } })).toBe(
+      'added 20 points to Bob — “Won the quiz”',
+    );
+  });
+
   it('shows unknown actions of other features in words, without ids', () => {
     expect(
       describeAuditEntry({

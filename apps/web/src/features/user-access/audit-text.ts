@@ -94,6 +94,14 @@ export function describeAuditEntry(entry: Pick<AuditLogEntry, 'action' | 'data'>
       if (d.category_id != null) changes.push(`the category to ${text(d.category_name, 'another one')}`);
       return changes.length ? `changed ${changes.join(' and ')} on ${on}` : `changed the stream info on ${on}`;
     }
+    case 'points.unlinked':
+      return `unlinked ${text(d.viewer, 'a viewer')}’s ${on} account from their points wallet`;
+    case 'points.adjusted': {
+      const delta = typeof d.delta === 'number' ? d.delta : 0;
+      const amount = Math.abs(delta).toLocaleString('en-US');
+      const who = text(d.viewer, 'a viewer');
+      return `${delta < 0 ? `removed ${amount} points from ${who}` : `added ${amount} points to ${who}`}${because(d.reason)}`;
+    }
     case 'channel.renamed':
       return `renamed the channel from ${quote(d.from)} to ${quote(d.to)}`;
     case 'channel.chat_settings_changed':

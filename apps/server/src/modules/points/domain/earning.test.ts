@@ -62,9 +62,10 @@ describe('message points', () => {
     const s = pointSettingsSchema.parse({ message_points: 2, message_points_cap_per_minute: 5 });
     const m = new MessageEarnings();
     const t = 60_000 * 1000;
-    expect([1, 2, 3, 4].map((i) => m.earn('twitch:a', t + i, s))).toEqual([2, 2, 1, 0]);
-    expect(m.earn('twitch:b', t + 5, s)).toBe(2);
-    expect(m.earn('twitch:a', t + 60_000, s)).toBe(2);
+    expect([1, 2, 3, 4].map((i) => m.earn('twitch:a', t + i, s).amount)).toEqual([2, 2, 1, 0]);
+    expect([1, 2, 3].map((i) => m.earn('twitch:c', t + i, s).slot)).toEqual([0, 1, 2]);
+    expect(m.earn('twitch:b', t + 5, s)).toEqual({ amount: 2, minute: 1000, slot: 0 });
+    expect(m.earn('twitch:a', t + 60_000, s)).toEqual({ amount: 2, minute: 1001, slot: 0 });
   });
 });
 

@@ -128,24 +128,31 @@ export function withSubMultiplier(amount: number, subscriber: boolean, s: PointS
 /**
  * Per-message points with a per-minute cap, per viewer. Only the current minute is kept (the map is
  * cleared when the minute turns), so memory is bounded by the viewers chatting in one minute.
+ *
+ * Each earning message of a minute takes the next slot (0, 1, …); the slot is part of the credit's
+ * ledger key, so the database holds the cap as truth: after a restart, or with two instances, a
+ * slot already credited this minute is not credited again.
  */
 export class MessageEarnings {
   private minute = -1;
-  private readonly earned = new Map<IdentityKey, number>();
+  private readonly earned = new Map<IdentityKey, { points: number; slots: number }>();
 
-  /** The points this message earns (before the sub multiplier); 0 when the viewer's cap is reached. */
-  earn(key: IdentityKey, now: number, s: PointSettings): number {
+  /** The points this message earns (before the sub multiplier; 0 when the cap is reached), its minute and slot. */
+  earn(key: IdentityKey, now: number, s: PointSettings): { amount: number; minute: number; slot: number } {
     const minute = Math.floor(now / 60_000);
     if (minute !== this.minute) {
       this.minute = minute;
       this.earned.clear();
     }
-    const before = this.earned.get(key) ?? 0;
-    const amount = Math.max(0, Math.min(s.message_points, s.message_points_cap_per_minute - before));
-    if (amount > 0) this.earned.set(key, before + amount);
-    return amount;
+    const before = this.earned.get(key) ?? { points: 0, slots: 0 };
+    const amount = Math.max(0, Math.min(s.message_points, s.message_points_cap_per_minute - before.points));
+    if (amount > 0) this.earned.set(key, { points: before.points + amount, slots: before.slots + 1 });
+    return { amount, minute, slot: before.slots };
   }
 }
+
+/** The ledger key of a message's points: one per viewer, minute and slot, so the cap holds across restarts and instances. */
+export const messageEarnKey = (key: IdentityKey, minute: number, slot: number): string => `msg:${key}:${minute}:${slot}`;
 
 export interface RecentChatter {
   provider: ChannelProviderId;

@@ -1,11 +1,16 @@
 import { useParams } from 'react-router';
-import { AccessLevel } from '@greenroom/contracts/access';
+import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
+import { abilityLevel } from '@greenroom/contracts/abilities';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import { ViewerModerationActions } from '../../../features/chat/components/viewer-moderation-actions';
+import { ViewerWalletSection } from '../../../features/loyalty/components/viewer-wallet-section';
 import { ViewerCard } from '../../../features/viewer-card/components/viewer-card';
 import { PopoutChannelGate } from './popout-channel-gate';
 
-/** `/popout/channels/:channelId/viewers/:provider/:providerViewerId`: a viewer card with moderation (Mod+). */
+/**
+ * `/popout/channels/:channelId/viewers/:provider/:providerViewerId`: a viewer card with moderation (Mod+), and the
+ * viewer's points and linked accounts (unlinking for those who manage loyalty: Editors).
+ */
 export function Component() {
   const { channelId = '', provider = '', providerViewerId = '' } = useParams();
   return (
@@ -29,6 +34,18 @@ export function Component() {
                 }}
                 banned={card.banned}
                 onDone={refresh}
+              />
+            );
+          }}
+          renderSections={(card) => {
+            const parsed = channelProviderIdSchema.safeParse(card.provider);
+            if (!parsed.success) return null;
+            return (
+              <ViewerWalletSection
+                channelId={channel.id}
+                provider={parsed.data}
+                providerUserId={card.provider_user_id}
+                canUnlink={hasLevel(channel.access_level, abilityLevel('games.manage'))}
               />
             );
           }}

@@ -4,6 +4,7 @@ import {
   pointSettingsSchema,
   walletListSchema,
   walletSchema,
+  viewerWalletSchema,
   type AdjustBody,
   type PointSettings,
   type PointSettingsBody,
@@ -64,6 +65,17 @@ export function useLedger(channelId: string, walletId: string) {
       api.get(`${walletPath(channelId, walletId)}/ledger`, { schema: ledgerPageSchema, signal, query: { cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
+    meta: { errorToast: false },
+  });
+}
+
+/** The wallet of one platform account and the accounts linked to it (the viewer card; Mods). */
+export function useViewerWallet(channelId: string, provider: ChannelProviderId, providerUserId: string) {
+  return useQuery({
+    // Under the wallets key: an adjustment or an unlink refreshes it.
+    queryKey: [...walletsKey(channelId), 'viewer', provider, providerUserId],
+    queryFn: ({ signal }) =>
+      api.get(`${base(channelId)}/viewers/${provider}/${encodeURIComponent(providerUserId)}`, { schema: viewerWalletSchema, signal }),
     meta: { errorToast: false },
   });
 }

@@ -1,14 +1,11 @@
-import { ActionIcon, Button, Drawer, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconUnlink } from '@tabler/icons-react';
+import { Button, Drawer, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { adjustBodySchema, ledgerKindLabels, type Wallet } from '@greenroom/contracts/api/points';
-import { providers } from '@greenroom/contracts/providers';
 import { ErrorAlert } from '../../../components/error-alert';
-import { ProviderIcon } from '../../../components/provider-icon';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useAdjustBalance, useLedger, useUnlinkIdentity } from '../api/points';
+import { useAdjustBalance, useLedger } from '../api/points';
+import { LinkedAccounts } from './linked-accounts';
 import { formatPoints, LoadingPanel } from './page-frame';
 
 /** One viewer's wallet: its platform accounts (unlink), a logged staff adjustment and the ledger. */
@@ -23,7 +20,6 @@ export function WalletDrawer({
   pointsName: string;
   onClose: () => void;
 }) {
-  const unlink = useUnlinkIdentity(channelId, wallet.id);
   return (
     <Drawer
       opened
@@ -47,45 +43,7 @@ export function WalletDrawer({
           <Title order={3} size="h5">
             Accounts
           </Title>
-          {wallet.identities.map((i) => (
-            <Group key={`${i.provider}:${i.provider_user_id}`} justify="space-between" wrap="nowrap">
-              <Group gap="xs" wrap="nowrap">
-                <ProviderIcon provider={i.provider} size={16} />
-                <Text size="sm">
-                  {i.display_name}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {providers[i.provider].name} · linked {formatDateTime(i.linked_at)}
-                  </Text>
-                </Text>
-              </Group>
-              {wallet.identities.length > 1 && (
-                <Tooltip label="Unlink">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Unlink ${i.display_name} on ${providers[i.provider].name}`}
-                    loading={unlink.isPending}
-                    onClick={() =>
-                      modals.openConfirmModal({
-                        title: `Unlink ${i.display_name}?`,
-                        children: (
-                          <Text size="sm">
-                            The {providers[i.provider].name} account gets a wallet of its own with 0 {pointsName}; the balance stays here.
-                          </Text>
-                        ),
-                        labels: { confirm: 'Unlink', cancel: 'Cancel' },
-                        confirmProps: { color: 'red' },
-                        onConfirm: () => unlink.mutate(i, { onSuccess: () => notifySuccess(`${i.display_name} unlinked`) }),
-                      })
-                    }
-                  >
-                    <IconUnlink size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          ))}
-          {unlink.error != null && <ErrorAlert error={unlink.error} />}
+          <LinkedAccounts channelId={channelId} walletId={wallet.id} identities={wallet.identities} pointsName={pointsName} canUnlink />
         </Stack>
         <AdjustForm channelId={channelId} walletId={wallet.id} pointsName={pointsName} />
         <LedgerTable channelId={channelId} walletId={wallet.id} />

@@ -77,10 +77,12 @@ export interface ViewerCardProps {
   providerViewerId: string;
   /** Moderation controls for this viewer (the app composes them in for Mod+ users). */
   renderActions?: (card: ViewerCardData, refresh: () => void) => ReactNode;
+  /** Other features' sections about this viewer, shown after the stats (the app composes them in). */
+  renderSections?: (card: ViewerCardData) => ReactNode;
 }
 
 /** A viewer's card: name, platform, badges, first seen, message count, ban state, recent messages and moderation history. */
-export function ViewerCard({ channelId, provider, providerViewerId, renderActions }: ViewerCardProps) {
+export function ViewerCard({ channelId, provider, providerViewerId, renderActions, renderSections }: ViewerCardProps) {
   const card = useViewerCard(channelId, provider, providerViewerId);
   useDocumentTitle(card.data?.display_name);
 
@@ -179,6 +181,8 @@ export function ViewerCard({ channelId, provider, providerViewerId, renderAction
       </Paper>
 
       {renderActions?.(viewer, refresh)}
+
+      {renderSections?.(viewer)}
 
       <Divider label="Recent messages" labelPosition="left" />
       {viewer.recent_messages.length === 0 ? (
