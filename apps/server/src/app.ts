@@ -108,6 +108,8 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     max: s.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    // Several instances count each address together in Redis; while it is unreachable, requests are not limited.
+    ...(s.cluster.redis ? { redis: s.cluster.redis, nameSpace: 'gr:rl:', skipOnError: true } : {}),
   });
   await app.register(websocket, {
     options: {

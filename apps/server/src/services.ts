@@ -199,6 +199,7 @@ export function createServices(input: {
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
+    ...(cluster.lock ? { lock: cluster.lock } : {}),
     onReauthRequired: (ref, detail) => {
       // The broadcaster's token is refused for good: the live connection cannot work either.
       if (ref.kind === 'broadcaster') connections?.reauthRequired(ref.channelProviderId, detail);
@@ -213,7 +214,7 @@ export function createServices(input: {
     db,
     tokens,
     ingest,
-    sendQueue: new SendQueue(),
+    sendQueue: new SendQueue(cluster.sendWindow ? { shared: cluster.sendWindow } : {}),
     adapters: createPlatformAdapters({
       endpoints,
       kickWebhooks,

@@ -17,6 +17,9 @@ import type { ConnectionHealth } from '../platforms/port';
 import { LeaseOwnership, queryRows, SoloOwnership, type ClusterCommand, type Ownership } from './ownership';
 import { connectRedis, type RedisLink } from './redis-link';
 import { RedisEventBus } from './redis-bus';
+import { redisLock, redisSendWindow } from './redis-state';
+import type { Redis } from 'ioredis';
+import type { SharedSendWindow } from '../platforms/send-queue';
 import { ClusterRpc } from './rpc';
 
 export type { Ownership } from './ownership';
@@ -33,6 +36,12 @@ export type ClusterStatus =
 
 export interface Cluster {
   readonly bus: EventBus;
+  /** The Redis command connection (shared API rate limits), or null alone. */
+  readonly redis: Redis | null;
+  /** Chat send windows kept together by every instance (null alone: the send queue's own window). */
+  readonly sendWindow: SharedSendWindow | null;
+  /** A lock around one credential's refresh across instances (undefined alone). */
+  readonly lock: ((name: string) => Promise<() => Promise<void>>) | undefined;
   readonly ownership: Ownership;
   /** Whether this instance holds the channel (always, alone). */
   owns(channelId: string): boolean;
@@ -54,6 +63,9 @@ export function singleInstance(log: ClusterLog): Cluster {
   const ownership = new SoloOwnership();
   return {
     bus: new LocalEventBus(log),
+    redis: null,
+    sendWindow: null,
+    lock: undefined,
     ownership,
     owns: () => true,
     attach: (manager) => manager,
@@ -137,10 +149,21 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
 
   return {
     bus,
+    redis: link.cmd,
+    sendWindow: redisSendWindow(link),
+    lock: redisLock(link),
     ownership,
     owns: (channelId) => ownership.owns(channelId),
     attach(m, kick) {
       manager = m;
+      // Redis came back (maybe empty, after a restart): the health of what this instance runs is shared again.
+      link.onState((up) => {
+        if (!up) return;
+        for (const id of m.openIds()) {
+          const h = m.health(id);
+          if (h) void link.cmd.hset(HEALTH_KEY, id, JSON.stringify(h)).catch(() => undefined);
+        }
+      });
       kick.forwardTo(async (broadcasterUserId, headers, rawBody): Promise<KickWebhookOutcome | null> => {
         const [row] = await queryRows<{ instance_id: string }>(
           db,

@@ -34,13 +34,20 @@ export function connectRedis(url: string, log: RedisLog): RedisLink {
   let up = false;
   let downSince: number | null = Date.now();
   let closed = false;
+  let everUp = false;
+  // Unreachable from the start: said once, after a moment to connect.
+  const startCheck = setTimeout(() => {
+    if (!up && !closed) log.warn({}, 'Redis is unreachable: this instance serves its own channels until it can reach it');
+  }, 3_000);
+  startCheck.unref();
   const update = () => {
     const now = cmd.status === 'ready' && sub.status === 'ready';
     if (now === up || closed) return;
     up = now;
     if (up) {
-      if (downSince !== null && listeners.length > 0)
-        log.info({ downMs: Date.now() - downSince }, 'Redis is reachable: sharing events and state with the other instances');
+      if (everUp && downSince !== null)
+        log.info({ downMs: Date.now() - downSince }, 'Redis is reachable again: sharing events and state with the other instances');
+      everUp = true;
       downSince = null;
     } else {
       downSince = Date.now();
@@ -75,6 +82,7 @@ export function connectRedis(url: string, log: RedisLog): RedisLink {
     },
     async close() {
       closed = true;
+      clearTimeout(startCheck);
       await Promise.all([cmd.quit().catch(() => cmd.disconnect()), sub.quit().catch(() => sub.disconnect())]);
     },
   };

@@ -176,6 +176,11 @@ export class ConnectionManager implements ConnectionActionsSource {
     this.deps.tokens.forgetChannelProvider(channelProviderId);
   }
 
+  /** The connections this instance runs (ids). */
+  openIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
   /** How many live connections this instance holds. */
   get openCount(): number {
     return this.entries.size;
