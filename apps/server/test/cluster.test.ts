@@ -210,6 +210,41 @@ cluster('two instances on one PostgreSQL and one Redis', () => {
     expect(await fired()).toBe(1);
   }, 60_000);
 
+  it('Redis down: A keeps serving its channel and says so; Kick deliveries wait; everything is shared again when it is back', async () => {
+    await redis.kill();
+    await until('both instances see Redis down', async () => (await health(a!)).degraded === true && (await health(b!)).degraded === true);
+    expect((await health(a!)).cluster).toMatchObject({ redis: 'down', channels: 1, connections: 3 });
+    const texts = ['redis-down-twitch', 'redis-down-youtube', 'redis-down-kick'];
+    await inject('twitch', texts[0]!);
+    await inject('youtube', texts[1]!);
+    await inject('kick', texts[2]!);
+    // A ingests what it holds; the Kick delivery landing on B cannot reach A and is answered 503 (Kick delivers again).
+    await until('A stores Twitch and YouTube chat', async () => {
+      const stored = new Set((await fullHistory(a!, seeded)).map((m) => m.text));
+      return stored.has(texts[0]!) && stored.has(texts[1]!);
+    });
+    expect(a!.stdout()).toContain('Redis is unreachable');
+
+    await redis.start();
+    await until(
+      'both instances see Redis again',
+      async () => (await health(a!)).degraded === false && (await health(b!)).degraded === false,
+    );
+    await until(
+      'the Kick message, delivered again, is stored',
+      async () => (await fullHistory(b!, seeded)).some((m) => m.text === texts[2]),
+      30_000,
+    );
+    const socket = new SocketClient(`${b!.url.replace('http', 'ws')}/api/2/channels/${seeded.channelId}/chat-ws`, seeded.token);
+    await socket.opened();
+    await inject('twitch', 'redis-back');
+    await socket.waitFor((f) => f.some((x) => x.type === 'chat.message' && x.data.text === 'redis-back'));
+    socket.close();
+    const counts = new Map<string, number>();
+    for (const m of await fullHistory(b!, seeded)) counts.set(m.text, (counts.get(m.text) ?? 0) + 1);
+    expect(texts.map((t) => counts.get(t))).toEqual([1, 1, 1]);
+  }, 90_000);
+
   it('kill -9 of the holder: B takes the channel over, chat resumes with nothing lost or twice, a bot reply once', async () => {
     const socket = new SocketClient(`${b!.url.replace('http', 'ws')}/api/2/channels/${seeded.channelId}/chat-ws`, seeded.token);
     await socket.opened();
