@@ -25,6 +25,7 @@ const benches: [string, string][] = [
   ['stats', 'benchStats'],
   ['web-delivery', 'benchWebDelivery'],
   ['points', 'benchPoints'],
+  ['cluster', 'benchCluster'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
