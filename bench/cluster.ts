@@ -159,7 +159,8 @@ async function setUp(instances: number, redis: RedisServer | null): Promise<Setu
   }
   const holders = async () => {
     if (!redis) return channelIds.map(() => 0);
-    const ids = (await Promise.all(servers.map(health))).map((h) => h.cluster?.instance);
+    // A killed instance answers nothing: it holds nothing either.
+    const ids = (await Promise.all(servers.map((x) => health(x).catch(() => ({}) as Health)))).map((h) => h.cluster?.instance);
     const rows = await query<{ channel_id: string; instance_id: string }>(
       databaseUrl,
       'SELECT channel_id, instance_id FROM channel_owners',
@@ -339,7 +340,8 @@ async function takeover(s: Setup): Promise<BenchResult[]> {
   let leaseMs = 0;
   let chatMs = 0;
   for (let i = 0; Date.now() - killedAt < 60_000; i++) {
-    if (!leaseMs && (await s.holders())[0] !== holders[0] && (await s.holders())[0] !== -1) leaseMs = Date.now() - killedAt;
+    const now = (await s.holders())[0];
+    if (!leaseMs && now !== undefined && now !== holders[0] && now !== -1) leaseMs = Date.now() - killedAt;
     const text = `takeover-${i}`;
     await fetch(`${s.emulator.origin}/_emulator/chat`, {
       method: 'POST',
@@ -393,11 +395,13 @@ export async function benchCluster(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   // The ceiling: the same work on one instance without Redis.
   const alone = await run(1, null, false);
+  for (const x of alone) console.log(`  → ${x.name}: ${x.value.toLocaleString('en-US')} ${x.unit}`);
   results.push(...alone);
   const redis = await startRedisServer();
   try {
     for (const n of counts) {
       const r = await run(n, redis, n >= 2);
+      for (const x of r) console.log(`  → ${x.name}: ${x.value.toLocaleString('en-US')} ${x.unit}`);
       results.push(...r);
       const ceiling = alone[0]!.value;
       if (ceiling > 0)

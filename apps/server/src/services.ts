@@ -34,6 +34,7 @@ import { ConnectionManager } from './platforms/connection-manager';
 import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
+import { OwnBans } from './platforms/own-actions';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
@@ -184,8 +185,11 @@ export function createServices(input: {
     onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
   });
   let connections: ConnectionManager | null = null;
+  // Greenroom's own sends and bans, recognised when their echo arrives (on whichever instance holds the channel).
+  const ownBans = { twitch: new OwnBans(), kick: new OwnBans() };
   const chatLog = createLogger(config.LOG_LEVEL, 'chat');
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  cluster.shareEchoes({ self: ingest.self, ownBans });
   // Chat sends go through the connection manager.
   const chat = createChatServices({
     db,
@@ -219,6 +223,7 @@ export function createServices(input: {
       endpoints,
       kickWebhooks,
       youtubeQuota,
+      ownBans,
       ...(input.platformOptions ? { options: input.platformOptions } : {}),
     }),
     log: platformLog,

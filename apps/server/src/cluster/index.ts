@@ -20,6 +20,8 @@ import { RedisEventBus } from './redis-bus';
 import { redisLock, redisSendWindow } from './redis-state';
 import type { Redis } from 'ioredis';
 import type { SharedSendWindow } from '../platforms/send-queue';
+import type { OwnBanChange, OwnBans } from '../platforms/own-actions';
+import type { SelfMarker, SelfSendChange } from '../pipeline/self-marker';
 import { ClusterRpc } from './rpc';
 
 export type { Ownership } from './ownership';
@@ -50,6 +52,11 @@ export interface Cluster {
    * connections (the manager itself when alone).
    */
   attach(manager: ConnectionManager, kick: KickWebhookReceiver): ConnectionControl;
+  /**
+   * Sends begun and bans made here are told to the other instances (and theirs applied here), so the holder
+   * recognises their echo as Greenroom's own whichever instance acted.
+   */
+  shareEchoes(targets: EchoTargets): void;
   /** A connection held here changed health: tell the other instances. */
   shareHealth(channelProviderId: string, health: ConnectionHealth | null): void;
   /** Takes channels (after the connection manager started). */
@@ -57,6 +64,12 @@ export interface Cluster {
   status(): ClusterStatus;
   /** Releases the channels, then closes Redis (after the connections closed, before the database does). */
   close(): Promise<void>;
+}
+
+/** The in-memory records of Greenroom's own actions whose platform echoes must be recognised. */
+export interface EchoTargets {
+  self: SelfMarker;
+  ownBans: Record<'twitch' | 'kick', OwnBans>;
 }
 
 export function singleInstance(log: ClusterLog): Cluster {
@@ -70,6 +83,7 @@ export function singleInstance(log: ClusterLog): Cluster {
     owns: () => true,
     attach: (manager) => manager,
     shareHealth: () => undefined,
+    shareEchoes: () => undefined,
     start: async () => undefined,
     status: () => ({ mode: 'single' }),
     close: async () => undefined,
@@ -77,6 +91,7 @@ export function singleInstance(log: ClusterLog): Cluster {
 }
 
 const HEALTH_KEY = 'gr:health';
+const ECHO_CHANNEL = 'gr:echo';
 
 export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: number; log: ClusterLog }): Cluster {
   const { db, log } = options;
@@ -212,6 +227,28 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
           if (link.up) await link.cmd.hdel(HEALTH_KEY, id).catch(() => undefined);
         },
       };
+    },
+    shareEchoes(targets) {
+      const publish = (change: object) => {
+        if (link.up) link.cmd.publish(ECHO_CHANNEL, `${processId}\n${JSON.stringify(change)}`).catch(() => undefined);
+      };
+      targets.self.mirror = (change) => publish({ kind: 'self', change });
+      for (const platform of ['twitch', 'kick'] as const)
+        targets.ownBans[platform].mirror = (change) => publish({ kind: 'ban', platform, change });
+      link.sub.on('message', (channel: string, raw: string) => {
+        if (channel !== ECHO_CHANNEL) return;
+        const cut = raw.indexOf('\n');
+        if (cut < 0 || raw.slice(0, cut) === processId) return;
+        try {
+          const message = JSON.parse(raw.slice(cut + 1)) as
+            { kind: 'self'; change: SelfSendChange } | { kind: 'ban'; platform: 'twitch' | 'kick'; change: OwnBanChange };
+          if (message.kind === 'self') targets.self.apply(message.change);
+          else targets.ownBans[message.platform]?.apply(message.change);
+        } catch {
+          // Not ours to read.
+        }
+      });
+      void link.sub.subscribe(ECHO_CHANNEL).catch(() => undefined);
     },
     shareHealth(id, health) {
       if (!link.up) return;
