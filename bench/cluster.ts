@@ -160,7 +160,8 @@ async function setUp(instances: number, redis: RedisServer | null): Promise<Setu
   const holders = async () => {
     if (!redis) return channelIds.map(() => 0);
     // A killed instance answers nothing: it holds nothing either.
-    const ids = (await Promise.all(servers.map((x) => health(x).catch(() => ({}))))).map((h) => h.cluster?.instance);
+    const none: Health = {};
+    const ids = (await Promise.all(servers.map((x) => health(x).catch(() => none)))).map((h) => h.cluster?.instance);
     const rows = await query<{ channel_id: string; instance_id: string }>(
       databaseUrl,
       'SELECT channel_id, instance_id FROM channel_owners',
