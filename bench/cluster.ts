@@ -281,7 +281,7 @@ async function pgCounters(url: string): Promise<{ xact: number; inserted: number
 }
 
 /** Redis commands and PostgreSQL transactions per 1,000 messages at OPS_RATE msg/s for 10 s. */
-async function operations(s: Setup, sockets: Sockets, redis: RedisServer | null): Promise<BenchResult[]> {
+async function operations(s: Setup, sockets: Sockets, redis: RedisServer | null, label: string): Promise<BenchResult[]> {
   const crowd = s.emulator.crowd;
   const [r0, p0, g0] = [
     redis ? await redisCommands(redis) : new Map<string, number>(),
@@ -302,12 +302,12 @@ async function operations(s: Setup, sockets: Sockets, redis: RedisServer | null)
   const redisTotal = byCommand.reduce((a, [, v]) => a + v, 0);
   return [
     {
-      name: `${s.servers.length} instance(s): Redis commands per 1,000 msgs at ${OPS_RATE} msg/s`,
+      name: `${label}: Redis commands per 1,000 msgs at ${OPS_RATE} msg/s`,
       value: per1000(redisTotal),
       unit: byCommand.length ? `(${byCommand.map(([k, v]) => `${k} ${per1000(v)}`).join(', ')})` : '',
     },
     {
-      name: `${s.servers.length} instance(s): PostgreSQL transactions per 1,000 msgs at ${OPS_RATE} msg/s`,
+      name: `${label}: PostgreSQL transactions per 1,000 msgs at ${OPS_RATE} msg/s`,
       value: per1000(p1.xact - p0.xact),
       unit: `(rows inserted ${per1000(p1.inserted - p0.inserted)}, updated ${per1000(p1.updated - p0.updated)})`,
     },
@@ -380,7 +380,13 @@ async function run(instances: number, redis: RedisServer | null, withTakeover: b
         ? { name, value: max.achieved, unit: `msgs/s (p99 ${max.p99} ms, ${max.cpuUsPerMessage} µs CPU/msg over all instances)` }
         : { name, value: lowest, unit: 'msgs/s NOT sustained — not even the lowest rate tried' },
     );
-    results.push(...(await operations(s, sockets, redis)));
+    const held = await s.holders();
+    results.push({
+      name: `${label}: channels held per instance`,
+      value: s.servers.length,
+      unit: `instances holding ${s.servers.map((_, i) => held.filter((h) => h === i).length).join(' / ')} of ${CHANNELS}`,
+    });
+    results.push(...(await operations(s, sockets, redis, label)));
     sockets.close();
     if (withTakeover) results.push(...(await takeover(s)));
   } finally {
