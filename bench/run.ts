@@ -27,6 +27,7 @@ const benches: [string, string][] = [
   ['web-delivery', 'benchWebDelivery'],
   ['points', 'benchPoints'],
   ['scale', 'benchScale'],
+  ['cluster', 'benchCluster'],
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

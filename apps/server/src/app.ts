@@ -122,6 +122,8 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
     max: s.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    // Several instances count each address together in Redis; while it is unreachable, requests are not limited.
+    ...(s.cluster.redis ? { redis: s.cluster.redis, nameSpace: 'gr:rl:', skipOnError: true } : {}),
   });
   await app.register(websocket, {
     options: {
@@ -146,7 +148,12 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  // Load balancers poll this: 200 while the instance serves. With several instances it says which one this is, how
+  // many channels and connections it holds and whether Redis is reachable (down: it serves its own channels only).
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    const cluster = s.cluster.status();
+    return cluster.mode === 'single' ? { ok: true } : { ok: true, degraded: cluster.redis === 'down', cluster };
+  });
   authRoutes(app, s);
   userRoutes(app, s);
   channelRoutes(app, s);

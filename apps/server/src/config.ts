@@ -81,7 +81,16 @@ const envSchema = z.object({
   SPOTIFY_CLIENT_SECRET: z.string().optional(),
   DISCORD_CLIENT_ID: z.string().optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
-  REDIS_URL: z.string().optional(),
+  /**
+   * Several instances: one Redis (`redis://…`) shared by every instance, with one PostgreSQL (`DATABASE_URL`).
+   * Without it this process is the only instance (in-process bus, rate limits, leases).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Several instances: how long a channel lease lasts without renewal (a dead instance's channels move within about this). */
+  CLUSTER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(3_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Reverse proxies whose `X-Forwarded-For` / `-Proto` / `-Host` are believed (client address for the per-IP
@@ -122,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other ${name} credential is set`);
     }
   }
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: several instances share one PostgreSQL; set DATABASE_URL too');
   const anyCredentials = pairs.some(([id]) => Boolean(id));
   const admins = e.GREENROOM_ADMINS.split(',')
     .map((s) => s.trim())

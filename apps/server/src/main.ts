@@ -6,6 +6,8 @@ import { openDatabase } from './db/client';
 import { PlannerStatisticsJob } from './db/planner-statistics';
 import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
+import { joinCluster, singleInstance } from './cluster';
+import { createLogger } from './lib/logging';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
 
@@ -96,7 +98,11 @@ async function main(): Promise<void> {
     timed('platforms', () => startPlatforms(config)),
   ]);
   const { services, app } = await timed('app', async () => {
-    const services = createServices({ config, database, endpoints: platforms.endpoints, emulatorUrl: platforms.emulatorUrl });
+    const clusterLog = createLogger(config.LOG_LEVEL, 'cluster');
+    const cluster = config.REDIS_URL
+      ? joinCluster({ db: database.db, redisUrl: config.REDIS_URL, leaseMs: config.CLUSTER_LEASE_MS, log: clusterLog })
+      : singleInstance(clusterLog);
+    const services = createServices({ config, database, endpoints: platforms.endpoints, emulatorUrl: platforms.emulatorUrl, cluster });
     const app = await buildApp(services);
     await app.ready();
     return { services, app };
@@ -116,6 +122,8 @@ async function main(): Promise<void> {
       plannerStatistics?.stop();
       await app.close();
       await services.chat.close();
+      // Releases this instance's channels (the others take them at once) and closes Redis.
+      await services.cluster.close();
       await services.bus.close();
       await platforms.close();
       await database.close();
@@ -138,8 +146,10 @@ async function main(): Promise<void> {
     }),
   );
   startup.ready = sinceStart();
-  // Opens every stored platform connection (closed by app.close() on shutdown).
+  // Opens every stored platform connection this instance holds (closed by app.close() on shutdown); with several
+  // instances, the channels are taken through leases and opened as they are taken.
   await services.connections.start();
+  await services.cluster.start();
   // Compiles every connected channel's commands and filters, then runs the timers.
   await services.chatbot.start();
   await services.points.start();

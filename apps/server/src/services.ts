@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { TokenCipher } from './lib/crypto';
 import { AccessEvents } from './lib/access-events';
-import { LocalEventBus, type BusEvent, type EventBus } from './lib/event-bus';
+import type { BusEvent, EventBus } from './lib/event-bus';
+import { singleInstance, type Cluster } from './cluster';
 import { createLogger } from './lib/logging';
 import { persistentSecret } from './lib/secrets';
 import { ActivityService } from './modules/activity';
@@ -33,6 +34,7 @@ import { ConnectionManager } from './platforms/connection-manager';
 import { IngestPipeline } from './pipeline/ingest';
 import { createPlatformAdapters, type PlatformAdapterOptions } from './platforms/registry';
 import { SendQueue } from './platforms/send-queue';
+import { OwnBans } from './platforms/own-actions';
 import { CredentialRepository, TokenSources } from './platforms/tokens';
 import { YoutubeQuotaMeter } from './platforms/youtube/youtube-quota';
 import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chatbot';
@@ -59,8 +61,10 @@ export interface AppServices {
   cipher: TokenCipher;
   cookieSecret: string;
   secureCookies: boolean;
-  /** The one bus, carrying the event union of `@greenroom/contracts/bus`. */
+  /** The one bus, carrying the event union of `@greenroom/contracts/bus` (across instances through Redis in a cluster). */
   bus: EventBus;
+  /** This instance alone, or one of several: channel ownership, shared health, commands to the holder. */
+  cluster: Cluster;
   sessions: SessionService;
   flows: OAuthFlows;
   users: UserService;
@@ -124,13 +128,16 @@ export function createServices(input: {
   emulatorUrl: string | null;
   /** Adapter timing overrides (tests). */
   platformOptions?: PlatformAdapterOptions;
+  /** Several instances (main.ts joins one when REDIS_URL is set); default: this instance alone. */
+  cluster?: Cluster;
 }): AppServices {
   const { config, database, endpoints } = input;
   const db = database.db;
   const publicUrl = publicUrlOf(config);
   const cipher = new TokenCipher(persistentSecret(config.ENCRYPTION_KEY, config.DATA_DIR, 'encryption-key', 32));
   const cookieSecret = persistentSecret(config.COOKIE_SECRET, config.DATA_DIR, 'cookie-secret', 48);
-  const bus = new LocalEventBus(createLogger(config.LOG_LEVEL, 'bus'));
+  const cluster = input.cluster ?? singleInstance(createLogger(config.LOG_LEVEL, 'bus'));
+  const bus = cluster.bus;
   const access = new AccessEvents(bus);
   const sessions = new SessionService(db, config.SESSION_TTL_DAYS, config.admins, access);
   const flows = new OAuthFlows(db, endpoints, publicUrl);
@@ -178,8 +185,11 @@ export function createServices(input: {
     onError: (error) => platformLog.warn({ err: error }, 'counting YouTube quota failed'),
   });
   let connections: ConnectionManager | null = null;
+  // Greenroom's own sends and bans, recognised when their echo arrives (on whichever instance holds the channel).
+  const ownBans = { twitch: new OwnBans(), kick: new OwnBans() };
   const chatLog = createLogger(config.LOG_LEVEL, 'chat');
   const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  cluster.shareEchoes({ self: ingest.self, ownBans });
   // Chat sends go through the connection manager.
   const chat = createChatServices({
     db,
@@ -193,6 +203,7 @@ export function createServices(input: {
     repository: new CredentialRepository(db, cipher),
     endpoints,
     log: platformLog,
+    ...(cluster.lock ? { lock: cluster.lock } : {}),
     onReauthRequired: (ref, detail) => {
       // The broadcaster's token is refused for good: the live connection cannot work either.
       if (ref.kind === 'broadcaster') connections?.reauthRequired(ref.channelProviderId, detail);
@@ -207,21 +218,23 @@ export function createServices(input: {
     db,
     tokens,
     ingest,
-    sendQueue: new SendQueue(),
+    sendQueue: new SendQueue(cluster.sendWindow ? { shared: cluster.sendWindow } : {}),
     adapters: createPlatformAdapters({
       endpoints,
       kickWebhooks,
       youtubeQuota,
+      ownBans,
       ...(input.platformOptions ? { options: input.platformOptions } : {}),
     }),
     log: platformLog,
+    owns: (channelId) => cluster.owns(channelId),
     ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
   const providerService = new ChannelProviderService({
     db,
     cipher,
     bus,
-    manager: connections,
+    manager: cluster.attach(connections, kickWebhooks),
     audit,
     revoke,
   });
@@ -229,6 +242,7 @@ export function createServices(input: {
   const statsJobs = new StatsJobs(new StatsRollup(db), { log: createLogger(config.LOG_LEVEL, 'stats') });
   connections.onChange = (change) => {
     statsJobs.connectionChanged();
+    cluster.shareHealth(change.channelProviderId, connections?.health(change.channelProviderId) ?? null);
     void providerService
       .publishUpdated(change.channelProviderId)
       .catch((error: unknown) => platformLog.warn({ err: error }, 'publishing a provider update failed'));
@@ -257,6 +271,7 @@ export function createServices(input: {
         if (event.type === 'stream.status') onStatus(event.data);
       }),
     log: chatbotLog,
+    owns: (channelId) => cluster.owns(channelId),
   });
   // Loyalty: points (wallets across platforms), slots and roulette, giveaways, the viewer queue. Their chat
   // commands are chatbot built-ins; their stages and effect handlers join the chat pipeline's.
@@ -297,7 +312,8 @@ export function createServices(input: {
           .from(channelProvidersTable)
           .where(eq(channelProvidersTable.isLive, true))
       )
-        .filter((r) => r.provider in providers && providers[r.provider as ChannelProviderId].chatRead)
+        // Watch time is paid where the channel's chatters are counted: the instance holding it.
+        .filter((r) => r.provider in providers && providers[r.provider as ChannelProviderId].chatRead && cluster.owns(r.channelId))
         .map((r) => ({ channelId: r.channelId, channelProviderId: r.id, provider: r.provider as ChannelProviderId })),
     chatters: async (c) => {
       const facet = (await connections.actions(c.channelProviderId)).actions.chatters;
@@ -377,6 +393,7 @@ export function createServices(input: {
     cookieSecret,
     secureCookies: publicUrl.startsWith('https://'),
     bus,
+    cluster,
     sessions,
     flows,
     users,

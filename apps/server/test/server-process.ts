@@ -95,6 +95,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the server wrote to stderr (its warnings and errors). */
   stderr: () => string;
+  /** What the server logged (stdout: its pino lines at LOG_LEVEL). */
+  stdout: () => string;
   /** Resolves with the exit code or signal. */
   exited: Promise<number | NodeJS.Signals | null>;
   get(path: string, token: string): Promise<Response>;
@@ -127,7 +129,12 @@ export async function startServer(options: {
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    if (stdout.length > 200_000) stdout = stdout.slice(-100_000);
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => {
@@ -153,6 +160,7 @@ export async function startServer(options: {
     url,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     exited,
     get: (p, token) => fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } }),
   };

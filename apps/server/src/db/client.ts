@@ -23,6 +23,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The session-level advisory lock migrations run under on PostgreSQL (an arbitrary constant: 'greenroo' in ASCII). */
+const MIGRATION_LOCK = '7454131819570687855';
+
 /**
  * A pg pool whose checked-out clients are always given back, also when their connection dies while
  * checked out. Drizzle's `transaction()` runs BEGIN before the try/finally that releases the client
@@ -95,7 +98,15 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
       client.on('error', () => undefined);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Several instances starting at once migrate one at a time: the others wait on the lock, then find nothing to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = options.dataDir ?? 'memory://';

@@ -12,3 +12,4 @@ export * from './schema/points';
 export * from './schema/games';
 export * from './schema/giveaways';
 export * from './schema/queues';
+export * from './schema/cluster';

@@ -12,16 +12,42 @@ interface Sending {
   text: string;
 }
 
+/** A send begun or finished on one instance, to be applied on the others (several instances: through Redis). */
+export type SelfSendChange =
+  | { op: 'sending'; channelProviderId: string; authorId: string; text: string }
+  | { op: 'sent'; channelProviderId: string; providerMessageId: string };
+
+/**
+ * Several instances: a message may be sent from an instance that does not hold the channel, while its echo arrives
+ * at the one that does. `mirror` is told of every send begun and finished here (the cluster sends them to the others
+ * through Redis, ahead of the platform call) and `apply` takes theirs.
+ */
 export class SelfMarker {
   private readonly sentIds = new BoundedSet(10_000);
   private readonly sending = new Set<Sending>();
+  mirror: ((change: SelfSendChange) => void) | null = null;
+
+  /** A send begun or finished on another instance. */
+  apply(change: SelfSendChange): void {
+    if (change.op === 'sent') {
+      this.sentIds.add(`${change.channelProviderId}\u0000${change.providerMessageId}`);
+      return;
+    }
+    const entry: Sending = { channelProviderId: change.channelProviderId, authorId: change.authorId, text: change.text.trim() };
+    this.sending.add(entry);
+    setTimeout(() => this.sending.delete(entry), 15_000).unref();
+  }
 
   /** Call before sending as `authorId`; call the returned function with the platform's message id (or null) once the send returned or failed. */
   beginSend(channelProviderId: string, authorId: string, text: string): (providerMessageId: string | null) => void {
     const entry: Sending = { channelProviderId, authorId, text: text.trim() };
     this.sending.add(entry);
+    this.mirror?.({ op: 'sending', channelProviderId, authorId, text });
     return (providerMessageId) => {
-      if (providerMessageId) this.sentIds.add(`${channelProviderId}\u0000${providerMessageId}`);
+      if (providerMessageId) {
+        this.sentIds.add(`${channelProviderId}\u0000${providerMessageId}`);
+        this.mirror?.({ op: 'sent', channelProviderId, providerMessageId });
+      }
       // The echo may still be on its way: keep matching the text for a few seconds.
       setTimeout(() => this.sending.delete(entry), 10_000).unref();
     };

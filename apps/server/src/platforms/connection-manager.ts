@@ -75,6 +75,17 @@ export interface ConnectionActionsSource {
   connectionsOf(channelId: string): Promise<{ id: string; provider: ChannelProviderId }[]>;
 }
 
+/**
+ * What the channel-providers module needs to (re)open and close connections: the ConnectionManager itself on one
+ * instance; with several instances, the cluster's control, which delivers them to the instance holding the channel.
+ */
+export interface ConnectionControl {
+  /** The connection's health where it runs (null when it runs nowhere or cannot be asked). */
+  health(channelProviderId: string): ConnectionHealth | null | Promise<ConnectionHealth | null>;
+  restart(channelProviderId: string): Promise<void>;
+  remove(channelProviderId: string): Promise<void>;
+}
+
 /** What changed about a connection, for the providers websocket. */
 export type ConnectionChange = { channelProviderId: string; channelId: string };
 
@@ -89,6 +100,11 @@ export interface ConnectionManagerDeps {
   onChange?: (change: ConnectionChange) => void;
   /** Token validation periods: Twitch requires hourly (default); Kick every 45 s, so a revocation shows within a minute. */
   validateEveryMs?: Partial<Record<ValidatedProvider, number>>;
+  /**
+   * Whether this instance holds the channel's connections (several instances: see `cluster/ownership.ts`); default:
+   * every channel. `start()` opens only those; `openChannel` / `closeChannel` follow ownership changes.
+   */
+  owns?: (channelId: string) => boolean;
 }
 
 export class ConnectionManager implements ConnectionActionsSource {
@@ -113,8 +129,9 @@ export class ConnectionManager implements ConnectionActionsSource {
 
   /** Opens a connection for every stored channel provider; validates Twitch tokens now and hourly, Kick tokens every 45 s. */
   async start(): Promise<void> {
+    const owns = this.deps.owns;
     const rows = await this.deps.db.select().from(channelProviders);
-    for (const row of rows) await this.open(row);
+    for (const row of rows) if (!owns || owns(row.channelId)) await this.open(row);
     const every: Record<ValidatedProvider, number> = { twitch: 60 * 60_000, kick: 45_000, ...this.deps.validateEveryMs };
     for (const provider of validatedProviders) {
       void this.deps.tokens.validateAll(provider);
@@ -130,7 +147,43 @@ export class ConnectionManager implements ConnectionActionsSource {
     this.deps.tokens.forgetChannelProvider(channelProviderId);
     if (this.closed) return;
     const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
-    if (row) await this.open(row);
+    if (row && (!this.deps.owns || this.deps.owns(row.channelId))) await this.open(row);
+  }
+
+  /** Opens the connections of a channel this instance now holds (those not open yet). */
+  async openChannel(channelId: string): Promise<void> {
+    if (this.closed) return;
+    const rows = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.channelId, channelId));
+    for (const row of rows) if (!this.entries.has(row.id)) await this.open(row);
+  }
+
+  /** Closes the connections of a channel this instance no longer holds (another instance opens them). */
+  async closeChannel(channelId: string): Promise<void> {
+    const ids = [...this.entries.values()].filter((e) => e.source.channelId === channelId).map((e) => e.id);
+    await Promise.all(
+      ids.map(async (id) => {
+        await this.closeEntry(id);
+        this.gapSince.delete(id);
+        this.deps.tokens.forgetChannelProvider(id);
+      }),
+    );
+  }
+
+  /** Closes one connection and forgets its tokens, without the platform-side teardown (another instance did it). */
+  async forget(channelProviderId: string): Promise<void> {
+    await this.closeEntry(channelProviderId);
+    this.gapSince.delete(channelProviderId);
+    this.deps.tokens.forgetChannelProvider(channelProviderId);
+  }
+
+  /** The connections this instance runs (ids). */
+  openIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** How many live connections this instance holds. */
+  get openCount(): number {
+    return this.entries.size;
   }
 
   /**
@@ -159,7 +212,8 @@ export class ConnectionManager implements ConnectionActionsSource {
     this.deps.tokens.forgetChannelProvider(channelProviderId);
   }
 
-  private async teardown(channelProviderId: string): Promise<void> {
+  /** Removes what the adapter set up at the platform for this connection (Kick: webhook subscriptions). */
+  async teardown(channelProviderId: string): Promise<void> {
     try {
       const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
       const adapter = row ? this.adapters.get(row.provider as ChannelProviderId) : undefined;

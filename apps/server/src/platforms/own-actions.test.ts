@@ -30,4 +30,17 @@ describe('OwnBans', () => {
     expect(bans.takeEcho('b', 'v')).toBe(false);
     expect(bans.takeEcho('b', 'other')).toBe(false);
   });
+
+  it('tells another instance of each mark and forget (the holder recognises a ban made elsewhere)', () => {
+    const here = new OwnBans();
+    const holder = new OwnBans();
+    here.mirror = (change) => holder.apply(change);
+    here.mark('b', 'v');
+    here.mark('b', 'w');
+    here.forget('b', 'w');
+    expect(holder.takeEcho('b', 'v')).toBe(true);
+    expect(holder.takeEcho('b', 'w')).toBe(false);
+    // What the other instance applied is not sent back.
+    expect(holder.mirror).toBeNull();
+  });
 });

@@ -30,6 +30,14 @@ export function sendRateLimit(provider: ChannelProviderId, privileged: boolean):
   }
 }
 
+/**
+ * Several instances: the window kept in one place for all of them (Redis), so together they stay under the
+ * platform's limit. `take` records a send and resolves 0 when it may go now, else the milliseconds to wait.
+ */
+export interface SharedSendWindow {
+  take(key: string, limit: RateLimit): Promise<number>;
+}
+
 interface Job {
   run: () => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -41,13 +49,15 @@ interface Lane {
   queue: Job[];
   timer: NodeJS.Timeout | null;
   limit: RateLimit;
+  /** A shared-window pass is running (one per lane). */
+  pumping: boolean;
 }
 
 export class SendQueue {
   private readonly lanes = new Map<string, Lane>();
   private closed = false;
 
-  constructor(private readonly options: { maxQueued?: number; now?: () => number } = {}) {}
+  constructor(private readonly options: { maxQueued?: number; now?: () => number; shared?: SharedSendWindow } = {}) {}
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -62,7 +72,7 @@ export class SendQueue {
   run<T>(key: string, limit: RateLimit, task: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new AppError(503, 'provider_error', 'The server is shutting down; the message was not sent.'));
     let lane = this.lanes.get(key);
-    if (!lane) this.lanes.set(key, (lane = { sent: [], queue: [], timer: null, limit }));
+    if (!lane) this.lanes.set(key, (lane = { sent: [], queue: [], timer: null, limit, pumping: false }));
     lane.limit = limit;
     const max = this.options.maxQueued ?? 50;
     if (lane.queue.length >= max) {
@@ -89,6 +99,10 @@ export class SendQueue {
   }
 
   private pump(key: string, lane: Lane): void {
+    if (this.options.shared) {
+      void this.pumpShared(key, lane, this.options.shared);
+      return;
+    }
     if (lane.timer) return;
     while (lane.queue.length > 0) {
       const wait = this.waitMs(lane);
@@ -105,6 +119,37 @@ export class SendQueue {
       job.run().then(job.resolve, job.reject);
     }
     if (lane.sent.length === 0) this.lanes.delete(key);
+  }
+
+  /**
+   * With a shared window: this instance's own window first (it still holds when the shared one cannot be asked),
+   * then the shared one; a send goes only when both allow it.
+   */
+  private async pumpShared(key: string, lane: Lane, shared: SharedSendWindow): Promise<void> {
+    if (lane.timer || lane.pumping) return;
+    lane.pumping = true;
+    try {
+      while (lane.queue.length > 0 && !this.closed) {
+        let wait = this.waitMs(lane);
+        // Redis unreachable: this instance's window alone (together the instances may then exceed the limit).
+        if (wait === 0) wait = await shared.take(key, lane.limit).catch(() => 0);
+        if (wait > 0) {
+          lane.timer = setTimeout(() => {
+            lane.timer = null;
+            void this.pumpShared(key, lane, shared);
+          }, wait);
+          lane.timer.unref();
+          return;
+        }
+        const job = lane.queue.shift();
+        if (!job) break;
+        lane.sent.push(this.now());
+        job.run().then(job.resolve, job.reject);
+      }
+    } finally {
+      lane.pumping = false;
+    }
+    if (lane.sent.length === 0 && lane.queue.length === 0 && !lane.timer) this.lanes.delete(key);
   }
 
   /** Refuses queued and new messages. */

@@ -142,6 +142,12 @@ export interface TokenSourceDeps {
   onReauthRequired(ref: CredentialRef, detail: string): void;
   log: { warn(obj: object, msg?: string): void };
   now?: () => number;
+  /**
+   * Several instances: a lock across them around one credential's refresh (Redis), so only one asks the platform
+   * and the others adopt what it stored. Resolves with its release. Without it (one instance) the in-process
+   * single-flight is enough.
+   */
+  lock?: (key: string) => Promise<() => Promise<void>>;
 }
 
 /** Refresh this long before the platform's expiry. */
@@ -222,7 +228,34 @@ export class StoredTokenSource implements TokenSource {
     return this.inflight;
   }
 
+  /**
+   * Takes the stored tokens when another instance (or an older source of this one) refreshed since this source
+   * loaded them: the refresh token it holds may already be spent (platforms that rotate refresh tokens refuse it).
+   */
+  private async adoptStored(): Promise<boolean> {
+    const stored = await this.deps.repository.load(this.ref);
+    if (!stored || stored.providerUserId !== this.providerUserId) return false;
+    if (stored.refreshToken === this.refresh && stored.accessToken === this.access) return false;
+    this.access = stored.accessToken;
+    this.refresh = stored.refreshToken;
+    this.expiresAt = stored.expiresAt;
+    if (stored.scopes.length > 0) this.currentScopes = stored.scopes;
+    return true;
+  }
+
   private async doRefresh(): Promise<string> {
+    const release = await this.deps.lock?.(credentialKey(this.ref));
+    try {
+      // Refreshed elsewhere while this source waited or held old tokens: use those (a single flight across instances).
+      const now = this.deps.now?.() ?? Date.now();
+      if ((await this.adoptStored()) && (!this.expiresAt || this.expiresAt.getTime() - now >= REFRESH_MARGIN_MS)) return this.access;
+      return await this.refreshHeld();
+    } finally {
+      await release?.();
+    }
+  }
+
+  private async refreshHeld(): Promise<string> {
     if (!this.refresh) {
       await this.markReauthRequired('no refresh token');
       throw reconnectNeeded(this.provider, 'the token expired and cannot be refreshed');
@@ -231,6 +264,8 @@ export class StoredTokenSource implements TokenSource {
     try {
       tokens = await refreshTokens(this.provider, this.deps.endpoints[this.provider], this.refresh, this.currentScopes);
     } catch (error) {
+      // Refused because another instance spent this refresh token first (its save landed meanwhile): use its tokens.
+      if (isReconnectNeeded(error) && (await this.adoptStored().catch(() => false))) return this.access;
       if (isReconnectNeeded(error)) {
         await this.markReauthRequired(error.message);
       } else {

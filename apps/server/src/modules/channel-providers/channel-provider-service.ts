@@ -17,7 +17,7 @@ import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
 import type { CompletedFlow } from '../auth';
 import type { AuditRecorder } from '../audit';
-import type { ConnectionManager } from '../../platforms/connection-manager';
+import type { ConnectionControl } from '../../platforms/connection-manager';
 import type { TokenRevoker } from '../../platforms/oauth-client';
 import { scopesFor } from '../../platforms/scopes';
 
@@ -36,16 +36,16 @@ export class ChannelProviderService {
       db: Db;
       cipher: TokenCipher;
       bus: EventBus;
-      manager: Pick<ConnectionManager, 'health' | 'restart' | 'remove'>;
+      manager: ConnectionControl;
       audit: AuditRecorder;
       /** Revokes tokens at the platform (best effort) when a connection goes for good. */
       revoke: TokenRevoker;
     },
   ) {}
 
-  private dto(row: Row, systemBot: SystemBotRow | null): ChannelProvider {
+  private async dto(row: Row, systemBot: SystemBotRow | null): Promise<ChannelProvider> {
     const provider = channelProviderIdSchema.parse(row.provider);
-    const health = this.deps.manager.health(row.id);
+    const health = await this.deps.manager.health(row.id);
     let bot: ChannelProvider['bot_provider'] = null;
     if (row.botProviderUserId && row.botAccessTokenEnc) {
       bot = {
@@ -102,7 +102,7 @@ export class ChannelProviderService {
       .where(eq(channelProviders.channelId, channelId))
       .orderBy(desc(channelProviders.createdAt), desc(channelProviders.id));
     const bots = rows.length ? await this.deps.db.select().from(systemBots) : [];
-    return rows.map((r) => this.dto(r, bots.find((b) => b.provider === r.provider) ?? null));
+    return Promise.all(rows.map((r) => this.dto(r, bots.find((b) => b.provider === r.provider) ?? null)));
   }
 
   async row(channelId: string, channelProviderId: string): Promise<Row> {
@@ -127,7 +127,7 @@ export class ChannelProviderService {
   async publishUpdated(channelProviderId: string): Promise<void> {
     const [row] = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.id, channelProviderId));
     if (!row) return;
-    this.publish(row.channelId, { action: 'updated', data: this.dto(row, await this.systemBotOf(row.provider)) });
+    this.publish(row.channelId, { action: 'updated', data: await this.dto(row, await this.systemBotOf(row.provider)) });
   }
 
   /** Publishes `updated` for every connection that uses the system bot of `provider`. */
@@ -188,7 +188,7 @@ export class ChannelProviderService {
     });
     await this.deps.manager.restart(id);
     const row = await this.row(flow.channelId, id);
-    this.publish(flow.channelId, { action: existing ? 'updated' : 'new', data: this.dto(row, await this.systemBotOf(provider)) });
+    this.publish(flow.channelId, { action: existing ? 'updated' : 'new', data: await this.dto(row, await this.systemBotOf(provider)) });
     return { redirect_to: `${flow.redirectTo}#${CHANNEL_PROVIDER_HASH_KEY}=${encodeURIComponent(id)}` };
   }
 
@@ -262,7 +262,7 @@ export class ChannelProviderService {
   /** Disconnects a platform: closes the connection, revokes its tokens at the platform (best effort), deletes the row. */
   async disconnect(channelId: string, channelProviderId: string, actorUserId: string | null): Promise<void> {
     const row = await this.row(channelId, channelProviderId);
-    const dto = this.dto(row, await this.systemBotOf(row.provider));
+    const dto = await this.dto(row, await this.systemBotOf(row.provider));
     await this.deps.manager.remove(row.id);
     const c = this.deps.cipher;
     await this.revoke(row.provider, [

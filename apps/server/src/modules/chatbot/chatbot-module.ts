@@ -35,6 +35,8 @@ export interface ChatbotDeps {
   urlFetchOptions?: UrlFetchOptions;
   capabilities?: ModerationCapabilities;
   timerIntervalMs?: number;
+  /** Whether this instance holds the channel (several instances): timers run only where the channel's chat is counted. */
+  owns?: (channelId: string) => boolean;
 }
 
 export interface Chatbot {
@@ -91,6 +93,7 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     log,
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.timerIntervalMs ? { intervalMs: deps.timerIntervalMs } : {}),
+    ...(deps.owns ? { owns: deps.owns } : {}),
   });
   let staffTimer: NodeJS.Timeout | null = null;
   let staffReload: Promise<void> | null = null;

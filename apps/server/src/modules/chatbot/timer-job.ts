@@ -29,6 +29,8 @@ export class TimerJob {
       log: { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
       clock?: () => number;
       intervalMs?: number;
+      /** Whether this instance holds the channel (several instances); default: every channel. */
+      owns?: (channelId: string) => boolean;
     },
   ) {}
 
@@ -56,7 +58,10 @@ export class TimerJob {
   }
 
   private async pass(): Promise<void> {
+    const owns = this.deps.owns;
     for (const timer of await this.deps.timers.due()) {
+      // Chat lines are counted where the channel's pipeline runs: the instance holding it.
+      if (owns && !owns(timer.channelId)) continue;
       try {
         await this.consider(timer);
       } catch (error) {

@@ -35,6 +35,8 @@ export interface KickAdapterDeps {
   resubscribeCheckMs?: number;
   /** Reconnect backoff (tests shorten it). */
   backoff?: { baseMs?: number; maxMs?: number };
+  /** The bans Greenroom is making (shared with the cluster so another instance's bans are recognised too). */
+  ownBans?: OwnBans;
 }
 
 type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>;
@@ -55,7 +57,7 @@ function sameMap(a: Record<string, string>, b: Record<string, string>): boolean 
 
 export function createKickAdapter(deps: KickAdapterDeps): PlatformAdapter {
   const client = deps.client ?? new KickClient({ apiUrl: deps.endpoints.apiUrl, apiV2Url: deps.endpoints.apiV2Url });
-  const ownBans = new OwnBans();
+  const ownBans = deps.ownBans ?? new OwnBans();
 
   /** Makes sure every wanted event is subscribed (creating only the missing ones); persists the ids. */
   async function ensureSubscriptions(ctx: ChannelConnectionContext): Promise<void> {

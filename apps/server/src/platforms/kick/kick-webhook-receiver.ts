@@ -25,6 +25,8 @@ import type { EmitOptions, PlatformEvent } from '../port';
 import type { KickClient } from './kick-client';
 import { isKickEventName, kickBroadcasterId, mapKickEvent } from './kick-events';
 
+type Headers = Record<string, string | string[] | undefined>;
+
 /** Remembers webhook delivery ids (table `webhook_deliveries`). */
 export interface WebhookDeliveryStore {
   /** Whether a delivery was handled before (a duplicate). */
@@ -43,6 +45,9 @@ export interface KickWebhookSink {
 }
 
 export type KickWebhookOutcome = 'accepted' | 'duplicate' | 'ignored';
+
+/** Hands a verified delivery to the instance holding the broadcaster's connection (see `forwardTo`). */
+export type KickWebhookForward = (broadcasterUserId: string, headers: Headers, rawBody: string) => Promise<KickWebhookOutcome | null>;
 
 export interface KickWebhookReceiverOptions {
   client: KickClient;
@@ -63,8 +68,6 @@ export interface KickWebhookReceiverOptions {
   log?: { warn(obj: object, msg?: string): void };
 }
 
-type Headers = Record<string, string | string[] | undefined>;
-
 function header(headers: Headers, name: string): string | null {
   const value = headers[name.toLowerCase()];
   const first = Array.isArray(value) ? value[0] : value;
@@ -78,6 +81,7 @@ export class KickWebhookReceiver {
   private key: { pem: string; fetchedAt: number } | null = null;
   private keyLoading: Promise<string> | null = null;
   private lastPrune = 0;
+  private forward: KickWebhookForward | null = null;
   private readonly now: () => number;
   private readonly maxAgeMs: number;
   private readonly retentionMs: number;
@@ -86,6 +90,15 @@ export class KickWebhookReceiver {
     this.now = options.now ?? Date.now;
     this.maxAgeMs = options.maxAgeMs ?? 48 * 3_600_000;
     this.retentionMs = Math.max(options.retentionMs ?? 0, this.maxAgeMs + 24 * 3_600_000);
+  }
+
+  /**
+   * Several instances: a delivery for a broadcaster whose connection runs on another instance is handed to it by
+   * `forward` (resolving with that instance's outcome, or null when no other instance holds it); the delivery is
+   * answered with what the holder answered.
+   */
+  forwardTo(forward: KickWebhookForward): void {
+    this.forward = forward;
   }
 
   /** Routes a broadcaster's webhooks to `sink` until the returned function is called. */
@@ -139,7 +152,7 @@ export class KickWebhookReceiver {
    * signature) or 503 (the chat log cannot store it now: Kick delivers it again); resolves with what
    * happened otherwise — after the events are stored — which the route answers with 2xx.
    */
-  async receive(headers: Headers, rawBody: string): Promise<KickWebhookOutcome> {
+  async receive(headers: Headers, rawBody: string, options: { forwarded?: boolean } = {}): Promise<KickWebhookOutcome> {
     const messageId = header(headers, 'kick-event-message-id');
     const timestamp = header(headers, 'kick-event-message-timestamp');
     const signature = header(headers, 'kick-event-signature');
@@ -164,6 +177,11 @@ export class KickWebhookReceiver {
     const broadcaster = kickBroadcasterId(payload);
     const sinks = broadcaster ? this.sinks.get(broadcaster) : undefined;
     if (!sinks || sinks.size === 0) {
+      // Held by another instance: its outcome is this delivery's answer.
+      if (broadcaster && this.forward && !options.forwarded) {
+        const outcome = await this.forward(broadcaster, headers, rawBody);
+        if (outcome) return outcome;
+      }
       // A connection that is not running yet (the server starting, a reconnect): Kick must deliver it again.
       if (broadcaster && (await this.options.isStored?.(broadcaster)))
         throw unavailable('This Kick channel is not connected yet; deliver it again later.');

@@ -48,6 +48,8 @@ export interface TwitchAdapterDeps {
   endpoints: PlatformEndpoints;
   /** EventSub reconnect backoff (tests shorten it). */
   backoff?: { baseMs?: number; maxMs?: number };
+  /** The bans Greenroom is making (shared with the cluster so another instance's bans are recognised too). */
+  ownBans?: OwnBans;
 }
 
 type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'signal'>;
@@ -66,7 +68,7 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
     return api;
   };
 
-  const ownBans = new OwnBans();
+  const ownBans = deps.ownBans ?? new OwnBans();
   const eventSub = new EventSubPool({
     clientId: endpoints.clientId,
     wsUrl: endpoints.mockApiPort === null ? endpoints.eventSubWsUrl : null,
