@@ -2,13 +2,13 @@
  * The chatbot on the emulator's Twitch, Kick and YouTube chats, through the real connections and the chat pipeline:
  * a command added from chat on one platform answers on the platform it is typed on only; cooldowns hold under a
  * burst; the link filter deletes (or times out) and tells the user, and `!permit` lets one link through; quotes
- * round-trip through chat.
+ * round-trip through chat; a reply where no bot may send fails at once with its reason instead of being retried.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@greenroom/platform-emulator';
 import { and, eq } from 'drizzle-orm';
 import { providers } from '@greenroom/contracts/providers';
-import { chatMessages, chatTimers } from '../src/db/schema';
+import { chatMessages, chatTimers, pipelineEffects } from '../src/db/schema';
 import { connectionsPlatform, createChatbot } from '../src/modules/chatbot';
 import { scopesFor } from '../src/platforms/scopes';
 import { testApps } from './helper';
@@ -22,28 +22,7 @@ beforeAll(async () => {
   world = await startChatWorld('Chatbot live');
   // Greenroom's system bots, connected while the channel runs, answer where the channel has no bot of its own (the
   // emulator's bot accounts moderate every channel).
-  for (const p of chatPlatforms) {
-    if (!providers[p].systemBot) continue;
-    const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
-    const token = world.emulator.world.issueToken({
-      platform: p,
-      clientId: testApps[p].clientId,
-      userId: bot.id,
-      scopes: scopesFor[p].bot,
-      ttlSeconds: 3600,
-      refreshable: true,
-    });
-    await world.t.s.systemBots.connect(
-      p,
-      { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
-      {
-        accessToken: token.accessToken,
-        refreshToken: token.refreshToken,
-        expiresAt: new Date(Date.now() + 3600_000),
-        scopes: scopesFor[p].bot,
-      },
-    );
-  }
+  for (const p of chatPlatforms) if (providers[p].systemBot) await connectSystemBot(p);
   // Compiles the connected channel's commands and filters (main.ts does this at startup).
   await world.t.s.chatbot.start();
 }, 60_000);
@@ -51,6 +30,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.close();
 });
+
+/** Connects the emulator's first bot account of `p` as Greenroom's system bot for that platform. */
+async function connectSystemBot(p: ChatPlatform): Promise<void> {
+  const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
+  const token = world.emulator.world.issueToken({
+    platform: p,
+    clientId: testApps[p].clientId,
+    userId: bot.id,
+    scopes: scopesFor[p].bot,
+    ttlSeconds: 3600,
+    refreshable: true,
+  });
+  await world.t.s.systemBots.connect(
+    p,
+    { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
+    {
+      accessToken: token.accessToken,
+      refreshToken: token.refreshToken,
+      expiresAt: new Date(Date.now() + 3600_000),
+      scopes: scopesFor[p].bot,
+    },
+  );
+}
 
 /** What Greenroom said in the channel's chat on `p` (the emulator's record of messages sent through its API). */
 async function said(p: ChatPlatform): Promise<string[]> {
@@ -192,6 +194,42 @@ describe('chatbot on the emulator', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject([{ number: 1, text: 'Chat is the real content', game }]);
   }, 30_000);
+
+  it('a reply on a platform where no bot can send fails at once with the reason, and is not retried', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-commands`,
+      payload: { name: '!nobot', responses: ['Nobody hears this'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const commandId = created.json<{ id: string }>().id;
+    // The channel has no bot account of its own on Twitch; without the system bot nobody may answer there.
+    await world.t.s.systemBots.disconnect('twitch');
+    try {
+      const viewer = await world.newViewer('twitch', 'Lonely');
+      await world.chat('twitch', '!nobot', viewer.id);
+      const replies = async () =>
+        (
+          await world.t.s.db
+            .select()
+            .from(pipelineEffects)
+            .where(and(eq(pipelineEffects.channelId, world.channelId), eq(pipelineEffects.kind, 'chatbot.reply')))
+        ).filter((r) => (r.payload as { commandId: string }).commandId === commandId);
+      await until(async () => (await replies()).some((r) => r.status === 'failed'));
+      const [row] = await replies();
+      expect(row).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'Not sent on Twitch: No bot account is connected for this Twitch channel.',
+      });
+      // Failed for good: the outbox polls every second and never claims it again.
+      await settle(2500);
+      expect((await replies())[0]).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(await said('twitch')).not.toContain('Nobody hears this');
+    } finally {
+      await connectSystemBot('twitch');
+    }
+  });
 
   it('a timer fires once per interval, across a restart of the chatbot on the same database', async () => {
     const created = await world.t.inject(world.owner, {

@@ -9,8 +9,10 @@ import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
+import { unsupported } from '../src/lib/errors';
 import { newId } from '../src/lib/ids';
-import type { PipelineEffect, StageMessage } from '../src/pipeline/stage';
+import { PlatformError } from '../src/platforms/platform-error';
+import { EffectRefused, type PipelineEffect, type StageMessage } from '../src/pipeline/stage';
 import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 import { eq } from 'drizzle-orm';
@@ -33,6 +35,8 @@ class FakePlatform implements ChatbotPlatform {
   bans: { provider: ChannelProviderId; viewer: string; durationSeconds?: number; reason?: string }[] = [];
   titles: string[] = [];
   failDelete = false;
+  /** What `send` throws, when set. */
+  failSend: Error | null = null;
   async connections(): Promise<BotConnection[]> {
     return conns;
   }
@@ -40,6 +44,7 @@ class FakePlatform implements ChatbotPlatform {
     return conns.find((c) => c.id === id)!.provider;
   }
   async send(id: string, input: { text: string; replyTo?: string }) {
+    if (this.failSend) throw this.failSend;
     this.sent.push({ provider: this.provider(id), ...input });
   }
   async deleteMessage(id: string, providerMessageId: string) {
@@ -205,6 +210,21 @@ describe('commands', () => {
     ]);
   });
 
+  it('a reply no bot can send is refused at once with the reason; a temporary failure is retried', async () => {
+    platform.failSend = unsupported('No bot account is connected for this YouTube channel.');
+    await expect(chat(message('youtube', '!uptime', viewer))).rejects.toThrow(
+      new EffectRefused('Not sent on YouTube: No bot account is connected for this YouTube channel.'),
+    );
+    platform.failSend = new PlatformError('refused', 'twitch', 'Twitch did not send the message: you are timed out');
+    now += 60_000;
+    await expect(chat(message('twitch', '!uptime', viewer))).rejects.toBeInstanceOf(EffectRefused);
+    platform.failSend = new PlatformError('temporary', 'kick', 'Kick could not be reached.');
+    now += 60_000;
+    const temporary = await chat(message('kick', '!uptime', viewer)).catch((error: unknown) => error);
+    expect(temporary).toBeInstanceOf(PlatformError);
+    expect(temporary).not.toBeInstanceOf(EffectRefused);
+  });
+
   it('!commands lists what the caller may use', async () => {
     await chat(message('youtube', '!commands', viewer));
     const text = platform.sent[0]!.text;
@@ -281,6 +301,18 @@ describe('filters', () => {
     await chat(message('twitch', 'cheap.xyz', viewer));
     const log = await bot.filters.logPage(channelId, { per_page: 1 });
     expect(log.records[0]).toMatchObject({ ok: false, note: 'failed: Twitch did not accept it.' });
+  });
+
+  it('a filter message that cannot be said does not undo or repeat the action: the log says why', async () => {
+    platform.failSend = unsupported('No bot account is connected for this Twitch channel.');
+    await chat(message('twitch', 'buy at cheap.xyz', viewer));
+    expect(platform.deleted).toHaveLength(1);
+    const log = await bot.filters.logPage(channelId, { per_page: 1 });
+    expect(log.records[0]).toMatchObject({
+      ok: true,
+      action: 'delete',
+      note: 'message not sent: No bot account is connected for this Twitch channel.',
+    });
   });
 
   it('!permit lets one link through', async () => {
