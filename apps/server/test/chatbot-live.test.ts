@@ -195,6 +195,36 @@ describe('chatbot on the emulator', () => {
     expect(listed.json()).toMatchObject([{ number: 1, text: 'Chat is the real content', game }]);
   }, 30_000);
 
+  it('$(followers) answers with the follower count of the platform it is typed on (YouTube: subscribers)', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-commands`,
+      payload: { name: '!fans', responses: ['$(followers) follow us here'], global_cooldown_seconds: 0, user_cooldown_seconds: 0 },
+    });
+    expect(created.statusCode).toBe(201);
+    const emulated = world.emulator.world;
+    // A follow just now counts (the platform is asked, not a stored figure).
+    for (const p of ['twitch', 'youtube'] as const) {
+      const fan = await world.newViewer(p, 'NewFan');
+      emulated.postEvent({
+        id: `follow-${p}`,
+        platform: p,
+        channelId: world.streamer[p].id,
+        type: 'follow',
+        userId: fan.id,
+        data: {},
+        createdAt: new Date(),
+      });
+    }
+    const twitchCount = emulated.channel('twitch', world.streamer.twitch.id)!.followers.size;
+    const youtubeCount = emulated.channel('youtube', world.streamer.youtube.id)!.followers.size;
+    expect(twitchCount).toBeGreaterThan(0);
+    for (const p of chatPlatforms) await world.chat(p, '!fans', (await world.newViewer(p, 'Asker')).id);
+    await until(async () => (await said('twitch')).includes(`${twitchCount} follow us here`));
+    await until(async () => (await said('youtube')).includes(`${youtubeCount} follow us here`));
+    await until(async () => (await said('kick')).includes('[followers: not on Kick] follow us here'));
+  });
+
   it('a reply on a platform where no bot can send fails at once with the reason, and is not retried', async () => {
     const created = await world.t.inject(world.owner, {
       method: 'POST',

@@ -57,6 +57,9 @@ class FakePlatform implements ChatbotPlatform {
   async streamInfo() {
     return { title: 'Live title', category: 'Celeste' };
   }
+  async followerCount(id: string) {
+    return { twitch: 1234, youtube: 56_700, kick: null, tiktok: null, spotify: null }[this.provider(id)];
+  }
   async setTitle(_channelId: string, title: string): Promise<PlatformOutcome[]> {
     this.titles.push(title);
     return conns.filter((c) => c.provider !== 'tiktok').map((c) => ({ provider: c.provider, ok: true, detail: null }));
@@ -223,6 +226,26 @@ describe('commands', () => {
     const temporary = await chat(message('kick', '!uptime', viewer)).catch((error: unknown) => error);
     expect(temporary).toBeInstanceOf(PlatformError);
     expect(temporary).not.toBeInstanceOf(EffectRefused);
+  });
+
+  it('$(followers) is the count of the platform the command was typed on', async () => {
+    await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat-commands`,
+      payload: {
+        name: '!fans',
+        responses: ['$(channel) has $(followers) followers'],
+        global_cooldown_seconds: 0,
+        user_cooldown_seconds: 0,
+      },
+    });
+    await bot.state.reloadCommands(channelId);
+    for (const p of ['twitch', 'youtube', 'kick'] as const) await chat(message(p, '!fans', viewer));
+    expect(platform.sent).toEqual([
+      { provider: 'twitch', text: 'twitchchan has 1234 followers' },
+      { provider: 'youtube', text: 'youtubechan has 56700 followers' },
+      { provider: 'kick', text: 'kickchan has [followers: not on Kick] followers' },
+    ]);
   });
 
   it('!commands lists what the caller may use', async () => {

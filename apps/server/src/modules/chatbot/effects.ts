@@ -31,7 +31,6 @@ export interface ChatbotEffectDeps {
   filters: Pick<FilterService, 'log'>;
   platform: ChatbotPlatform;
   urlfetch: (url: string) => Promise<string>;
-  followers?: (channelProviderId: string) => Promise<number | null>;
   random?: () => number;
   log: { warn(obj: object, msg?: string): void };
 }
@@ -87,7 +86,7 @@ export async function replyContext(
     chatters: () => bot?.chatters() ?? [],
     random: deps.random ?? Math.random,
     ...(count ? { count } : {}),
-    ...(deps.followers ? { followers: () => deps.followers!(p.channelProviderId) } : {}),
+    ...(deps.platform.followerCount ? { followers: () => deps.platform.followerCount!(p.channelProviderId) } : {}),
     urlfetch: deps.urlfetch,
     streamInfo: () => (info ??= deps.platform.streamInfo(p.channelProviderId)),
   };
