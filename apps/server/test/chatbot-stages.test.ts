@@ -226,6 +226,16 @@ describe('commands', () => {
     const temporary = await chat(message('kick', '!uptime', viewer)).catch((error: unknown) => error);
     expect(temporary).toBeInstanceOf(PlatformError);
     expect(temporary).not.toBeInstanceOf(EffectRefused);
+
+    // A reply stored for a read-only platform (TikTok has no chat API) is refused before anything is rendered.
+    platform.failSend = null;
+    now += 60_000;
+    const [stored] = (await chat(message('twitch', '!commands', viewer))).effects;
+    const handler = bot.effectHandlers.find((h) => h.kind === 'chatbot.reply')!;
+    const tiktok = { ...(stored!.payload as object), provider: 'tiktok' };
+    await expect(handler.run({ ...stored!, payload: tiktok, id: newId() })).rejects.toThrow(
+      new EffectRefused('TikTok chat is read-only: Greenroom cannot answer there.'),
+    );
   });
 
   it('$(followers) is the count of the platform the command was typed on', async () => {
