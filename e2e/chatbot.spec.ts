@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithChannel, uniqueName } from './support';
+import { connectNewStreamer, emulatorControl, signInWithChannel, uniqueName, type EmulatorAccount } from './support';
 
 /**
- * The chatbot's editors in the browser: commands (with a field error from the server, the template gallery and the
- * import with preview), timers, filters (an invalid regular expression on its field, the log), quotes and the
- * operators' command templates. `SHOTS_DIR` saves screenshots at 1280 and 390 px.
+ * The chatbot's editors in the browser, as a streamer uses them: create, edit, a field error, the on/off switch and
+ * delete on every page — commands (with the template gallery and the import with preview), timers, filters, quotes
+ * and the operators' command templates — and the effect in chat on the emulator's Kick: a command made in the editor
+ * answers `!name`, its edit and switch take effect, and a filter removes a link and logs why. `SHOTS_DIR` saves
+ * screenshots at 1280 and 390 px.
  */
 
 const shotsDir = process.env.SHOTS_DIR;
@@ -17,6 +19,8 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test.use({ viewport: { width: 1280, height: 800 } });
+// Each test drives several pages and, for some, chat on the emulator: generous on a loaded machine.
+test.describe.configure({ timeout: 240_000 });
 
 /** Opens a page of the side navigation's Chatbot group (opening the group first). */
 async function openChatbotPage(page: Page, name: string): Promise<void> {
@@ -24,6 +28,34 @@ async function openChatbotPage(page: Page, name: string): Promise<void> {
   const link = nav.getByRole('link', { name });
   if (!(await link.isVisible())) await nav.getByText('Chatbot', { exact: true }).click();
   await link.click();
+}
+
+/** A new viewer of the emulator's Kick and what they and the bot say in `streamer`'s chat. */
+async function kickChat(streamer: EmulatorAccount) {
+  const viewer = await emulatorControl<EmulatorAccount>('POST', '/_emulator/accounts', {
+    platform: 'kick',
+    kind: 'viewer',
+    displayName: uniqueName('Fan'),
+  });
+  const messages = (origin: 'product' | 'control') =>
+    emulatorControl<{ data: { id: string; text: string; deleted: boolean }[] }>(
+      'GET',
+      `/_emulator/messages?platform=kick&channel=${streamer.id}&origin=${origin}`,
+    ).then((r) => r.data);
+  return {
+    viewer,
+    type: (text: string) =>
+      emulatorControl<{ id: string }>('POST', '/_emulator/chat', { platform: 'kick', channel: streamer.id, user: viewer.id, text }),
+    /** What Greenroom said in that chat (through Kick's API). */
+    botSaid: async () => (await messages('product')).map((m) => m.text),
+    isDeleted: async (id: string) => (await messages('control')).find((m) => m.id === id)?.deleted ?? false,
+  };
+}
+
+/** Confirms the editor's "Delete" dialog. */
+async function deleteInEditor(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
 }
 
 test('chat commands: defaults, create, field errors, toggle, import with preview', async ({ page }) => {
@@ -82,7 +114,50 @@ test('chat commands: defaults, create, field errors, toggle, import with preview
   await expect(table.getByRole('link', { name: '!discord' })).toBeVisible();
 });
 
-test('chat timers: create and edit', async ({ page }) => {
+test('a command made in the editor answers !name typed on Kick; editing, switching off and deleting it take effect', async ({ page }) => {
+  const channelId = await signInWithChannel(page);
+  const streamer = await connectNewStreamer(page, channelId, 'kick');
+  const chat = await kickChat(streamer);
+  const name = `!${uniqueName('hi').toLowerCase()}`;
+
+  await openChatbotPage(page, 'Chat Commands');
+  await page.getByRole('link', { name: 'New command' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Response 1' }).fill('Hi $(user), from the editor');
+  await page.getByRole('textbox', { name: 'Global cooldown' }).fill('0');
+  await page.getByRole('textbox', { name: 'Cooldown per viewer' }).fill('0');
+  await page.getByRole('button', { name: 'Create command' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await chat.type(name);
+  await expect.poll(chat.botSaid, { timeout: 30_000 }).toContain(`Hi ${chat.viewer.displayName}, from the editor`);
+
+  await page.getByRole('textbox', { name: 'Response 1' }).fill('Edited: hello $(user)');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await chat.type(name);
+  await expect.poll(chat.botSaid, { timeout: 30_000 }).toContain(`Edited: hello ${chat.viewer.displayName}`);
+
+  await page.getByRole('link', { name: 'Chat Commands' }).first().click();
+  const enabled = page.getByRole('switch', { name: `${name} enabled` });
+  await enabled.click({ force: true });
+  await expect(enabled).not.toBeChecked();
+  await page.reload();
+  await expect(enabled).not.toBeChecked();
+  // Switched off, it says nothing: a command still on (!uptime) answers, the one switched off does not.
+  const before = (await chat.botSaid()).length;
+  await chat.type(name);
+  await chat.type('!uptime');
+  await expect.poll(async () => (await chat.botSaid()).length, { timeout: 30_000 }).toBeGreaterThan(before);
+  expect((await chat.botSaid()).slice(before).filter((t) => t.startsWith('Edited: hello'))).toEqual([]);
+
+  await page.getByRole('table', { name: 'Commands' }).getByRole('link', { name }).click();
+  await deleteInEditor(page);
+  await expect(page.getByText(`${name} deleted`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Commands' }).getByRole('link', { name: '!uptime' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Commands' }).getByRole('link', { name })).toHaveCount(0);
+});
+
+test('chat timers: create, a field error, edit, switch off and delete', async ({ page }) => {
   await signInWithChannel(page);
   await openChatbotPage(page, 'Chat Timers');
   await expect(page.getByText('No timers yet')).toBeVisible();
@@ -102,6 +177,28 @@ test('chat timers: create and edit', async ({ page }) => {
   const row = page.getByRole('table', { name: 'Timers' }).getByRole('row', { name: /Socials/ });
   await expect(row.getByText('10 min')).toBeVisible();
   await shot(page, 'timers');
+
+  await row.getByRole('link', { name: 'Socials' }).click();
+  await page.getByRole('textbox', { name: 'Every' }).fill('15');
+  await page.getByRole('button', { name: 'Add message' }).click();
+  await page.getByRole('textbox', { name: 'Message 2' }).fill('Rules: be kind');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Chat Timers' }).first().click();
+  await expect(row.getByText('15 min')).toBeVisible();
+  await expect(row.getByText('(+1)')).toBeVisible();
+  const enabled = page.getByRole('switch', { name: 'Socials enabled' });
+  await expect(enabled).toBeChecked();
+  await enabled.click({ force: true });
+  await expect(enabled).not.toBeChecked();
+  await page.reload();
+  await expect(enabled).not.toBeChecked();
+  await expect(row.getByText('—')).toBeVisible();
+
+  await row.getByRole('link', { name: 'Socials' }).click();
+  await deleteInEditor(page);
+  await expect(page.getByText('Socials deleted')).toBeVisible();
+  await expect(page.getByText('No timers yet')).toBeVisible();
 });
 
 test('chat filters: field error for a bad regular expression, a links filter, the log', async ({ page }) => {
@@ -135,11 +232,51 @@ test('chat filters: field error for a bad regular expression, a links filter, th
   await expect(page.getByText('Nothing filtered yet')).toBeVisible();
 });
 
-test('quotes: add, edit and delete', async ({ page }) => {
+test('a filter made in the editor removes a link typed on Kick and logs why; edit, switch off and delete', async ({ page }) => {
+  const channelId = await signInWithChannel(page);
+  const streamer = await connectNewStreamer(page, channelId, 'kick');
+  const chat = await kickChat(streamer);
+  await openChatbotPage(page, 'Chat Filters');
+  await page.getByRole('link', { name: 'New filter' }).first().click();
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Links' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('No links');
+  await page.getByRole('button', { name: 'Create filter' }).click();
+  await expect(page.getByRole('heading', { name: 'No links' })).toBeVisible();
+
+  const spam = await chat.type('cheap followers at spamfollows.xyz/buy');
+  await expect.poll(() => chat.isDeleted(spam.id), { timeout: 30_000 }).toBe(true);
+  await expect.poll(chat.botSaid, { timeout: 30_000 }).toContain(`${chat.viewer.displayName}, please ask before posting links. (warning)`);
+  // The filter's log on its page shows what it did and why (the newest page refreshes while open).
+  const log = page.getByRole('table', { name: 'Filter log' });
+  await expect(log.getByText(chat.viewer.displayName)).toBeVisible({ timeout: 30_000 });
+  await expect(log.getByText('link to spamfollows.xyz')).toBeVisible();
+  await expect(log.getByText('Warning')).toBeVisible();
+  await shot(page, 'filter-editor-log');
+
+  await page.getByRole('textbox', { name: 'Name' }).fill('No link spam');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'No link spam' })).toBeVisible();
+  await page.getByRole('link', { name: 'Chat Filters' }).first().click();
+  const enabled = page.getByRole('switch', { name: 'No link spam enabled' });
+  await enabled.click({ force: true });
+  await expect(enabled).not.toBeChecked();
+  await page.reload();
+  await expect(enabled).not.toBeChecked();
+
+  await page.getByRole('table', { name: 'Filters' }).getByRole('link', { name: 'No link spam' }).click();
+  await deleteInEditor(page);
+  await expect(page.getByText('No link spam deleted')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Filters' }).getByRole('link', { name: 'No link spam' })).toHaveCount(0);
+});
+
+test('quotes: a field error, add, edit and delete', async ({ page }) => {
   await signInWithChannel(page);
   await openChatbotPage(page, 'Quotes');
   await expect(page.getByText('No quotes yet')).toBeVisible();
   await page.getByRole('link', { name: 'New quote' }).first().click();
+  await page.getByRole('button', { name: 'Add quote' }).click();
+  await expect(page.getByText('Text is required')).toBeVisible();
   await page.getByRole('textbox', { name: 'Text' }).fill('I never miss');
   await page.getByRole('textbox', { name: 'Game' }).fill('Celeste');
   await page.getByRole('button', { name: 'Add quote' }).click();
@@ -157,7 +294,10 @@ test('quotes: add, edit and delete', async ({ page }) => {
   await expect(page.getByText('No quotes yet')).toBeVisible();
 });
 
-test('command templates: operators create one; a channel adds it from the gallery', async ({ page, browser }) => {
+test('command templates: operators create (a field error), edit, switch on and delete one; a channel adds it from the gallery', async ({
+  page,
+  browser,
+}) => {
   const operator = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await operator.goto('/sign-in?next=%2Fadmin%2Fcommand-templates');
   await operator.getByRole('link', { name: 'Sign in with Twitch' }).click();
@@ -165,6 +305,9 @@ test('command templates: operators create one; a channel adds it from the galler
   await operator.getByRole('button', { name: 'Authorize' }).click();
   await operator.waitForURL('**/admin/command-templates');
   await operator.getByRole('link', { name: 'New template' }).first().click();
+  await operator.getByRole('button', { name: 'Create template' }).click();
+  await expect(operator.getByText('Type the name after the !')).toBeVisible();
+  await expect(operator.getByText('A response is required')).toBeVisible();
   const name = `!${uniqueName('hug').toLowerCase()}`;
   await operator.getByRole('textbox', { name: 'Name' }).fill(name);
   await operator.getByRole('textbox', { name: 'Response 1' }).fill('$(user) hugs $(touser)');
@@ -186,4 +329,25 @@ test('command templates: operators create one; a channel adds it from the galler
   await shot(page, 'template-gallery');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('table', { name: 'Commands' }).getByRole('link', { name })).toBeVisible();
+
+  // The operator edits it, switches on adding it to new channels, then deletes it: gone from the gallery.
+  const templates = operator.getByRole('table', { name: 'Command templates' });
+  await templates.getByRole('link', { name }).click();
+  await operator.getByRole('textbox', { name: 'Description' }).fill('A warm hug');
+  const forNew = operator.getByRole('switch', { name: 'Add to new channels' });
+  await expect(forNew).not.toBeChecked();
+  await forNew.click({ force: true });
+  await expect(forNew).toBeChecked();
+  await operator.getByRole('button', { name: 'Save' }).click();
+  await expect(operator.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await operator.reload();
+  await expect(operator.getByRole('textbox', { name: 'Description' })).toHaveValue('A warm hug');
+  await expect(forNew).toBeChecked();
+  await deleteInEditor(operator);
+  await expect(operator.getByText(`${name} deleted`)).toBeVisible();
+  await expect(templates.getByText(name)).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('button', { name: 'Templates' }).click();
+  await expect(page.getByRole('dialog', { name: 'Command templates' })).toBeVisible();
+  await expect(gallery.getByRole('article', { name })).toHaveCount(0);
 });

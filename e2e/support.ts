@@ -53,6 +53,55 @@ export async function signInWithChannel(page: Page, channelName: string = unique
   return new URL(page.url()).pathname.split('/')[2]!;
 }
 
+/** An API call from inside the signed-in page, with the app's bearer token and anti-forgery header. */
+export async function pageApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const token = localStorage.getItem('greenroom.access_token');
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1];
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    { method, url, body },
+  );
+}
+
+export interface EmulatorAccount {
+  id: string;
+  login: string;
+  displayName: string;
+}
+
+/**
+ * Connects a NEW live streamer account of the emulator to the channel (connect-chat-url and the emulator's
+ * non-interactive consent), so the test stands alone; returns the account.
+ */
+export async function connectNewStreamer(page: Page, channelId: string, platform: 'twitch' | 'kick'): Promise<EmulatorAccount> {
+  const account = await emulatorControl<EmulatorAccount>('POST', '/_emulator/accounts', {
+    platform,
+    kind: 'streamer',
+    displayName: uniqueName('Live'),
+  });
+  await emulatorControl('POST', `/_emulator/channels/${platform}/${account.id}/live`, { live: true });
+  const back = `/channels/${channelId}`;
+  const { url } = await pageApi<{ url: string }>(
+    page,
+    'GET',
+    `/api/2/${platform}/connect-chat-url?channel_id=${channelId}&redirect_to=${encodeURIComponent(back)}`,
+  );
+  const authorize = new URL(url);
+  authorize.searchParams.set('emulator_account', account.login);
+  await page.goto(authorize.toString());
+  await page.waitForURL((u) => u.pathname === back);
+  return account;
+}
+
 /**
  * The alpha of the top-left pixel of a PNG screenshot taken with `omitBackground: true`: 0 is see-through. Chromium
  * writes an opaque page as RGB (colour type 2, alpha 255) and a see-through one as RGBA (colour type 6).

@@ -103,28 +103,30 @@ export async function startChatWorld(channelName: string, appOptions: Parameters
  * channel): they answer where the channel has no bot of its own.
  */
 export async function connectSystemBots(world: ChatWorld): Promise<void> {
-  for (const p of chatPlatforms) {
-    if (!providers[p].systemBot) continue;
-    const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
-    const token = world.emulator.world.issueToken({
-      platform: p,
-      clientId: testApps[p].clientId,
-      userId: bot.id,
+  for (const p of chatPlatforms) if (providers[p].systemBot) await connectSystemBot(world, p);
+}
+
+/** Connects the emulator's first bot account of `p` as Greenroom's system bot for that platform. */
+export async function connectSystemBot(world: ChatWorld, p: ChatPlatform): Promise<void> {
+  const bot = world.emulator.world.accountsOf(p, 'bot')[0]!;
+  const token = world.emulator.world.issueToken({
+    platform: p,
+    clientId: testApps[p].clientId,
+    userId: bot.id,
+    scopes: scopesFor[p].bot,
+    ttlSeconds: 3600,
+    refreshable: true,
+  });
+  await world.t.s.systemBots.connect(
+    p,
+    { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
+    {
+      accessToken: token.accessToken,
+      refreshToken: token.refreshToken,
+      expiresAt: new Date(Date.now() + 3600_000),
       scopes: scopesFor[p].bot,
-      ttlSeconds: 3600,
-      refreshable: true,
-    });
-    await world.t.s.systemBots.connect(
-      p,
-      { providerUserId: bot.id, login: bot.login, displayName: bot.displayName, avatarUrl: null },
-      {
-        accessToken: token.accessToken,
-        refreshToken: token.refreshToken,
-        expiresAt: new Date(Date.now() + 3600_000),
-        scopes: scopesFor[p].bot,
-      },
-    );
-  }
+    },
+  );
 }
 
 export type Frame = { type: string; data: Record<string, unknown> };

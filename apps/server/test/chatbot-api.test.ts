@@ -134,6 +134,14 @@ describe('chat commands', () => {
     });
     expect(spaces.statusCode).toBe(400);
     expect(spaces.json().fields.name).toBe('Names are one word, without spaces');
+
+    const bang = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channelId)}/chat-commands`,
+      payload: { name: '!', responses: ['x'] },
+    });
+    expect(bang.statusCode).toBe(400);
+    expect(bang.json().fields.name).toBe('Type the name after the !');
   });
 
   it('a response over the platform limit is a field error, measured against the connected platforms', async () => {

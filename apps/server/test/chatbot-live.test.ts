@@ -2,14 +2,14 @@
  * The chatbot on the emulator's Twitch, Kick and YouTube chats, through the real connections and the chat pipeline:
  * a command added from chat on one platform answers on the platform it is typed on only; cooldowns hold under a
  * burst; the link filter deletes (or times out) and tells the user, and `!permit` lets one link through; quotes
- * round-trip through chat.
+ * round-trip through chat; a reply where no bot may send fails at once with its reason instead of being retried.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@greenroom/platform-emulator';
 import { and, eq } from 'drizzle-orm';
-import { chatMessages, chatTimers } from '../src/db/schema';
+import { chatMessages, chatTimers, pipelineEffects } from '../src/db/schema';
 import { connectionsPlatform, createChatbot } from '../src/modules/chatbot';
-import { startChatWorld, chatPlatforms, connectSystemBots, type ChatPlatform, type ChatWorld } from './chat-world';
+import { startChatWorld, chatPlatforms, connectSystemBot, connectSystemBots, type ChatPlatform, type ChatWorld } from './chat-world';
 import { actionsSince, control, lastActionSeq, until } from './platform-fixtures';
 
 let world: ChatWorld;
@@ -167,6 +167,72 @@ describe('chatbot on the emulator', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject([{ number: 1, text: 'Chat is the real content', game }]);
   }, 30_000);
+
+  it('$(followers) answers with the follower count of the platform it is typed on (YouTube: subscribers)', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-commands`,
+      payload: { name: '!fans', responses: ['$(followers) follow us here'], global_cooldown_seconds: 0, user_cooldown_seconds: 0 },
+    });
+    expect(created.statusCode).toBe(201);
+    const emulated = world.emulator.world;
+    // A follow just now counts (the platform is asked, not a stored figure).
+    for (const p of ['twitch', 'youtube'] as const) {
+      const fan = await world.newViewer(p, 'NewFan');
+      emulated.postEvent({
+        id: `follow-${p}`,
+        platform: p,
+        channelId: world.streamer[p].id,
+        type: 'follow',
+        userId: fan.id,
+        data: {},
+        createdAt: new Date(),
+      });
+    }
+    const twitchCount = emulated.channel('twitch', world.streamer.twitch.id)!.followers.size;
+    const youtubeCount = emulated.channel('youtube', world.streamer.youtube.id)!.followers.size;
+    expect(twitchCount).toBeGreaterThan(0);
+    for (const p of chatPlatforms) await world.chat(p, '!fans', (await world.newViewer(p, 'Asker')).id);
+    await until(async () => (await said('twitch')).includes(`${twitchCount} follow us here`));
+    await until(async () => (await said('youtube')).includes(`${youtubeCount} follow us here`));
+    await until(async () => (await said('kick')).includes('[followers: not on Kick] follow us here'));
+  });
+
+  it('a reply on a platform where no bot can send fails at once with the reason, and is not retried', async () => {
+    const created = await world.t.inject(world.owner, {
+      method: 'POST',
+      url: `/api/2/channels/${world.channelId}/chat-commands`,
+      payload: { name: '!nobot', responses: ['Nobody hears this'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const commandId = created.json<{ id: string }>().id;
+    // The channel has no bot account of its own on Twitch; without the system bot nobody may answer there.
+    await world.t.s.systemBots.disconnect('twitch');
+    try {
+      const viewer = await world.newViewer('twitch', 'Lonely');
+      await world.chat('twitch', '!nobot', viewer.id);
+      const replies = async () =>
+        (
+          await world.t.s.db
+            .select()
+            .from(pipelineEffects)
+            .where(and(eq(pipelineEffects.channelId, world.channelId), eq(pipelineEffects.kind, 'chatbot.reply')))
+        ).filter((r) => (r.payload as { commandId: string }).commandId === commandId);
+      await until(async () => (await replies()).some((r) => r.status === 'failed'));
+      const [row] = await replies();
+      expect(row).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'Not sent on Twitch: No bot account is connected for this Twitch channel.',
+      });
+      // Failed for good: the outbox polls every second and never claims it again.
+      await settle(2500);
+      expect((await replies())[0]).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(await said('twitch')).not.toContain('Nobody hears this');
+    } finally {
+      await connectSystemBot(world, 'twitch');
+    }
+  });
 
   it('a timer fires once per interval, across a restart of the chatbot on the same database', async () => {
     const created = await world.t.inject(world.owner, {

@@ -9,8 +9,10 @@ import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
+import { unsupported } from '../src/lib/errors';
 import { newId } from '../src/lib/ids';
-import type { PipelineEffect, StageMessage } from '../src/pipeline/stage';
+import { PlatformError } from '../src/platforms/platform-error';
+import { EffectRefused, type PipelineEffect, type StageMessage } from '../src/pipeline/stage';
 import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 import { eq } from 'drizzle-orm';
@@ -33,6 +35,8 @@ class FakePlatform implements ChatbotPlatform {
   bans: { provider: ChannelProviderId; viewer: string; durationSeconds?: number; reason?: string }[] = [];
   titles: string[] = [];
   failDelete = false;
+  /** What `send` throws, when set. */
+  failSend: Error | null = null;
   async connections(): Promise<BotConnection[]> {
     return conns;
   }
@@ -40,6 +44,7 @@ class FakePlatform implements ChatbotPlatform {
     return conns.find((c) => c.id === id)!.provider;
   }
   async send(id: string, input: { text: string; replyTo?: string }) {
+    if (this.failSend) throw this.failSend;
     this.sent.push({ provider: this.provider(id), ...input });
   }
   async deleteMessage(id: string, providerMessageId: string) {
@@ -51,6 +56,9 @@ class FakePlatform implements ChatbotPlatform {
   }
   async streamInfo() {
     return { title: 'Live title', category: 'Celeste' };
+  }
+  async followerCount(id: string) {
+    return { twitch: 1234, youtube: 56_700, kick: null, tiktok: null, spotify: null }[this.provider(id)];
   }
   async setTitle(_channelId: string, title: string): Promise<PlatformOutcome[]> {
     this.titles.push(title);
@@ -208,6 +216,51 @@ describe('commands', () => {
     ]);
   });
 
+  it('a reply no bot can send is refused at once with the reason; a temporary failure is retried', async () => {
+    platform.failSend = unsupported('No bot account is connected for this YouTube channel.');
+    await expect(chat(message('youtube', '!uptime', viewer))).rejects.toThrow(
+      new EffectRefused('Not sent on YouTube: No bot account is connected for this YouTube channel.'),
+    );
+    platform.failSend = new PlatformError('refused', 'twitch', 'Twitch did not send the message: you are timed out');
+    now += 60_000;
+    await expect(chat(message('twitch', '!uptime', viewer))).rejects.toBeInstanceOf(EffectRefused);
+    platform.failSend = new PlatformError('temporary', 'kick', 'Kick could not be reached.');
+    now += 60_000;
+    const temporary = await chat(message('kick', '!uptime', viewer)).catch((error: unknown) => error);
+    expect(temporary).toBeInstanceOf(PlatformError);
+    expect(temporary).not.toBeInstanceOf(EffectRefused);
+
+    // A reply stored for a read-only platform (TikTok has no chat API) is refused before anything is rendered.
+    platform.failSend = null;
+    now += 60_000;
+    const [stored] = (await chat(message('twitch', '!commands', viewer))).effects;
+    const handler = bot.effectHandlers.find((h) => h.kind === 'chatbot.reply')!;
+    const tiktok = { ...(stored!.payload as object), provider: 'tiktok' };
+    await expect(handler.run({ ...stored!, payload: tiktok, id: newId() })).rejects.toThrow(
+      new EffectRefused('TikTok chat is read-only: Greenroom cannot answer there.'),
+    );
+  });
+
+  it('$(followers) is the count of the platform the command was typed on', async () => {
+    await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat-commands`,
+      payload: {
+        name: '!fans',
+        responses: ['$(channel) has $(followers) followers'],
+        global_cooldown_seconds: 0,
+        user_cooldown_seconds: 0,
+      },
+    });
+    await bot.state.reloadCommands(channelId);
+    for (const p of ['twitch', 'youtube', 'kick'] as const) await chat(message(p, '!fans', viewer));
+    expect(platform.sent).toEqual([
+      { provider: 'twitch', text: 'twitchchan has 1234 followers' },
+      { provider: 'youtube', text: 'youtubechan has 56700 followers' },
+      { provider: 'kick', text: 'kickchan has [followers: not on Kick] followers' },
+    ]);
+  });
+
   it('!commands lists what the caller may use', async () => {
     await chat(message('youtube', '!commands', viewer));
     const text = platform.sent[0]!.text;
@@ -284,6 +337,18 @@ describe('filters', () => {
     await chat(message('twitch', 'cheap.xyz', viewer));
     const log = await bot.filters.logPage(channelId, { per_page: 1 });
     expect(log.records[0]).toMatchObject({ ok: false, note: 'failed: Twitch did not accept it.' });
+  });
+
+  it('a filter message that cannot be said does not undo or repeat the action: the log says why', async () => {
+    platform.failSend = unsupported('No bot account is connected for this Twitch channel.');
+    await chat(message('twitch', 'buy at cheap.xyz', viewer));
+    expect(platform.deleted).toHaveLength(1);
+    const log = await bot.filters.logPage(channelId, { per_page: 1 });
+    expect(log.records[0]).toMatchObject({
+      ok: true,
+      action: 'delete',
+      note: 'message not sent: No bot account is connected for this Twitch channel.',
+    });
   });
 
   it('!permit lets one link through', async () => {

@@ -46,6 +46,11 @@ export interface ProviderCapabilities {
   banReason: boolean;
   /** The platform lists who is connected to the chat, lurkers included (Twitch's Get Chatters). */
   chatterList: boolean;
+  /**
+   * The platform's API gives the channel's follower count (Twitch's followers total, YouTube's subscriber count).
+   * Kick's public API has subscriber counts but no follower count; TikTok has no API.
+   */
+  followerCount: boolean;
 }
 
 export interface ProviderInfo extends ProviderCapabilities {
@@ -85,6 +90,7 @@ const none: ProviderCapabilities = {
   deleteMessage: false,
   banReason: false,
   chatterList: false,
+  followerCount: false,
 };
 
 const streaming: ProviderCapabilities = {
@@ -122,6 +128,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     chatReplyMessage: true,
     banReason: true,
     chatterList: true,
+    followerCount: true,
     dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,
@@ -134,6 +141,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     id: 'youtube',
     name: 'YouTube',
     color: 'red',
+    followerCount: true,
     dashboardUrl: 'https://studio.youtube.com/channel/{provider_channel_name}/livestreaming',
     streamTitleMaxLength: 100,
     banReasonMaxLength: null,

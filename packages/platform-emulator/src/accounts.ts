@@ -112,6 +112,7 @@ export function createChannel(world: World, account: Account): Channel {
     moderators: new Set(),
     vips: new Set(),
     subscribers: new Set(),
+    followers: new Map(),
     chatters: new Set(),
     bans: new Map(),
   });

@@ -114,6 +114,8 @@ export function seedWorld(world: World, random: SeededRandom, origin: string): v
       for (const v of viewers.slice(0, 3)) channel.moderators.add(v.id);
       for (const v of viewers.slice(3, 6)) channel.vips.add(v.id);
       for (const v of viewers) if (random.chance(0.15)) channel.subscribers.add(v.id);
+      // Every other viewer follows (no random draw: the seeded world stays the same as before followers existed).
+      for (const [j, v] of viewers.entries()) if (j % 2 === 0) channel.followers.set(v.id, v.createdAt);
       const seed = streamers[platform][i];
       if (seed?.live) setChannelLive(world, random, channel, true, random.int(20, 2000));
     }

@@ -47,6 +47,8 @@ export interface Channel {
   moderators: Set<string>;
   vips: Set<string>;
   subscribers: Set<string>;
+  /** Who follows the channel (YouTube: subscribes to it), by user id, with when they followed; a `follow` event adds one. */
+  followers: Map<string, Date>;
   /** Users connected to the channel's chat (Twitch's Get Chatters): everyone who wrote, plus those a test joins. */
   chatters: Set<string>;
   /** Banned user id → expiry (null = permanent). */
@@ -253,6 +255,10 @@ export class World extends EventEmitter<WorldEvents> {
   }
 
   postEvent(event: ChannelEvent): ChannelEvent {
+    if (event.type === 'follow' && event.userId) {
+      const followers = this.channel(event.platform, event.channelId)?.followers;
+      if (followers && !followers.has(event.userId)) followers.set(event.userId, event.createdAt);
+    }
     this.events.push(event);
     if (this.events.length > 10_000) this.events.splice(0, this.events.length - 10_000);
     this.emit('event', event);

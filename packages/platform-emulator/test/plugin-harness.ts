@@ -84,6 +84,7 @@ export function channel(world: World, platform: Platform, id: string, extra: Par
     moderators: new Set(),
     vips: new Set(),
     subscribers: new Set(),
+    followers: new Map(),
     chatters: new Set(),
     bans: new Map(),
     ...extra,

@@ -73,6 +73,33 @@ describe('Helix through @twurple/api', () => {
     expect(actions.data.at(-1)?.data.to).toBe('Building a castle');
   });
 
+  it('gives the follower total to any user token, and the list only with moderator:read:followers as a moderator', async () => {
+    const channel = e.world.channel('twitch', streamer.userId)!;
+    const { api } = clientFor(streamer);
+    const before = await api.channels.getChannelFollowerCount(streamer.userId);
+    expect(before).toBe(channel.followers.size);
+    const fan = e.world.accountsOf('twitch', 'viewer').find((v) => !channel.followers.has(v.id))!;
+    e.world.postEvent({
+      id: 'follow-1',
+      platform: 'twitch',
+      channelId: streamer.userId,
+      type: 'follow',
+      userId: fan.id,
+      data: {},
+      createdAt: new Date(),
+    });
+    expect(await api.channels.getChannelFollowerCount(streamer.userId)).toBe(before + 1);
+    const list = await api.channels.getChannelFollowers(streamer.userId);
+    expect(list.total).toBe(before + 1);
+    expect(list.data[0]).toMatchObject({ userId: fan.id, userName: fan.login });
+    // Another user, without the scope and not a moderator: the total alone (twurple refuses to ask for the list).
+    const stranger = await twitchUserToken(e, 'pixelpioneer', []);
+    const res = await fetch(`${e.origin}/mock/channels/followers?broadcaster_id=${streamer.userId}`, {
+      headers: { authorization: `Bearer ${stranger.accessToken}`, 'client-id': e.config.twitch.clientId },
+    });
+    expect(await res.json()).toEqual({ data: [], pagination: {}, total: before + 1 });
+  });
+
   it('rejects a 141-character title with 400 "Title is too long."', async () => {
     const { api } = clientFor(streamer);
     const error = await api.channels.updateChannelInfo(streamer.userId, { title: 'x'.repeat(141) }).catch((err: unknown) => err);

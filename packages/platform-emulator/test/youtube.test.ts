@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { youtubePlugin } from '../src/youtube/plugin';
+import { threeSignificantFigures, youtubePlugin } from '../src/youtube/plugin';
 import { newId, type ChatMessage } from '../src/world';
 import { account, anyString, channel, objectContaining, startHarness, token, type Harness } from './plugin-harness';
 
@@ -88,6 +88,37 @@ describe('YouTube identity, broadcasts and videos', () => {
       kind: 'youtube#channelListResponse',
       items: [{ kind: 'youtube#channel', id: OWNER, snippet: { title: 'Owner', customUrl: '@owner' } }],
     });
+  });
+
+  it('gives the subscriber count in statistics, rounded down to three significant figures; a follow adds one', async () => {
+    const count = async () =>
+      (await api('GET', '/channels?part=statistics&mine=true')).json<ListOf<{ statistics: { subscriberCount: string } }>>().items[0]!
+        .statistics.subscriberCount;
+    expect(await count()).toBe('0');
+    h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'follow',
+      userId: VIEWER,
+      data: {},
+      createdAt: new Date(),
+    });
+    h.world.postEvent({
+      id: newId(),
+      platform: 'youtube',
+      channelId: OWNER,
+      type: 'follow',
+      userId: VIEWER,
+      data: {},
+      createdAt: new Date(),
+    });
+    expect(await count()).toBe('1');
+    const followers = h.world.channel('youtube', OWNER)!.followers;
+    for (let i = 0; i < 12_344; i++) followers.set(`UCfan${i}`, new Date());
+    expect(followers.size).toBe(12_345);
+    expect(await count()).toBe('12300');
+    expect([999, 1000, 1999, 123_456_789].map(threeSignificantFigures)).toEqual([999, 1000, 1990, 123_000_000]);
   });
 
   it('answers Google 401 for a bad token and 403 insufficientPermissions for a read-only token writing', async () => {

@@ -7,7 +7,7 @@ import { channelProviders, channels, chatMessages, pipelineEffects } from '../db
 import { LocalEventBus } from '../lib/event-bus';
 import { platformChat } from '../../test/chat-fixtures';
 import { IngestPipeline, type IngestSource } from './ingest';
-import type { ChatStage, EffectHandler } from './stage';
+import { EffectRefused, type ChatStage, type EffectHandler } from './stage';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let database: Database;
@@ -185,6 +185,31 @@ describe('effects: exactly once', () => {
       'twitch:e3': ['failed', 3],
     });
     expect(runs.filter((r) => r === '!hello')).toHaveLength(1);
+    await p.close();
+  });
+
+  it('an effect refused for good is failed at once with its reason, never retried', async () => {
+    let runs = 0;
+    const { p } = pipeline({
+      stages: [reply('r', 'test.refused')],
+      handlers: [
+        {
+          kind: 'test.refused',
+          run: async () => {
+            runs++;
+            throw new EffectRefused('Not sent on Twitch: no bot account may send there.');
+          },
+        },
+      ],
+    });
+    await p.start();
+    await p.submit(source, [platformChat('refused1', '!refused', viewer)]);
+    const row = async () => (await database.db.select().from(pipelineEffects).where(eq(pipelineEffects.kind, 'test.refused')))[0];
+    await until(async () => (await row())?.status === 'failed');
+    // Several polls later it is still failed after its one attempt.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Not sent on Twitch: no bot account may send there.' });
+    expect(runs).toBe(1);
     await p.close();
   });
 

@@ -11,6 +11,7 @@
  *
  * A handler that THROWS is telling us the effect did not happen: it is retried with backoff
  * (1 s, 2 s, 4 s … at most 5 min) up to `maxAttempts` (default 5), then marked `failed` and logged.
+ * A handler that throws `EffectRefused` says it can never happen: it is marked `failed` at once, with that reason.
  * Effects never block chat: they run beside the pipeline, a few at a time, and an effect whose kind
  * has no handler waits untouched until one is registered (logged at start) without holding others back.
  */
@@ -18,7 +19,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pipelineEffects } from '../db/schema';
 import { newId } from '../lib/ids';
-import type { EffectHandler, PipelineEffect } from './stage';
+import { EffectRefused, type EffectHandler, type PipelineEffect } from './stage';
 
 export interface OutboxOptions {
   /** Effects run at once (default 8). */
@@ -220,10 +221,12 @@ export class EffectOutbox {
   private async retryLater(row: Row, handler: EffectHandler, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const max = handler.maxAttempts ?? this.options.maxAttempts ?? 5;
-    if (row.attempts >= max) {
+    const refused = error instanceof EffectRefused;
+    if (refused || row.attempts >= max) {
       this.stats.failed++;
       await this.finish(row.id, { status: 'failed', finishedAt: new Date(), lastError: message.slice(0, 500) });
-      this.options.log.error({ effect: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'effect failed for good');
+      if (refused) this.options.log.warn({ effect: row.id, kind: row.kind, error: message }, 'effect refused; not retried');
+      else this.options.log.error({ effect: row.id, kind: row.kind, attempts: row.attempts, error: message }, 'effect failed for good');
       return;
     }
     this.stats.retried++;

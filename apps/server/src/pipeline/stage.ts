@@ -27,7 +27,8 @@
  * - effects are stored only with a message that was stored now: a message replayed after a crash
  *   (a duplicate by id) is not published again and its effects are not stored again;
  * - an effect is claimed before its handler runs. A handler that throws says the effect did NOT
- *   happen: it is retried with backoff (1 s, 2 s, 4 s … up to `maxAttempts`, default 5). If the
+ *   happen: it is retried with backoff (1 s, 2 s, 4 s … up to `maxAttempts`, default 5), unless it
+ *   throws `EffectRefused` (it can never happen): then it is failed at once with that reason. If the
  *   process dies after the claim (or the run outlives `timeoutMs`), the outcome is unknown: the
  *   effect runs again only when its handler sets `idempotent: true`; otherwise it is marked
  *   interrupted and never run again (a bot reply is never sent twice).
@@ -77,7 +78,22 @@ export interface ChatStage {
   onActivity?(activity: Activity, now: number, out: Pick<StageOutput, 'effect'>): void;
 }
 
-/** Runs the stored effects of one kind after commit. A failure is retried with backoff; it never blocks chat. */
+/**
+ * Thrown by an effect handler when the effect cannot happen, now or later (no account may send on that platform, the
+ * platform has no such action, it refused the input): the outbox marks the effect `failed` at once, with this message
+ * as its recorded reason, instead of retrying it.
+ */
+export class EffectRefused extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EffectRefused';
+  }
+}
+
+/**
+ * Runs the stored effects of one kind after commit. A failure is retried with backoff (an `EffectRefused` is failed at
+ * once); it never blocks chat.
+ */
 export interface EffectHandler {
   readonly kind: string;
   run(effect: PipelineEffect & { id: string }): Promise<void>;

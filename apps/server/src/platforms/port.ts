@@ -173,6 +173,17 @@ export interface ChattersFacet {
 }
 
 /**
+ * Figures about the channel itself. Present where the catalogue says `followerCount` (Twitch, YouTube).
+ */
+export interface ChannelInfoFacet {
+  /**
+   * How many follow the channel: Twitch's followers total; YouTube's subscriber count, which YouTube rounds down to
+   * three significant figures (the count the channel's own page shows).
+   */
+  followerCount(): Promise<number>;
+}
+
+/**
  * What Greenroom can do on one connected channel, in facets. A facet is present exactly when the provider
  * catalogue gives the platform its capabilities (`facetsFor`, checked for every adapter by registry.test.ts), so
  * a platform without chat (Spotify) or without an API for it (TikTok) simply has no `chat` facet, and a new
@@ -184,6 +195,7 @@ export interface ChannelActions {
   moderation?: ModerationFacet;
   streamInfo?: StreamInfoFacet;
   chatters?: ChattersFacet;
+  channelInfo?: ChannelInfoFacet;
 }
 
 export type FacetName = keyof ChannelActions;
@@ -195,6 +207,7 @@ export function facetsFor(info: ProviderCapabilities): FacetName[] {
   if (info.ban || info.unban || info.deleteMessage) facets.push('moderation');
   if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
   if (info.chatterList) facets.push('chatters');
+  if (info.followerCount) facets.push('channelInfo');
   return facets;
 }
 

@@ -32,6 +32,7 @@ export const commandNameSchema = z
   .min(1, 'Name is required')
   .max(COMMAND_NAME_MAX, `Names are at most ${COMMAND_NAME_MAX} characters`)
   .regex(/^\S+$/u, 'Names are one word, without spaces')
+  .refine((v) => /[^!]/u.test(v), 'Type the name after the !')
   .transform((v) => v.toLowerCase());
 
 export const responseModeSchema = z.enum(['random', 'in_turn']);

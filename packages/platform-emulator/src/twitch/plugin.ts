@@ -6,6 +6,7 @@ import { chatRoutes, ChatLimiter } from './chat';
 import { chattersRoutes } from './chatters';
 import { EventSubHub } from './eventsub/hub';
 import { eventsubRoutes } from './eventsub-routes';
+import { followersRoutes } from './followers';
 import { moderationRoutes } from './moderation';
 import { HelixRateLimiter } from './rate-limit';
 import { streamsRoutes } from './streams';
@@ -33,6 +34,7 @@ export async function twitchPlugin(app: FastifyInstance, ctx: EmulatorContext, s
   await streamsRoutes(app, deps);
   await chatRoutes(app, { ...deps, chatLimiter: state.chatLimiter });
   await chattersRoutes(app, deps);
+  await followersRoutes(app, deps);
   await moderationRoutes(app, deps);
   await eventsubRoutes(app, { ...deps, hub: state.hub });
 }

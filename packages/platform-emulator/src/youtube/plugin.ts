@@ -262,7 +262,15 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext, 
           };
         }
         if (p.has('contentDetails')) item.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${a.id.slice(2)}` } };
-        if (p.has('statistics')) item.statistics = { viewCount: '0', subscriberCount: '0', hiddenSubscriberCount: false, videoCount: '0' };
+        if (p.has('statistics')) {
+          const subscribers = world.channel('youtube', a.id)?.followers.size ?? 0;
+          item.statistics = {
+            viewCount: '0',
+            subscriberCount: String(threeSignificantFigures(subscribers)),
+            hiddenSubscriberCount: false,
+            videoCount: '0',
+          };
+        }
         return item;
       });
     return { kind: 'youtube#channelListResponse', etag: etag(), pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items };
@@ -842,4 +850,11 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext, 
     });
     return reply.code(204).send();
   });
+}
+
+/** YouTube rounds a channel's subscriber count down to three significant figures (12,345 → 12,300). */
+export function threeSignificantFigures(n: number): number {
+  if (n < 1000) return n;
+  const step = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.floor(n / step) * step;
 }

@@ -37,6 +37,8 @@ export interface ChatbotPlatform {
   /** A timeout with `durationSeconds`, else a ban. */
   ban(channelProviderId: string, input: { providerViewerId: string; durationSeconds?: number; reason?: string }): Promise<void>;
   streamInfo(channelProviderId: string): Promise<{ title: string | null; category: string | null }>;
+  /** The channel's follower count on that platform (YouTube: subscribers); null where the platform publishes none. */
+  followerCount?(channelProviderId: string): Promise<number | null>;
   setTitle(channelId: string, title: string): Promise<PlatformOutcome[]>;
   /** Finds the category by name on each platform and sets it. */
   setCategory(channelId: string, name: string): Promise<PlatformOutcome[]>;
@@ -63,6 +65,8 @@ export function platformErrorMessage(provider: ChannelProviderId, error: unknown
   const body = errorBodyOf(error);
   return body.status >= 500 && !(error instanceof PlatformError) ? `${providers[provider].name} did not accept it.` : body.message;
 }
+
+const FOLLOWER_COUNT_TTL_MS = 60_000;
 
 export function connectionsPlatform(deps: {
   db: Db;
@@ -95,6 +99,8 @@ export function connectionsPlatform(deps: {
     list.catch(() => cache.delete(channelId));
     return list;
   };
+  // `$(followers)` asks the platform at most once a minute per connection (YouTube charges quota for each call).
+  const followerCounts = new Map<string, { at: number; count: Promise<number | null> }>();
   const facet = async <F extends keyof ConnectionActions['actions']>(id: string, name: F, what: string) => {
     const c = await found(id);
     const f = c.actions[name];
@@ -122,6 +128,16 @@ export function connectionsPlatform(deps: {
     async streamInfo(id) {
       const info = await (await facet(id, 'streamInfo', 'read the stream title')).get();
       return { title: info.title, category: info.category?.name ?? null };
+    },
+    followerCount(id) {
+      const now = Date.now();
+      const hit = followerCounts.get(id);
+      if (hit && now - hit.at < FOLLOWER_COUNT_TTL_MS) return hit.count;
+      const count = found(id).then((c) => c.actions.channelInfo?.followerCount() ?? null);
+      if (followerCounts.size > 10_000) followerCounts.clear();
+      followerCounts.set(id, { at: now, count });
+      count.catch(() => followerCounts.delete(id));
+      return count;
     },
     async setTitle(channelId, title) {
       try {

@@ -4,11 +4,17 @@
  * - `chatbot.reply`: runs the built-in or renders the chosen response (async variables included),
  *   applies the reply mode (a threaded reply where the platform has them, else a mention) and sends it
  *   as the bot on the platform where the command was typed, within the platform's message length.
+ *   A reply that can never be sent (a read-only platform, no bot account and no system bot there, a
+ *   refusal by the platform) fails at once with the reason recorded on the effect; only a temporary
+ *   failure (the platform unreachable, a rate limit) is retried.
  * - `chatbot.filter`: does the planned platform action, writes the filter log (what, why, what the
- *   platform allowed), shows the action on staff chat and says the filter's message.
+ *   platform allowed, and whether the message could be said), shows the action on staff chat and
+ *   says the filter's message. It never throws after the platform action: a retry would repeat it.
  */
-import { providers } from '@greenroom/contracts/providers';
-import type { EffectHandler, PipelineEffect } from '../../pipeline/stage';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import { AppError } from '../../lib/errors';
+import { PlatformError } from '../../platforms/platform-error';
+import { EffectRefused, type EffectHandler, type PipelineEffect } from '../../pipeline/stage';
 import type { BuiltinRegistry } from './builtins';
 import { platformErrorMessage, type ChatbotPlatform } from './chatbot-platform';
 import type { ChatbotState } from './chatbot-state';
@@ -25,7 +31,6 @@ export interface ChatbotEffectDeps {
   filters: Pick<FilterService, 'log'>;
   platform: ChatbotPlatform;
   urlfetch: (url: string) => Promise<string>;
-  followers?: (channelProviderId: string) => Promise<number | null>;
   random?: () => number;
   log: { warn(obj: object, msg?: string): void };
 }
@@ -34,6 +39,28 @@ export interface ChatbotEffectDeps {
 export function fitMessage(text: string, max: number): string {
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** Whether trying again cannot make a platform call succeed: Greenroom or the platform refused it, for good. */
+export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof PlatformError) return error.code !== 'temporary' && error.code !== 'rate_limited';
+  if (error instanceof AppError) return error.status < 500 && error.status !== 429;
+  return false;
+}
+
+/** Sends as the bot; a send that can never succeed becomes an `EffectRefused` with the reason. */
+async function sendOrRefuse(
+  deps: ChatbotEffectDeps,
+  provider: ChannelProviderId,
+  channelProviderId: string,
+  input: { text: string; replyTo?: string },
+) {
+  try {
+    await deps.platform.send(channelProviderId, input);
+  } catch (error) {
+    if (!isPermanentFailure(error)) throw error;
+    throw new EffectRefused(`Not sent on ${providers[provider].name}: ${platformErrorMessage(provider, error)}`, { cause: error });
+  }
 }
 
 /** The rendering context of a reply: the payload, the channel's live state, and the async services. */
@@ -59,7 +86,7 @@ export async function replyContext(
     chatters: () => bot?.chatters() ?? [],
     random: deps.random ?? Math.random,
     ...(count ? { count } : {}),
-    ...(deps.followers ? { followers: () => deps.followers!(p.channelProviderId) } : {}),
+    ...(deps.platform.followerCount ? { followers: () => deps.platform.followerCount!(p.channelProviderId) } : {}),
     urlfetch: deps.urlfetch,
     streamInfo: () => (info ??= deps.platform.streamInfo(p.channelProviderId)),
   };
@@ -71,6 +98,7 @@ export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
     async run(effect: PipelineEffect & { id: string }): Promise<void> {
       const p = effect.payload as ReplyPayload;
       const info = providers[p.provider];
+      if (!info.chatWrite) throw new EffectRefused(`${info.name} chat is read-only: Greenroom cannot answer there.`);
       const max = info.chatMessageMaxLength ?? 500;
       let text: string | null;
       if (p.builtin) {
@@ -107,7 +135,7 @@ export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
       let replyTo: string | undefined;
       if (p.replyMode === 'reply' && info.chatReplyMessage) replyTo = p.providerMessageId;
       else if (p.replyMode === 'mention' || p.replyMode === 'reply') text = `@${p.user.displayName} ${text}`;
-      await deps.platform.send(p.channelProviderId, { text: fitMessage(text, max), ...(replyTo ? { replyTo } : {}) });
+      await sendOrRefuse(deps, p.provider, p.channelProviderId, { text: fitMessage(text, max), ...(replyTo ? { replyTo } : {}) });
     },
   };
 }
@@ -136,6 +164,10 @@ export function createFilterHandler(deps: ChatbotEffectDeps): EffectHandler {
         ok = false;
         note = [note, `failed: ${platformErrorMessage(p.provider, error)}`].filter(Boolean).join('; ');
       }
+      const said = await sayFilterMessage(deps, effect.channelId, p).then(
+        () => null,
+        (error: unknown) => `message not sent: ${platformErrorMessage(p.provider, error)}`,
+      );
       await deps.filters.log({
         channelId: effect.channelId,
         effectId: effect.id,
@@ -151,7 +183,7 @@ export function createFilterHandler(deps: ChatbotEffectDeps): EffectHandler {
         requested: plan.requested,
         action: plan.action,
         durationSeconds: plan.durationSeconds,
-        note,
+        note: [note, said].filter(Boolean).join('; ') || null,
         ok,
       });
       if (ok && plan.action) {
@@ -166,24 +198,28 @@ export function createFilterHandler(deps: ChatbotEffectDeps): EffectHandler {
           occurred_at: new Date().toISOString(),
         });
       }
-      if (!p.message.trim() || !providers[p.provider].chatWrite) return;
-      const ctx = await replyContext(deps, effect.channelId, {
-        channelProviderId: p.channelProviderId,
-        provider: p.provider,
-        user: p.viewer,
-        args: [],
-        query: '',
-        now: p.now,
-      });
-      const extra: VariableResolver<ReplyContext> = (call) => {
-        if (call.name === 'reason') return p.reason;
-        if (call.name === 'filter') return p.filter.name;
-        return resolveVariable(call);
-      };
-      let text = (await renderTemplateAsync(parseTemplate(p.message), extra, ctx)).trim();
-      if (!text) return;
-      if (plan.requested === 'warn') text = `${text} (warning)`;
-      await deps.platform.send(p.channelProviderId, { text: fitMessage(text, providers[p.provider].chatMessageMaxLength ?? 500) });
     },
   };
+}
+
+/** Says the filter's chat message (with its variables) where the platform has chat write; nothing when it is empty. */
+async function sayFilterMessage(deps: ChatbotEffectDeps, channelId: string, p: FilterPayload): Promise<void> {
+  if (!p.message.trim() || !providers[p.provider].chatWrite) return;
+  const ctx = await replyContext(deps, channelId, {
+    channelProviderId: p.channelProviderId,
+    provider: p.provider,
+    user: p.viewer,
+    args: [],
+    query: '',
+    now: p.now,
+  });
+  const extra: VariableResolver<ReplyContext> = (call) => {
+    if (call.name === 'reason') return p.reason;
+    if (call.name === 'filter') return p.filter.name;
+    return resolveVariable(call);
+  };
+  let text = (await renderTemplateAsync(parseTemplate(p.message), extra, ctx)).trim();
+  if (!text) return;
+  if (p.plan.requested === 'warn') text = `${text} (warning)`;
+  await deps.platform.send(p.channelProviderId, { text: fitMessage(text, providers[p.provider].chatMessageMaxLength ?? 500) });
 }

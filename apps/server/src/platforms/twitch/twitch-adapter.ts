@@ -14,6 +14,7 @@ import type {
   BanResult,
   Category,
   ChannelConnectionContext,
+  ChannelInfoFacet,
   ChatFacet,
   Chatter,
   ChattersFacet,
@@ -88,6 +89,7 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
         moderation: new TwitchModeration(ctx, api, ownBans),
         streamInfo: new TwitchStreamInfo(ctx, api),
         chatters: new TwitchChatters(ctx, api),
+        channelInfo: new TwitchChannelInfo(ctx, api),
       };
     },
   };
@@ -192,6 +194,17 @@ class TwitchChatters extends TwitchFacet implements ChattersFacet {
         c.chat.getChattersPaginated(this.broadcasterId).getAll(),
       );
       return all.map((c) => ({ providerUserId: c.userId, login: c.userName, displayName: c.userDisplayName }));
+    } catch (error) {
+      throw await mapError(error, this.ctx.broadcaster);
+    }
+  }
+}
+
+/** Get Channel Followers' `total` (any user token gets it; the list would need `moderator:read:followers`). */
+class TwitchChannelInfo extends TwitchFacet implements ChannelInfoFacet {
+  async followerCount(): Promise<number> {
+    try {
+      return await this.api.channels.getChannelFollowerCount(this.broadcasterId);
     } catch (error) {
       throw await mapError(error, this.ctx.broadcaster);
     }

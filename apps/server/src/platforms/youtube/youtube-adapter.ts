@@ -14,6 +14,7 @@ import { isReconnectNeeded, PlatformError } from '../platform-error';
 import type {
   ChannelActions,
   ChannelConnectionContext,
+  ChannelInfoFacet,
   ChatFacet,
   ConnectionState,
   LiveConnection,
@@ -397,7 +398,10 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
           .map((c) => ({ id: c.id, name: c.title, imageUrl: null }));
       },
     };
-    return { chat, moderation, streamInfo };
+    const channelInfo: ChannelInfoFacet = {
+      followerCount: () => client.subscriberCount(ctx.broadcaster),
+    };
+    return { chat, moderation, streamInfo, channelInfo };
   }
 
   return { provider: 'youtube', connect, actions };

@@ -1,6 +1,6 @@
 /**
  * A typed fetch client for the YouTube Data API v3 subset Greenroom uses (live broadcasts, live chat
- * messages and bans, videos, video categories), on the configured `youtube.apiUrl`. Calls run as a
+ * messages and bans, videos, video categories, the channel's statistics), on the configured `youtube.apiUrl`. Calls run as a
  * TokenSource's account; a 401 refreshes once and retries, then asks for reconnecting.
  */
 import { z } from 'zod';
@@ -146,6 +146,16 @@ const videoListSchema = z.object({
     .default([]),
 });
 export type YoutubeVideo = z.infer<typeof videoListSchema>['items'][number];
+
+const channelStatisticsSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        statistics: z.object({ subscriberCount: z.string().optional(), hiddenSubscriberCount: z.boolean().optional() }).optional(),
+      }),
+    )
+    .default([]),
+});
 
 const categoryListSchema = z.object({
   items: z.array(z.object({ id: z.string(), snippet: z.object({ title: z.string(), assignable: z.boolean().optional() }) })).default([]),
@@ -337,5 +347,23 @@ export class YoutubeClient {
       schema: categoryListSchema,
     });
     return (list?.items ?? []).map((c) => ({ id: c.id, title: c.snippet.title, assignable: c.snippet.assignable ?? true }));
+  }
+
+  /** The token's channel's subscriber count, as YouTube gives it (rounded down to three significant figures). */
+  async subscriberCount(token: TokenSource): Promise<number> {
+    const what = 'read the subscriber count';
+    const list = await this.call(token, {
+      method: 'GET',
+      path: 'channels',
+      query: { part: 'statistics', mine: 'true' },
+      what,
+      schema: channelStatisticsSchema,
+    });
+    const statistics = list?.items[0]?.statistics;
+    const count = statistics?.subscriberCount;
+    if (count === undefined && statistics?.hiddenSubscriberCount)
+      throw new PlatformError('refused', 'youtube', 'YouTube hides this channel’s subscriber count.');
+    if (count === undefined || !/^\d+$/.test(count)) throw unreadable('youtube', what);
+    return Number(count);
   }
 }

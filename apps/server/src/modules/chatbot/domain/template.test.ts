@@ -66,7 +66,8 @@ describe('templates', () => {
     expect(await render('$(time Not/AZone)')).toBe('[error: time]');
     expect(await render('$(count)')).toBe('[error: count]');
     expect(await render('$(urlfetch https://x)', context({ urlfetch: () => Promise.reject(new Error('boom')) }))).toBe('[error: urlfetch]');
-    expect(await render('$(followers)', context({ followers: async () => null }))).toBe('[error: followers]');
+    expect(await render('$(followers)', context({ followers: async () => null }))).toBe('[followers: not on Kick]');
+    expect(await render('$(followers)', context({ followers: () => Promise.reject(new Error('down')) }))).toBe('[error: followers]');
     expect(await render('$(random x)')).toBe('[error: random]');
   });
 

@@ -39,6 +39,7 @@ export interface ReplyContext {
   readonly random: () => number;
   /** The command's use count after this use (atomic increment), when rendering a command. */
   readonly count?: () => Promise<number>;
+  /** The channel's follower count on that platform (YouTube: subscribers); null where the platform does not publish one. */
   readonly followers?: () => Promise<number | null>;
   readonly urlfetch?: (url: string) => Promise<string>;
   /** Fresh title and category from the platform when no status was seen. */
@@ -121,10 +122,7 @@ const viewers: Fn = ({ context }) => String(context.stream?.isLive ? (context.st
 
 const followers: Fn = ({ name, context }) => {
   if (!context.followers) throw new Error(`${name} is not available`);
-  return context.followers().then((n) => {
-    if (n === null) throw new Error('no follower count on this platform');
-    return String(n);
-  });
+  return context.followers().then((n) => (n === null ? `[${name}: not on ${providers[context.platform].name}]` : String(n)));
 };
 
 const count: Fn = ({ name, context }) => {

@@ -96,6 +96,8 @@ export function useFilterLog(channelId: string, cursor: string | null, filterId?
         signal,
         query: { cursor: cursor ?? undefined, filter_id: filterId, per_page: 50 },
       }),
+    // The newest page follows what the filters do while it is open; older pages do not change.
+    refetchInterval: cursor === null ? 15_000 : false,
     meta: { errorToast: false },
   });
 }

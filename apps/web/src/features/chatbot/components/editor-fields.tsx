@@ -138,7 +138,7 @@ export const variableHelp: [string, string][] = [
   ['$(count)', 'how many times the command was used'],
   ['$(channel) / $(platform)', 'the channel name / the platform it was typed on'],
   ['$(uptime) $(title) $(game)', 'the stream on that platform'],
-  ['$(viewers) $(followers)', 'viewer and follower counts'],
+  ['$(viewers) $(followers)', 'viewers, and followers on that platform (YouTube: subscribers; Kick publishes none)'],
   ['$(random 1-100)', 'a random number'],
   ['$(random.pick "a" "b")', 'one of the options'],
   ['$(random.chatter)', 'someone who chatted recently'],
