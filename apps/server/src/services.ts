@@ -365,6 +365,7 @@ export function createServices(input: {
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
+  const widgets = createWidgetServices({ db, cipher, bus, chat: chat.queries });
 
   return {
     config,
@@ -398,11 +399,11 @@ export function createServices(input: {
     streamInfo,
     stats: { jobs: statsJobs, queries: new StatsQueries(db) },
     chat,
-    activity: new ActivityService(db, bus),
+    activity: new ActivityService(db, (channelId, activity) => widgets.service.replayActivity(channelId, activity)),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
-    widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
+    widgets,
     points,
     games,
     giveaways,

@@ -33,7 +33,7 @@ export const GOAL_TARGET_MAX = 10_000_000;
 export const CHAT_MESSAGES_MAX = 100;
 export const EVENT_LIST_MAX = 20;
 export const HIDDEN_USERS_MAX = 50;
-/** How long a widget page asks the server for the alerts it missed while reconnecting. */
+/** How far back an alert box that reconnects is given the alerts it missed (by id, each shown once). */
 export const WIDGET_REPLAY_SECONDS = 60;
 
 /** The events an alert box and an event list can show (the activity types without stream online/offline). */
@@ -310,6 +310,8 @@ export const publicWidgetSchema = z.object({
   events: z.array(widgetEventSchema),
   /** Chat boxes: the latest messages, oldest first. */
   messages: z.array(publicChatMessageSchema),
+  /** When the server answered: after a drop, an alert box asks for the alerts since then (`?since=` on its socket). */
+  server_time: z.string(),
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;
 

@@ -25,7 +25,8 @@ export interface WidgetRouteDeps {
 const tags = ['widgets'];
 const channelParams = z.object({ channelId: z.string().max(64) });
 const tokenParams = z.object({ token: z.string().max(100) });
-const socketQuery = z.object({ after: z.string().max(200).optional() });
+/** `since`: an alert box that reconnects, the server time of its last state; it is given the alerts it missed. */
+const socketQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
 /** How often an open widget socket checks that its widget still exists (deleted elsewhere, another instance). */
 const RECHECK_MS = 60_000;
 
@@ -139,7 +140,9 @@ export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void 
         return;
       }
       if (!live.open) return;
-      leave = hub.join(ref.channelId, ref.id, ref.type, socket, request.query.after ?? null);
+      const { since } = request.query;
+      const missed = since && ref.type === 'alerts' ? service.missedAlerts(ref.channelId, new Date(since)) : null;
+      leave = hub.join(ref.channelId, ref.id, ref.type, socket, missed);
       recheck = setInterval(() => {
         void service.stillValid(ref, token).then(
           (valid) => {

@@ -4,7 +4,7 @@ import { WIDGET_GONE_CLOSE_CODE } from '@greenroom/contracts/api/widgets';
 import { FakeHubSocket, chatMessage } from '../../../test/chat-fixtures';
 import { LocalEventBus } from '../../lib/event-bus';
 import { publicEncoder } from '../public-chat';
-import { WidgetHub } from './widget-hub';
+import { toWidgetEvent, WidgetHub } from './widget-hub';
 
 const activity = (id: string, type: Activity['type'] = 'follow'): Activity => ({
   id,
@@ -41,34 +41,45 @@ describe('WidgetHub', () => {
     expect(alerts.sent[0]).not.toContain('channel_provider_id');
   });
 
-  it('replays what a page missed within the last minute after the id it saw, and each activity-feed replay is new', () => {
-    let now = 0;
+  it('gives a reconnecting alert box what it missed first, then the live events that arrived meanwhile, none twice', async () => {
     const bus = new LocalEventBus();
-    const hub = new WidgetHub(bus, publicEncoder(), { now: () => now });
-    const keep = new FakeHubSocket();
-    hub.join('c1', 'w0', 'events', keep);
-    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('old') });
-    now = 50_000;
-    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('a') });
-    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('b') });
-    bus.publish('channel:c1', { type: 'activity.replay', data: activity('a') });
-    bus.publish('channel:c1', { type: 'activity.replay', data: activity('a') });
-    now = 65_000; // `old` is past the minute
-    const back = new FakeHubSocket();
-    hub.join('c1', 'w1', 'alerts', back, 'a');
-    const replayed = ids(back);
-    expect(replayed.slice(0, 1)).toEqual(['b']);
-    expect(replayed).toHaveLength(3);
-    expect(new Set(replayed).size).toBe(3);
-    // An id no longer known: everything of the last minute (the page dedupes what it has).
-    const lost = new FakeHubSocket();
-    hub.join('c1', 'w2', 'alerts', lost, 'unknown');
-    expect(ids(lost).slice(0, 2)).toEqual(['a', 'b']);
-    expect(ids(lost)).not.toContain('old');
-    // A first connection gets nothing old.
+    const hub = new WidgetHub(bus, publicEncoder());
+    let resolve!: (events: ReturnType<typeof toWidgetEvent>[]) => void;
+    const missed = new Promise<ReturnType<typeof toWidgetEvent>[]>((r) => (resolve = r));
+    const page = new FakeHubSocket();
+    hub.join('c1', 'w1', 'alerts', page, missed);
+    // Live while the database is read: held back, so the page's order stays the order they happened.
+    bus.publish('channel:c1', { type: 'activity', seq: 3, data: activity('c') });
+    bus.publish('channel:c1', { type: 'activity', seq: 2, data: activity('b') });
+    expect(page.sent).toHaveLength(0);
+    resolve([toWidgetEvent(activity('a')), toWidgetEvent(activity('b')), toWidgetEvent(activity('a'))]);
+    await missed;
+    await Promise.resolve();
+    expect(ids(page)).toEqual(['a', 'b', 'c']);
+    bus.publish('channel:c1', { type: 'activity', seq: 4, data: activity('d') });
+    expect(ids(page)).toEqual(['a', 'b', 'c', 'd']);
+    // A first connection gets nothing old; a failed read still lets live events through.
     const fresh = new FakeHubSocket();
-    hub.join('c1', 'w3', 'alerts', fresh);
-    expect(fresh.sent).toHaveLength(0);
+    hub.join('c1', 'w2', 'alerts', fresh);
+    const failed = new FakeHubSocket();
+    const refused = Promise.reject(new Error('database down'));
+    hub.join('c1', 'w3', 'alerts', failed, refused);
+    await refused.catch(() => {});
+    await Promise.resolve();
+    bus.publish('channel:c1', { type: 'activity', seq: 5, data: activity('e') });
+    expect(ids(fresh)).toEqual(['e']);
+    expect(ids(failed)).toEqual(['e']);
+  });
+
+  it("keeps the replay's own id (each replay from the activity feed is a new alert)", () => {
+    const bus = new LocalEventBus();
+    const hub = new WidgetHub(bus, publicEncoder());
+    const page = new FakeHubSocket();
+    hub.join('c1', 'w1', 'alerts', page);
+    bus.publish('channel:c1', { type: 'activity.replay', data: activity('a:replay:1') });
+    expect(page.sent.map((p) => (JSON.parse(p) as { data: { id: string; replay: boolean } }).data)).toMatchObject([
+      { id: 'a:replay:1', replay: true },
+    ]);
   });
 
   it('closes a rotated or deleted widget with the code that stops its page, and unsubscribes the last page', () => {

@@ -2,7 +2,7 @@
  * Stream widgets of a channel: CRUD, the secret URL (rotate, copy again), test events, and what a widget page
  * may read (its settings and the state it starts from: a goal's count, the latest events or chat lines).
  */
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { Activity } from '@greenroom/contracts/api/events';
 import {
@@ -16,9 +16,11 @@ import {
   type WidgetEvent,
   type WidgetType,
   type WidgetUpdateBody,
+  WIDGET_REPLAY_SECONDS,
 } from '@greenroom/contracts/api/widgets';
+import { channelTopic } from '@greenroom/contracts/bus';
 import type { Db } from '../../db/client';
-import { activities, widgets } from '../../db/schema';
+import { activities, widgetAlerts, widgets } from '../../db/schema';
 import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -36,6 +38,12 @@ export interface PublicWidgetRef {
 }
 
 const WIDGETS_PER_CHANNEL_MAX = 100;
+/** Alerts a reconnecting page is given at most (of each source: stored alerts and platform activities). */
+const MISSED_MAX = 200;
+/** Clocks of instances and platforms differ a little: a page's resume time reaches back this much more. */
+const RESUME_SLACK_MS = 5_000;
+/** Stored test and replayed alerts older than this are removed (pages only ask for the last minute). */
+const STORED_ALERTS_KEEP_MS = 10 * 60_000;
 
 /** Activity types each automatic goal counts (`goalIncrement` in contracts says by how much). */
 const goalTypes: Record<'follows' | 'subs', AlertType[]> = {
@@ -226,8 +234,52 @@ export class WidgetService {
       ...testSamples[type],
       occurred_at: new Date().toISOString(),
     };
-    this.deps.bus.publish(`channel:${channelId}`, { type: 'widget.test', data: activity });
-    return toWidgetEvent(activity, { test: true });
+    const event = toWidgetEvent(activity, { test: true });
+    await this.recordAlert(channelId, event);
+    this.deps.bus.publish(channelTopic(channelId), { type: 'widget.test', data: activity });
+    return event;
+  }
+
+  /** The activity feed's "Replay": the activity again as a new alert (its own id, stored like a test). */
+  async replayActivity(channelId: string, activity: Activity): Promise<void> {
+    const replay: Activity = { ...activity, id: `${activity.id}:replay:${newId()}` };
+    await this.recordAlert(channelId, toWidgetEvent(replay, { replay: true }));
+    this.deps.bus.publish(channelTopic(channelId), { type: 'activity.replay', data: replay });
+  }
+
+  /** Stored before it is sent: a page that reconnects (on any instance, after a restart) can still get it. */
+  private async recordAlert(channelId: string, event: WidgetEvent): Promise<void> {
+    await this.deps.db.insert(widgetAlerts).values({ id: event.id, channelId, event });
+    await this.deps.db
+      .delete(widgetAlerts)
+      .where(and(eq(widgetAlerts.channelId, channelId), lt(widgetAlerts.createdAt, new Date(Date.now() - STORED_ALERTS_KEEP_MS))));
+  }
+
+  /**
+   * The alerts of the last minute after `since` (a page's last known server time), oldest first: platform activities
+   * and the stored tests and replays. A page drops the ids it already has, so reaching back a little is harmless.
+   */
+  async missedAlerts(channelId: string, since: Date): Promise<WidgetEvent[]> {
+    const floor = new Date(Math.max(since.getTime() - RESUME_SLACK_MS, Date.now() - WIDGET_REPLAY_SECONDS * 1000));
+    const [stored, live] = await Promise.all([
+      this.deps.db
+        .select({ event: widgetAlerts.event, at: widgetAlerts.createdAt })
+        .from(widgetAlerts)
+        .where(and(eq(widgetAlerts.channelId, channelId), gt(widgetAlerts.createdAt, floor)))
+        .orderBy(asc(widgetAlerts.createdAt))
+        .limit(MISSED_MAX),
+      this.deps.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.channelId, channelId), inArray(activities.type, [...alertTypes]), gt(activities.occurredAt, floor)))
+        .orderBy(desc(activities.seq))
+        .limit(MISSED_MAX),
+    ]);
+    const all = [
+      ...stored.map((r) => ({ at: r.at.getTime(), event: r.event as unknown as WidgetEvent })),
+      ...live.reverse().map((r) => ({ at: r.occurredAt.getTime(), event: toWidgetEvent(activityFromRow(r)) })),
+    ];
+    return all.sort((a, b) => a.at - b.at).map((a) => a.event);
   }
 
   /** The widget of a public URL token, or null (unknown or rotated). */
@@ -273,7 +325,7 @@ export class WidgetService {
       events = rows.map((r) => toWidgetEvent(activityFromRow(r)));
     }
     if (type === 'chat') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
-    return { type, settings, goal_current: goalCurrent, events, messages };
+    return { type, settings, goal_current: goalCurrent, events, messages, server_time: new Date().toISOString() };
   }
 
   private async goalCurrent(row: Row): Promise<number> {
