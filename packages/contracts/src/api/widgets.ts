@@ -108,12 +108,52 @@ const size = (label: string, min: number, max: number) =>
 const fontSize = size('Font size', 10, 96);
 const frame = { width: size('Width', 100, 3840), height: size('Height', 40, 2160) };
 
+/** Uploaded alert media: images (PNG, JPEG, GIF, WebP) and sounds (MP3, OGG, WAV, M4A, FLAC), typed by content. */
+export const widgetMediaKinds = ['image', 'sound'] as const;
+export const widgetMediaKindSchema = z.enum(widgetMediaKinds);
+export type WidgetMediaKind = z.infer<typeof widgetMediaKindSchema>;
+export const MEDIA_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const MEDIA_SOUND_MAX_BYTES = 2 * 1024 * 1024;
+export const MEDIA_PER_CHANNEL_MAX = 100;
+export const MEDIA_NAME_MAX = 100;
+/** The public address of an uploaded file: its content hash, so it never changes and caches forever. */
+export const mediaUrl = (sha256: string) => `/api/2/public/widget-media/${sha256}`;
+const mediaUrlSchema = z
+  .string()
+  .regex(/^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/u, 'Pick an uploaded file')
+  .nullable();
+
+export const widgetMediaSchema = z.object({
+  id: z.string(),
+  kind: widgetMediaKindSchema,
+  /** Detected from the file's content. */
+  content_type: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type WidgetMedia = z.infer<typeof widgetMediaSchema>;
+export const widgetMediaListSchema = z.array(widgetMediaSchema);
+export const widgetMediaUploadQuerySchema = z.object({
+  name: z.string().trim().min(1, 'A file name is required').max(MEDIA_NAME_MAX, `A file name is at most ${MEDIA_NAME_MAX} characters`),
+});
+
 export const alertTypeSettingsSchema = z.object({
   enabled: z.boolean(),
   template: z.string().trim().min(1, 'Text is required').max(ALERT_TEMPLATE_MAX, `Text is at most ${ALERT_TEMPLATE_MAX} characters`),
   duration_seconds: size('Duration', ALERT_DURATION_MIN_SECONDS, ALERT_DURATION_MAX_SECONDS),
   /** Alerts below this amount (bits, raiders, gifts, money) are not shown; 0 shows all. */
   min_amount: size('Minimum', 0, 1_000_000),
+  /** An uploaded image or GIF shown above the text (its `mediaUrl`), or none. */
+  image_url: mediaUrlSchema,
+  /** An uploaded sound played when the alert appears, or none. */
+  sound_url: mediaUrlSchema,
+  /** Sound volume, percent. */
+  volume: size('Volume', 0, 100),
+  /** Reads the viewer's message aloud after the sound (the browser's own speech: OBS's browser source speaks it). */
+  tts: z.boolean(),
 });
 export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
 
@@ -209,7 +249,19 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       accent_color: '#40c057',
       show_message: true,
       alerts: Object.fromEntries(
-        alertTypes.map((t) => [t, { enabled: true, template: defaultAlertTemplates[t], duration_seconds: 6, min_amount: 0 }]),
+        alertTypes.map((t) => [
+          t,
+          {
+            enabled: true,
+            template: defaultAlertTemplates[t],
+            duration_seconds: 6,
+            min_amount: 0,
+            image_url: null,
+            sound_url: null,
+            volume: 60,
+            tts: false,
+          },
+        ]),
       ) as Record<AlertType, AlertTypeSettings>,
     },
     chat: {

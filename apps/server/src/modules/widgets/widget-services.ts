@@ -3,11 +3,14 @@ import type { TokenCipher } from '../../lib/crypto';
 import type { EventBus } from '../../lib/event-bus';
 import type { ChatQueries } from '../chat';
 import { ConnectionLimiter, publicEncoder } from '../public-chat';
+import { WidgetMediaService } from './media-service';
 import { WidgetHub } from './widget-hub';
 import { WidgetService } from './widget-service';
 
 export interface WidgetServices {
   service: WidgetService;
+  /** Uploaded alert images, GIFs and sounds. */
+  media: WidgetMediaService;
   hub: WidgetHub;
   /** Open widget pages per client address (a streamer's OBS has a handful). */
   connections: ConnectionLimiter;
@@ -24,6 +27,7 @@ export function createWidgetServices(input: {
   const hub = new WidgetHub(input.bus, publicEncoder());
   return {
     service: new WidgetService({ ...input, hub }),
+    media: new WidgetMediaService(input.db),
     hub,
     connections: new ConnectionLimiter({ perIp: 60 }),
     close: () => hub.closeAll(),
