@@ -7,6 +7,7 @@ import {
   Chip,
   ColorInput,
   CopyButton,
+  FileButton,
   Group,
   Input,
   Menu,
@@ -35,6 +36,7 @@ import {
   IconRefresh,
   IconSend,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -46,8 +48,11 @@ import {
   goalKinds,
   widgetTypeLabels,
   widgetUpdateBodySchema,
+  MEDIA_IMAGE_MAX_BYTES,
+  MEDIA_SOUND_MAX_BYTES,
   type AlertType,
   type Widget,
+  type WidgetMediaKind,
   type WidgetUpdateBody,
 } from '@greenroom/contracts/api/widgets';
 import { channelProviderIds, providers, type ChannelProviderId } from '@greenroom/contracts/providers';
@@ -65,7 +70,9 @@ import {
   useRotateWidgetUrl,
   useSaveWidget,
   useSendTestEvent,
+  useUploadWidgetMedia,
   useWidget,
+  useWidgetMedia,
   widgetUrl,
 } from '../api/widgets';
 import { useWidgetConnection } from '../hooks/use-widget-connection';
@@ -390,6 +397,23 @@ function AlertFields({ form, channelId, widgetId }: { form: Form; channelId: str
                       />
                     )}
                   </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <MediaPicker form={form} channelId={channelId} kind="image" path={`settings.alerts.${t}.image_url`} />
+                    <MediaPicker form={form} channelId={channelId} kind="sound" path={`settings.alerts.${t}.sound_url`} />
+                    <NumberInput
+                      label="Sound volume"
+                      suffix=" %"
+                      min={0}
+                      max={100}
+                      allowDecimal={false}
+                      {...form.getInputProps(`settings.alerts.${t}.volume`)}
+                    />
+                  </SimpleGrid>
+                  <Switch
+                    label="Read the viewer's message aloud"
+                    description="Text-to-speech by the browser showing the widget (OBS speaks it with the system's voice)."
+                    {...form.getInputProps(`settings.alerts.${t}.tts`, { type: 'checkbox' })}
+                  />
                   <Group>
                     <Button
                       size="compact-sm"
@@ -408,6 +432,78 @@ function AlertFields({ form, channelId, widgetId }: { form: Form; channelId: str
       </Input.Wrapper>
       <Switch label="Show the viewer's message" {...form.getInputProps('settings.show_message', { type: 'checkbox' })} />
     </Stack>
+  );
+}
+
+const mediaKindText: Record<WidgetMediaKind, { label: string; accept: string; hint: string }> = {
+  image: {
+    label: 'Image or GIF',
+    accept: 'image/png,image/jpeg,image/gif,image/webp',
+    hint: `PNG, JPEG, GIF or WebP, up to ${MEDIA_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  },
+  sound: {
+    label: 'Sound',
+    accept: 'audio/mpeg,audio/ogg,audio/wav,audio/x-wav,audio/mp4,audio/flac,.mp3,.ogg,.wav,.m4a,.flac',
+    hint: `MP3, OGG, WAV, M4A or FLAC, up to ${MEDIA_SOUND_MAX_BYTES / 1024 / 1024} MB`,
+  },
+};
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Picks one of the channel's uploaded files of a kind, or uploads a new one (typed by the server from its content). */
+function MediaPicker({ form, channelId, kind, path }: { form: Form; channelId: string; kind: WidgetMediaKind; path: string }) {
+  const media = useWidgetMedia(channelId);
+  const upload = useUploadWidgetMedia(channelId);
+  const text = mediaKindText[kind];
+  const input = form.getInputProps(path);
+  const options = (media.data ?? [])
+    .filter((m) => m.kind === kind)
+    .map((m) => ({ value: m.url, label: `${m.name} (${formatSize(m.size)})` }));
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        style={{ flex: 1 }}
+        label={text.label}
+        description={text.hint}
+        placeholder={media.isPending ? 'Loading files…' : media.isError ? 'Files could not be loaded' : 'None'}
+        data={options}
+        clearable
+        searchable
+        nothingFoundMessage="No file uploaded yet"
+        {...input}
+        value={(input.value as string | null) ?? null}
+      />
+      <FileButton
+        accept={text.accept}
+        onChange={(file) => {
+          if (!file) return;
+          upload.mutate(file, {
+            onSuccess: (stored) => {
+              if (stored.kind !== kind) {
+                notifyError(
+                  null,
+                  `${stored.name} is ${stored.kind === 'image' ? 'an image' : 'a sound'}: it was added to your files, pick it where it fits`,
+                );
+                return;
+              }
+              form.setFieldValue(path, stored.url);
+              notifySuccess(`${stored.name} uploaded`);
+            },
+            onError: (e) => notifyError(e),
+          });
+        }}
+      >
+        {(props) => (
+          <Tooltip label={`Upload ${kind === 'image' ? 'an image or GIF' : 'a sound'}`}>
+            <ActionIcon {...props} size="lg" variant="default" loading={upload.isPending} aria-label={`Upload ${text.label.toLowerCase()}`}>
+              <IconUpload size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </FileButton>
+    </Group>
   );
 }
 
