@@ -164,6 +164,99 @@ test('an alert box shows a test follow from the editor and a real follow, each l
   await obs.context().close();
 });
 
+/** A 64×64 GIF (one colour), made here: the smallest real picture a streamer could upload. */
+function gif64(): Buffer {
+  const header = Buffer.from('GIF89a', 'latin1');
+  const screen = Buffer.from([64, 0, 64, 0, 0x80, 0, 0, 0x40, 0xc0, 0x57, 0xff, 0xff, 0xff]);
+  const image = Buffer.from([0x2c, 0, 0, 0, 0, 64, 0, 64, 0, 0]);
+  // LZW, code size 2: 4096 pixels of colour 0 as literal codes, a clear code before every two (the codes stay 3 bits wide).
+  const codes: number[] = [];
+  for (let i = 0; i < 4096; i++) {
+    if (i % 2 === 0) codes.push(4);
+    codes.push(0);
+  }
+  codes.push(5);
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of codes) {
+    acc |= c << bits;
+    bits += 3;
+    while (bits >= 8) {
+      bytes.push(acc & 0xff);
+      acc >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits) bytes.push(acc);
+  const blocks: number[] = [2];
+  for (let i = 0; i < bytes.length; i += 255) blocks.push(Math.min(255, bytes.length - i), ...bytes.slice(i, i + 255));
+  blocks.push(0);
+  return Buffer.concat([header, screen, image, Buffer.from(blocks), Buffer.from([0x3b])]);
+}
+
+/** A short WAV of silence. */
+function wav(): Buffer {
+  const samples = 4000;
+  const b = Buffer.alloc(44 + samples, 0x80);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(36 + samples, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(samples, 40);
+  return b;
+}
+
+test('an alert shows an uploaded GIF and has its uploaded sound; an SVG is refused', async ({ page, browser, baseURL }) => {
+  const url = await createFromMenu(page, 'Alert box');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const imageInput = page.locator('input[type="file"][accept^="image/"]').first();
+  await imageInput.setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(page.getByText('SVG images are not accepted: use a PNG, JPEG, GIF or WebP image')).toBeVisible();
+  await imageInput.setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: gif64() });
+  await expect(page.getByText('party.gif uploaded')).toBeVisible();
+  await expect(page.getByLabel('Image or GIF', { exact: true }).first()).toHaveValue(/party\.gif/);
+  await page
+    .locator('input[type="file"][accept^="audio/"]')
+    .first()
+    .setInputFiles({ name: 'ding.wav', mimeType: 'audio/wav', buffer: wav() });
+  await expect(page.getByText('ding.wav uploaded')).toBeVisible();
+  await expect(page.getByLabel('Sound', { exact: true }).first()).toHaveValue(/ding\.wav/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Alert box saved')).toBeVisible();
+
+  const obs = await obsPage(browser, baseURL, url);
+  await expect(obs.locator('main[data-state="live"]')).toBeAttached();
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await page.getByRole('menuitem', { name: 'Follow' }).click();
+  const alert = obs.locator('[data-alert-type="follow"]');
+  await expect(alert).toContainText('GreenroomTester just followed!');
+  const image = alert.locator('img');
+  await expect(image).toHaveAttribute('src', /^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  const sound = await alert.getAttribute('data-sound');
+  expect(sound).toMatch(/^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/);
+  // Served to the session-less page with the type found in its bytes, cached for good.
+  const served = await obs.evaluate(async (u) => {
+    const r = await fetch(u);
+    return { status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control') };
+  }, sound!);
+  expect(served).toEqual({ status: 200, type: 'audio/wav', cache: 'public, max-age=31536000, immutable' });
+  await obs.screenshot({ path: 'test-results/widgets-alert-media.png', omitBackground: true });
+  await obs.context().close();
+});
+
 test('a chat box shows messages from three platforms and hides commands', async ({ page, browser, baseURL }) => {
   const url = await createFromMenu(page, 'Chat box');
   const obs = await obsPage(browser, baseURL, url);
