@@ -279,6 +279,66 @@ test('an event list and a goal bar move with a live follow', async ({ page, brow
   await events.context().close();
 });
 
+test('giveaway, viewer queue and emote wall widgets follow the channel live, in the page and the editor preview', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A giveaway: how to enter, the entries as viewers type the keyword, the winner once drawn.
+  const giveawayUrl = await createFromMenu(page, 'Giveaway');
+  const obs = await obsPage(browser, baseURL, giveawayUrl);
+  await expect(obs.locator('main[data-state="live"]')).toBeAttached();
+  const g = await api<{ id: string }>(page, 'POST', `/api/2/channels/${channelId}/giveaways`, {
+    title: 'Signed poster',
+    keyword: '!poster',
+  });
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/open`);
+  const giveaway = obs.getByRole('region', { name: 'Giveaway' });
+  await expect(giveaway).toContainText('Signed poster');
+  await expect(giveaway).toContainText('Type !poster in chat to enter');
+  await expect(giveaway).toContainText('0 entries');
+  await expect(page.getByRole('region', { name: 'Widget preview' })).toContainText('Type !poster in chat to enter');
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: '!poster' });
+  await expect(giveaway).toContainText('1 entry', { timeout: 20_000 });
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/close`);
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/draw`);
+  await expect(giveaway.getByRole('list', { name: 'Winners' }).getByRole('listitem')).toHaveCount(1);
+  await obs.screenshot({ path: 'test-results/widgets-giveaway.png', omitBackground: true });
+  await obs.context().close();
+
+  // A viewer queue: viewers join from chat on two platforms, the streamer picks the first.
+  const queueUrl = await createFromMenu(page, 'Viewer queue');
+  const q = await api<{ id: string }>(page, 'POST', `/api/2/channels/${channelId}/queues`, { name: 'Viewer games' });
+  await api(page, 'POST', `/api/2/channels/${channelId}/queues/${q.id}/status`, { status: 'open' });
+  const queuePage = await obsPage(browser, baseURL, queueUrl);
+  const queue = queuePage.getByRole('region', { name: 'Viewer queue' });
+  await expect(queue).toContainText('Viewer games');
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: '!join' });
+  await emulator('POST', '/_emulator/chat', { platform: 'kick', channel: STREAMERS.kick, text: '!join' });
+  const line = queue.getByRole('list', { name: 'Next up' }).getByRole('listitem');
+  await expect(line).toHaveCount(2, { timeout: 20_000 });
+  await expect(queue).toContainText('2 waiting');
+  await expect(page.getByRole('region', { name: 'Widget preview' }).getByRole('listitem')).toHaveCount(2);
+  await queuePage.screenshot({ path: 'test-results/widgets-queue.png', omitBackground: true });
+  await api(page, 'POST', `/api/2/channels/${channelId}/queues/${q.id}/pick`, { mode: 'next' });
+  await expect(line).toHaveCount(1);
+  await expect(line.first()).toContainText('1');
+  await queuePage.context().close();
+
+  // An emote wall: Twitch emotes from chat fly (at most the per-message number), plain text does not.
+  const emotesUrl = await createFromMenu(page, 'Emote wall');
+  const wall = await obsPage(browser, baseURL, emotesUrl);
+  await expect(wall.locator('main[data-state="live"]')).toBeAttached();
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: 'Kappa hello PogChamp' });
+  await expect(wall.locator('img[data-emote="Kappa"]')).toBeAttached();
+  await expect(wall.locator('img[data-emote="PogChamp"]')).toBeAttached();
+  await expect(wall.locator('img[data-emote]')).toHaveCount(2);
+  await wall.screenshot({ path: 'test-results/widgets-emotes.png', omitBackground: true });
+  // They leave after their duration.
+  await expect(wall.locator('img[data-emote]')).toHaveCount(0, { timeout: 15_000 });
+  await wall.context().close();
+});
+
 test('a new URL stops the old one at once', async ({ page, browser, baseURL }) => {
   const url = await createFromMenu(page, 'Alert box');
   const obs = await obsPage(browser, baseURL, url);

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
 import { publicChatMessageSchema } from './chat';
 import { activityTypeSchema, type ActivityType } from './events';
+import { giveawayEntryModeSchema, giveawayStatusSchema, winnerStatusSchema } from './giveaways';
+import { queueStatusSchema } from './queues';
 
 /**
  * Stream widgets: browser sources a streamer pastes into OBS. Each widget has a type, a name, settings
  * (validated per type, shared by the editor form and the server) and a secret URL `/widget/{token}`.
  */
 
-export const widgetTypes = ['alerts', 'chat', 'events', 'goal'] as const;
+export const widgetTypes = ['alerts', 'chat', 'events', 'goal', 'giveaway', 'queue', 'emotes'] as const;
 export const widgetTypeSchema = z.enum(widgetTypes);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 export const widgetTypeLabels: Record<WidgetType, string> = {
@@ -16,12 +18,18 @@ export const widgetTypeLabels: Record<WidgetType, string> = {
   chat: 'Chat box',
   events: 'Event list',
   goal: 'Goal bar',
+  giveaway: 'Giveaway',
+  queue: 'Viewer queue',
+  emotes: 'Emote wall',
 };
 export const widgetTypeDescriptions: Record<WidgetType, string> = {
   alerts: 'Shows follows, subs, raids, cheers and more one at a time, with your own text for each.',
   chat: 'Your chat from every platform, with emotes and badges.',
   events: 'The latest follows, subs, raids and cheers as a list.',
   goal: 'A progress bar toward a follower, subscriber or custom goal.',
+  giveaway: "Your giveaway on stream: how to enter, the entries as they come in, and the winner when it's drawn.",
+  queue: 'The viewer queue: who is next, live as viewers join and you pick them.',
+  emotes: 'Emotes from chat (platform, 7TV and BTTV) floating across the screen as viewers use them.',
 };
 
 export const WIDGET_NAME_MAX = 60;
@@ -225,17 +233,62 @@ export const goalSettingsSchema = z.object({
 });
 export type GoalSettings = z.infer<typeof goalSettingsSchema>;
 
+export const giveawayWidgetSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  /** Shows how many viewers entered. */
+  show_entries: z.boolean(),
+  /** Shows how to enter (the keyword or ticket price). */
+  show_how_to_enter: z.boolean(),
+});
+export type GiveawayWidgetSettings = z.infer<typeof giveawayWidgetSettingsSchema>;
+
+export const QUEUE_WIDGET_ENTRIES_MAX = 50;
+export const queueWidgetSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  /** Viewers shown from the front of the line. */
+  max_entries: size('Viewers shown', 1, QUEUE_WIDGET_ENTRIES_MAX),
+  show_platform_icons: z.boolean(),
+});
+export type QueueWidgetSettings = z.infer<typeof queueWidgetSettingsSchema>;
+
+export const emoteWallSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  emote_size: size('Emote size', 16, 256),
+  /** Emotes on screen at once; more wait for room (the oldest leave first). */
+  max_on_screen: size('Emotes on screen', 1, 200),
+  /** Emotes taken from one message (a spam of one emote does not flood the wall). */
+  per_message: size('Emotes per message', 1, 20),
+  duration_seconds: size('Duration', 2, 30),
+  /** Platforms whose chat feeds the wall; empty: all. */
+  providers: z.array(channelProviderIdSchema),
+});
+export type EmoteWallSettings = z.infer<typeof emoteWallSettingsSchema>;
+
 export const widgetSettingsSchemas = {
   alerts: alertsSettingsSchema,
   chat: chatBoxSettingsSchema,
   events: eventListSettingsSchema,
   goal: goalSettingsSchema,
+  giveaway: giveawayWidgetSettingsSchema,
+  queue: queueWidgetSettingsSchema,
+  emotes: emoteWallSettingsSchema,
 } as const;
 export type WidgetSettingsOf = {
   alerts: AlertsSettings;
   chat: ChatBoxSettings;
   events: EventListSettings;
   goal: GoalSettings;
+  giveaway: GiveawayWidgetSettings;
+  queue: QueueWidgetSettings;
+  emotes: EmoteWallSettings;
 };
 
 /** The settings a new widget of each type starts with. */
@@ -297,6 +350,35 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       target: 100,
       start_value: 0,
     },
+    giveaway: {
+      width: 500,
+      height: 260,
+      font_size: 24,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      show_entries: true,
+      show_how_to_enter: true,
+    },
+    queue: {
+      width: 400,
+      height: 400,
+      font_size: 20,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      max_entries: 8,
+      show_platform_icons: true,
+    },
+    emotes: {
+      width: 1920,
+      height: 1080,
+      font_size: 20,
+      text_color: '#ffffff',
+      emote_size: 96,
+      max_on_screen: 40,
+      per_message: 5,
+      duration_seconds: 6,
+      providers: [],
+    },
   };
   return all[type];
 }
@@ -312,6 +394,9 @@ export const widgetUpdateBodySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), name: nameSchema, settings: chatBoxSettingsSchema }),
   z.object({ type: z.literal('events'), name: nameSchema, settings: eventListSettingsSchema }),
   z.object({ type: z.literal('goal'), name: nameSchema, settings: goalSettingsSchema }),
+  z.object({ type: z.literal('giveaway'), name: nameSchema, settings: giveawayWidgetSettingsSchema }),
+  z.object({ type: z.literal('queue'), name: nameSchema, settings: queueWidgetSettingsSchema }),
+  z.object({ type: z.literal('emotes'), name: nameSchema, settings: emoteWallSettingsSchema }),
 ]);
 export type WidgetUpdateBody = z.input<typeof widgetUpdateBodySchema>;
 
@@ -353,6 +438,34 @@ export const widgetEventSchema = z.object({
 });
 export type WidgetEvent = z.infer<typeof widgetEventSchema>;
 
+/** A giveaway as the stream sees it: no platform or wallet ids. */
+export const publicGiveawaySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: giveawayStatusSchema,
+  entry_mode: giveawayEntryModeSchema,
+  keyword: z.string(),
+  ticket_cost: z.number().int(),
+  entry_count: z.number().int(),
+  closes_at: z.string().nullable(),
+  winners: z.array(
+    z.object({ place: z.number().int(), display_name: z.string(), provider: channelProviderIdSchema, status: winnerStatusSchema }),
+  ),
+});
+export type PublicGiveaway = z.infer<typeof publicGiveawaySchema>;
+
+/** A viewer queue as the stream sees it: names and places, no platform or wallet ids. */
+export const publicQueueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: queueStatusSchema,
+  size: z.number().int(),
+  entries: z.array(
+    z.object({ position: z.number().int(), display_name: z.string(), provider: channelProviderIdSchema, priority: z.boolean() }),
+  ),
+});
+export type PublicQueue = z.infer<typeof publicQueueSchema>;
+
 export const publicWidgetSchema = z.object({
   type: widgetTypeSchema,
   settings: z.record(z.string(), z.unknown()),
@@ -362,6 +475,10 @@ export const publicWidgetSchema = z.object({
   events: z.array(widgetEventSchema),
   /** Chat boxes: the latest messages, oldest first. */
   messages: z.array(publicChatMessageSchema),
+  /** Giveaway widgets: the channel's latest giveaway (open, or the last one drawn), or none. */
+  giveaway: publicGiveawaySchema.nullable(),
+  /** Viewer queue widgets: the channel's open queue (else the last one changed), or none. */
+  queue: publicQueueSchema.nullable(),
   /** When the server answered: after a drop, an alert box asks for the alerts since then (`?since=` on its socket). */
   server_time: z.string(),
 });
@@ -374,6 +491,9 @@ export const widgetSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
   z.object({ type: z.literal('settings'), data: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal('goal.current'), data: z.object({ current: z.number().int() }) }),
+  z.object({ type: z.literal('giveaway'), data: publicGiveawaySchema }),
+  z.object({ type: z.literal('queue'), data: publicQueueSchema }),
+  z.object({ type: z.literal('queue.removed'), data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type WidgetSocketMessage = z.infer<typeof widgetSocketMessageSchema>;

@@ -8,6 +8,7 @@ import type { Activity } from '@greenroom/contracts/api/events';
 import { WIDGET_GONE_CLOSE_CODE, type WidgetEvent, type WidgetType } from '@greenroom/contracts/api/widgets';
 import type { BusEvent, EventBus, Unsubscribe } from '../../lib/event-bus';
 import { CLOSE_TRY_AGAIN_LATER, type EncoderFactory, type HubSocket } from '../chat';
+import { publicGiveaway, publicQueue } from './public-views';
 
 /** What a widget page sees of an activity: the viewer's display name, never platform ids. */
 export function toWidgetEvent(activity: Activity, flags: { test?: boolean; replay?: boolean } = {}): WidgetEvent {
@@ -27,10 +28,15 @@ export function toWidgetEvent(activity: Activity, flags: { test?: boolean; repla
   };
 }
 
+/** What a page is sent: chat (chat boxes, emote walls), events (alerts, lists, goals), a giveaway, a queue. */
+type Kind = 'chat' | 'event' | 'giveaway' | 'queue';
+const kindOf = (type: WidgetType): Kind =>
+  type === 'chat' || type === 'emotes' ? 'chat' : type === 'giveaway' ? 'giveaway' : type === 'queue' ? 'queue' : 'event';
+
 interface Member {
   socket: HubSocket;
   widgetId: string;
-  kind: 'chat' | 'event';
+  kind: Kind;
   /** While its missed alerts are being read: the live event frames that arrived meanwhile (id, payload). */
   held: { id: string; payload: string }[] | null;
 }
@@ -69,7 +75,7 @@ export class WidgetHub {
    */
   join(channelId: string, widgetId: string, type: WidgetType, socket: HubSocket, missed: Promise<WidgetEvent[]> | null = null): () => void {
     const hub = this.channelHub(channelId);
-    const kind = type === 'chat' ? 'chat' : 'event';
+    const kind = kindOf(type);
     const member: Member = { socket, widgetId, kind, held: missed && kind === 'event' ? [] : null };
     hub.members.add(member);
     let left = false;
@@ -153,6 +159,18 @@ export class WidgetHub {
         for (const e of Array.isArray(encoded) ? encoded : [encoded]) this.broadcast(hub, 'chat', e.payload);
         return;
       }
+      if (event.type === 'giveaway.updated') {
+        this.broadcast(hub, 'giveaway', JSON.stringify({ type: 'giveaway', data: publicGiveaway(event.data) }));
+        return;
+      }
+      if (event.type === 'queue.updated') {
+        this.broadcast(hub, 'queue', JSON.stringify({ type: 'queue', data: publicQueue(event.data) }));
+        return;
+      }
+      if (event.type === 'queue.deleted') {
+        this.broadcast(hub, 'queue', JSON.stringify({ type: 'queue.removed', data: { id: event.data.id } }));
+        return;
+      }
       const widgetEvent = eventOf(event);
       if (!widgetEvent) return;
       const payload = JSON.stringify({ type: 'event', data: widgetEvent });
@@ -171,7 +189,7 @@ export class WidgetHub {
     return hub;
   }
 
-  private broadcast(hub: ChannelHub, kind: Member['kind'], payload: string): void {
+  private broadcast(hub: ChannelHub, kind: Kind, payload: string): void {
     for (const m of hub.members) if (m.kind === kind) this.send(hub, m, payload);
   }
 

@@ -5,6 +5,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { Activity } from '@greenroom/contracts/api/events';
+import type { Giveaway } from '@greenroom/contracts/api/giveaways';
+import type { Queue, QueueDetail } from '@greenroom/contracts/api/queues';
 import {
   alertTypes,
   defaultWidgetSettings,
@@ -26,9 +28,18 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
 import { activityFromRow, type ChatQueries } from '../chat';
+import { publicGiveaway, publicQueue, shownGiveaway, shownQueue } from './public-views';
 import { toWidgetEvent, type WidgetHub } from './widget-hub';
 
 type Row = typeof widgets.$inferSelect;
+
+/** The giveaways and queues widgets show (the loyalty modules' services). */
+export interface WidgetLoyaltySource {
+  /** The channel's giveaways, newest first (a few). */
+  giveaways(channelId: string): Promise<Giveaway[]>;
+  queues(channelId: string): Promise<Queue[]>;
+  queueDetail(channelId: string, queueId: string): Promise<QueueDetail>;
+}
 
 /** A widget as the public page knows it (found by its token). */
 export interface PublicWidgetRef {
@@ -115,6 +126,7 @@ export class WidgetService {
       bus: EventBus;
       hub: WidgetHub;
       chat: Pick<ChatQueries, 'publicRecent'>;
+      loyalty: WidgetLoyaltySource;
     },
   ) {}
 
@@ -324,8 +336,20 @@ export class WidgetService {
         : [];
       events = rows.map((r) => toWidgetEvent(activityFromRow(r)));
     }
-    if (type === 'chat') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
-    return { type, settings, goal_current: goalCurrent, events, messages, server_time: new Date().toISOString() };
+    if (type === 'chat' || type === 'emotes') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
+    const giveaway = type === 'giveaway' ? shownGiveaway(await this.deps.loyalty.giveaways(row.channelId)) : null;
+    const queue = type === 'queue' ? shownQueue(await this.deps.loyalty.queues(row.channelId)) : null;
+    return {
+      type,
+      settings,
+      goal_current: goalCurrent,
+      events,
+      // An emote wall starts empty: only what is used from now on flies.
+      messages: type === 'emotes' ? [] : messages,
+      giveaway: giveaway ? publicGiveaway(giveaway) : null,
+      queue: queue ? publicQueue(await this.deps.loyalty.queueDetail(row.channelId, queue.id)) : null,
+      server_time: new Date().toISOString(),
+    };
   }
 
   private async goalCurrent(row: Row): Promise<number> {

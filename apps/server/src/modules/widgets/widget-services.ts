@@ -5,7 +5,7 @@ import type { ChatQueries } from '../chat';
 import { ConnectionLimiter, publicEncoder } from '../public-chat';
 import { WidgetMediaService } from './media-service';
 import { WidgetHub } from './widget-hub';
-import { WidgetService } from './widget-service';
+import { WidgetService, type WidgetLoyaltySource } from './widget-service';
 
 export interface WidgetServices {
   service: WidgetService;
@@ -23,6 +23,7 @@ export function createWidgetServices(input: {
   cipher: TokenCipher;
   bus: EventBus;
   chat: Pick<ChatQueries, 'publicRecent'>;
+  loyalty: WidgetLoyaltySource;
 }): WidgetServices {
   const hub = new WidgetHub(input.bus, publicEncoder());
   return {

@@ -203,6 +203,9 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
               {values.type === 'chat' && <ChatFields form={form} />}
               {values.type === 'events' && <EventFields form={form} />}
               {values.type === 'goal' && <GoalFields form={form} channelId={channelId} widget={widget} />}
+              {values.type === 'giveaway' && <GiveawayFields form={form} />}
+              {values.type === 'queue' && <QueueFields form={form} />}
+              {values.type === 'emotes' && <EmoteWallFields form={form} />}
               <LookFields form={form} />
               {submit.error != null && <ErrorAlert error={submit.error} />}
               <Group justify="flex-end">
@@ -290,7 +293,9 @@ function Preview({ widget, settings, channelId }: { widget: Widget; settings: Re
           <Text fw={600} size="sm">
             Preview
           </Text>
-          {widget.type !== 'chat' && <TestEventMenu channelId={channelId} widgetId={widget.id} />}
+          {(widget.type === 'alerts' || widget.type === 'events' || widget.type === 'goal') && (
+            <TestEventMenu channelId={channelId} widgetId={widget.id} />
+          )}
         </Group>
         <div ref={ref}>
           <div className={classes.previewStage} style={{ width: w * scale, height: h * scale }} aria-label="Widget preview" role="region">
@@ -341,7 +346,7 @@ function LookFields({ form }: { form: Form }) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ColorInput label="Text colour" format="hex" {...form.getInputProps('settings.text_color')} />
-        {(type === 'alerts' || type === 'events') && (
+        {(type === 'alerts' || type === 'events' || type === 'giveaway' || type === 'queue') && (
           <ColorInput label="Accent colour" format="hex" {...form.getInputProps('settings.accent_color')} />
         )}
         {type === 'goal' && <ColorInput label="Bar colour" format="hex" {...form.getInputProps('settings.bar_color')} />}
@@ -504,6 +509,85 @@ function MediaPicker({ form, channelId, kind, path }: { form: Form; channelId: s
         )}
       </FileButton>
     </Group>
+  );
+}
+
+function GiveawayFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Shows the channel&apos;s open giveaway (else the last one closed or drawn). Run giveaways from the Giveaways page; the widget
+        follows as you open, draw and re-roll.
+      </Text>
+      <Switch label="Show how to enter" {...form.getInputProps('settings.show_how_to_enter', { type: 'checkbox' })} />
+      <Switch label="Show the number of entries" {...form.getInputProps('settings.show_entries', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+function QueueFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Shows the channel&apos;s open queue (else a paused one). Viewers join with the queue&apos;s chat command; you pick them from the
+        Queue page.
+      </Text>
+      <NumberInput label="Viewers shown" min={1} max={50} allowDecimal={false} {...form.getInputProps('settings.max_entries')} />
+      <Switch label="Platform icons" {...form.getInputProps('settings.show_platform_icons', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+function EmoteWallFields({ form }: { form: Form }) {
+  const s = form.getValues().settings as { providers: string[] };
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Emotes viewers use in chat — platform emotes and the channel&apos;s 7TV and BTTV emotes — float up across the screen.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label="Emote size"
+          suffix=" px"
+          min={16}
+          max={256}
+          allowDecimal={false}
+          {...form.getInputProps('settings.emote_size')}
+        />
+        <NumberInput
+          label="Emotes on screen"
+          description="The oldest leave first."
+          min={1}
+          max={200}
+          allowDecimal={false}
+          {...form.getInputProps('settings.max_on_screen')}
+        />
+        <NumberInput label="Emotes per message" min={1} max={20} allowDecimal={false} {...form.getInputProps('settings.per_message')} />
+        <NumberInput
+          label="Duration"
+          suffix=" s"
+          min={2}
+          max={30}
+          allowDecimal={false}
+          {...form.getInputProps('settings.duration_seconds')}
+        />
+      </SimpleGrid>
+      <Input.Wrapper label="Platforms" description="None selected: every platform.">
+        <Chip.Group
+          multiple
+          value={s.providers}
+          onChange={(value) => form.setFieldValue('settings.providers', value as ChannelProviderId[])}
+        >
+          <Group gap="xs" mt={6}>
+            {chatProviders.map((p) => (
+              <Chip key={p} value={p} size="sm">
+                {providers[p].name}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Input.Wrapper>
+    </Stack>
   );
 }
 
