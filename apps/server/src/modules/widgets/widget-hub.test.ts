@@ -82,6 +82,93 @@ describe('WidgetHub', () => {
     ]);
   });
 
+  it('sends giveaways and queues to their widgets only, without platform or wallet ids', () => {
+    const bus = new LocalEventBus();
+    const hub = new WidgetHub(bus, publicEncoder());
+    const giveaway = new FakeHubSocket();
+    const queue = new FakeHubSocket();
+    const wall = new FakeHubSocket();
+    const alerts = new FakeHubSocket();
+    hub.join('c1', 'g', 'giveaway', giveaway);
+    hub.join('c1', 'q', 'queue', queue);
+    hub.join('c1', 'e', 'emotes', wall);
+    hub.join('c1', 'a', 'alerts', alerts);
+    const winner = {
+      id: 'w1',
+      place: 1,
+      wallet_id: 'wallet-secret',
+      provider: 'twitch' as const,
+      provider_user_id: 'user-secret',
+      display_name: 'Lucky',
+      tickets: 1,
+      status: 'pending' as const,
+      drawn_at: new Date(0).toISOString(),
+      claim_deadline: null,
+    };
+    bus.publish('channel:c1', {
+      type: 'giveaway.updated',
+      data: {
+        id: 'g1',
+        title: 'Poster',
+        entry_mode: 'keyword',
+        keyword: '!enter',
+        ticket_cost: 100,
+        max_tickets: 10,
+        min_level: 0,
+        platforms: [],
+        sub_luck: 1,
+        winners: 1,
+        duration_seconds: 0,
+        claim_seconds: 0,
+        status: 'drawn',
+        entry_count: 3,
+        ticket_count: 3,
+        opened_at: null,
+        closes_at: null,
+        closed_at: null,
+        drawn_at: null,
+        created_at: new Date(0).toISOString(),
+        winner_list: [winner, { ...winner, id: 'w0', display_name: 'Rerolled', status: 'rerolled' }],
+      },
+    } as never);
+    bus.publish('channel:c1', {
+      type: 'queue.updated',
+      data: {
+        id: 'q1',
+        name: 'Games',
+        status: 'open',
+        max_size: 0,
+        auto_close: false,
+        join_cooldown_seconds: 0,
+        sub_priority: false,
+        size: 1,
+        created_at: new Date(0).toISOString(),
+        updated_at: new Date(0).toISOString(),
+        entries: [
+          {
+            id: 'e1',
+            position: 1,
+            wallet_id: 'wallet-secret',
+            provider: 'kick',
+            provider_user_id: 'user-secret',
+            display_name: 'Next',
+            priority: false,
+            joined_at: new Date(0).toISOString(),
+          },
+        ],
+        picked: [],
+      },
+    } as never);
+    bus.publish('channel:c1', { type: 'queue.deleted', data: { id: 'q1' } });
+    expect(giveaway.sent).toHaveLength(1);
+    expect(JSON.parse(giveaway.sent[0]!)).toMatchObject({ type: 'giveaway', data: { winners: [{ display_name: 'Lucky', place: 1 }] } });
+    expect(JSON.parse(giveaway.sent[0]!).data.winners).toHaveLength(1);
+    expect(queue.sent.map((p) => (JSON.parse(p) as { type: string }).type)).toEqual(['queue', 'queue.removed']);
+    for (const sent of [giveaway.sent, queue.sent]) expect(sent.join()).not.toMatch(/secret/);
+    expect(wall.sent).toHaveLength(0);
+    expect(alerts.sent).toHaveLength(0);
+  });
+
   it('closes a rotated or deleted widget with the code that stops its page, and unsubscribes the last page', () => {
     const bus = new LocalEventBus();
     const hub = new WidgetHub(bus, publicEncoder());
