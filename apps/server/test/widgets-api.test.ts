@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Activity } from '@greenroom/contracts/api/events';
 import { defaultWidgetSettings, WIDGET_GONE_CLOSE_CODE, type Widget } from '@greenroom/contracts/api/widgets';
-import { activities } from '../src/db/schema';
+import { activities, pointLedger, pointWallets } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
@@ -291,5 +291,31 @@ describe('the public widget URL', () => {
     await t.inject(owner, { method: 'POST', url: `${base(channelId)}/${goal.id}/reset-goal` });
     expect(await page.next((f) => f.type === 'goal.current')).toEqual({ type: 'goal.current', data: { current: 0 } });
     page.ws.close();
+  });
+
+  it('a points goal counts the points viewers earned since it started, not gifts between viewers, games or refunds', async () => {
+    const goal = await create('goal');
+    const saved = await t.inject(owner, {
+      method: 'PUT',
+      url: `${base(channelId)}/${goal.id}`,
+      payload: {
+        type: 'goal',
+        name: 'Points',
+        settings: { ...goal.settings, kind: 'points', title: 'Community points', target: 10_000, start_value: 5 },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const wallet = newId();
+    await t.s.db.insert(pointWallets).values({ id: wallet, channelId, displayName: 'Fan', balance: 0 });
+    const ledger = (delta: number, kind: 'chat' | 'watch' | 'give' | 'slots', createdAt = new Date()) =>
+      t.s.db.insert(pointLedger).values({ channelId, walletId: wallet, delta, kind, idempotencyKey: newId(), createdAt });
+    await ledger(100, 'chat', new Date(Date.now() - 3_600_000)); // before the goal started
+    await ledger(10, 'chat');
+    await ledger(50, 'watch');
+    await ledger(500, 'give');
+    await ledger(300, 'slots');
+    await ledger(-40, 'chat');
+    const state = await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${goal.token}` });
+    expect(state.json<{ goal_current: number }>().goal_current).toBe(5 + 60);
   });
 });

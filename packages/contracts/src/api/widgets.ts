@@ -211,12 +211,13 @@ export const eventListSettingsSchema = z.object({
 });
 export type EventListSettings = z.infer<typeof eventListSettingsSchema>;
 
-export const goalKinds = ['follows', 'subs', 'custom'] as const;
+export const goalKinds = ['follows', 'subs', 'points', 'custom'] as const;
 export const goalKindSchema = z.enum(goalKinds);
 export type GoalKind = z.infer<typeof goalKindSchema>;
 export const goalKindLabels: Record<GoalKind, string> = {
   follows: 'Follows (counted automatically)',
   subs: 'Subscriptions and memberships (counted automatically)',
+  points: 'Points earned by viewers (counted automatically)',
   custom: 'Custom (you set the count)',
 };
 
@@ -509,10 +510,28 @@ export function goalIncrement(kind: GoalKind, event: Pick<WidgetEvent, 'type' | 
       if (event.type === 'sub' || event.type === 'resub' || event.type === 'membership') return 1;
       if (event.type === 'gift' || event.type === 'membership_gift') return Math.max(1, event.count ?? 1);
       return 0;
+    case 'points':
     case 'custom':
       return 0;
   }
 }
+
+/** How often a points goal's page reads its count again (points are earned by chat and watch time, not events). */
+export const POINTS_GOAL_REFRESH_MS = 15_000;
+/** Ledger kinds that count toward a points goal: points viewers earned (not gifts between viewers, games or staff changes). */
+export const pointsGoalKinds = [
+  'watch',
+  'chat',
+  'follow',
+  'sub',
+  'resub',
+  'gift',
+  'raid',
+  'cheer',
+  'superchat',
+  'kicks',
+  'tiktok_gift',
+] as const;
 
 /** The number an alert's minimum compares: bits, raiders, gifts or the money/diamonds in `amount`. */
 export function alertAmount(event: Pick<WidgetEvent, 'count' | 'amount'>): number {

@@ -18,11 +18,12 @@ import {
   type WidgetEvent,
   type WidgetType,
   type WidgetUpdateBody,
+  pointsGoalKinds,
   WIDGET_REPLAY_SECONDS,
 } from '@greenroom/contracts/api/widgets';
 import { channelTopic } from '@greenroom/contracts/bus';
 import type { Db } from '../../db/client';
-import { activities, widgetAlerts, widgets } from '../../db/schema';
+import { activities, pointLedger, widgetAlerts, widgets } from '../../db/schema';
 import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
@@ -355,6 +356,21 @@ export class WidgetService {
   private async goalCurrent(row: Row): Promise<number> {
     const settings = withDefaults('goal', row.settings) as unknown as GoalSettings;
     if (settings.kind === 'custom') return settings.start_value;
+    if (settings.kind === 'points') {
+      // Points viewers earned since the goal started (the points ledger, read only).
+      const [earned] = await this.deps.db
+        .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::bigint` })
+        .from(pointLedger)
+        .where(
+          and(
+            eq(pointLedger.channelId, row.channelId),
+            gt(pointLedger.delta, 0),
+            inArray(pointLedger.kind, [...pointsGoalKinds]),
+            gte(pointLedger.createdAt, row.countedSince),
+          ),
+        );
+      return settings.start_value + Number(earned?.n ?? 0);
+    }
     const types = goalTypes[settings.kind];
     const [result] = await this.deps.db
       .select({

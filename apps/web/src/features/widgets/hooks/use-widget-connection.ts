@@ -31,6 +31,8 @@ export interface WidgetConnection {
   snapshot: PublicWidget | null;
   /** Live frames after the snapshot; returns the unsubscribe function. */
   subscribe: (listener: FrameListener) => () => void;
+  /** Reads the state again (a count that no event moves, such as a points goal). */
+  refresh: () => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useWidgetConnection(token: string): WidgetConnection {
   const [status, setStatus] = useState<WidgetStatus>('loading');
   const [snapshot, setSnapshot] = useState<PublicWidget | null>(null);
   const listeners = useRef(new Set<FrameListener>());
+  const refreshRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     let stopped = false;
@@ -118,6 +121,15 @@ export function useWidgetConnection(token: string): WidgetConnection {
       };
     };
 
+    refreshRef.current = () => {
+      if (stopped) return;
+      getPublicWidget(token, controller.signal).then(
+        (state) => {
+          if (!stopped) setSnapshot(state);
+        },
+        () => {},
+      );
+    };
     void connect();
     return () => {
       stopped = true;
@@ -134,5 +146,6 @@ export function useWidgetConnection(token: string): WidgetConnection {
     };
   }, []);
 
-  return { status, snapshot, subscribe };
+  const refresh = useCallback(() => refreshRef.current(), []);
+  return { status, snapshot, subscribe, refresh };
 }
