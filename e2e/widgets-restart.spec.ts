@@ -92,7 +92,8 @@ test('an alert box survives a server restart and shows the alert it missed, once
   await signIn(editor);
   const channelId = (await api<{ id: string }>(editor, 'POST', '/api/2/channels', { display_name: uniqueName('Restart') })).id;
   const widget = await api<{ id: string; token: string }>(editor, 'POST', `/api/2/channels/${channelId}/widgets`, { type: 'alerts' });
-  const test = (type: string) => api<{ id: string }>(editor, 'POST', `/api/2/channels/${channelId}/widgets/${widget.id}/test`, { type });
+  const sendTest = (type: string) =>
+    api<{ id: string }>(editor, 'POST', `/api/2/channels/${channelId}/widgets/${widget.id}/test`, { type });
 
   // OBS: no session; every alert shown is counted by its id.
   const obsContext = await browser.newContext({ viewport: { width: 900, height: 400 } });
@@ -110,7 +111,7 @@ test('an alert box survives a server restart and shows the alert it missed, once
   await expect(obs.locator('main[data-state="live"]')).toBeAttached();
   const shown = () => obs.evaluate(() => ({ ...(window as unknown as { __shown: Record<string, number> }).__shown }));
 
-  const before = await test('follow');
+  const before = await sendTest('follow');
   await expect(obs.locator(`[data-alert-id="${before.id}"]`)).toContainText('GreenroomTester just followed!');
 
   // The network goes away and the server restarts meanwhile; an alert is sent while the page cannot reach it.
@@ -118,7 +119,7 @@ test('an alert box survives a server restart and shows the alert it missed, once
   await stop();
   await expect(obs.locator('main[data-state="reconnecting"]')).toBeAttached();
   await start();
-  const missed = await test('raid');
+  const missed = await sendTest('raid');
   await obsContext.setOffline(false);
 
   await expect(obs.locator('main[data-state="live"]')).toBeAttached({ timeout: 60_000 });
@@ -127,7 +128,7 @@ test('an alert box survives a server restart and shows the alert it missed, once
   });
   await obs.screenshot({ path: 'test-results/widgets-after-restart.png', omitBackground: true });
   // Live again, and each alert was shown once.
-  const after = await test('cheer');
+  const after = await sendTest('cheer');
   await expect(obs.locator(`[data-alert-id="${after.id}"]`)).toContainText('GreenroomTester cheered 500 bits!', { timeout: 20_000 });
   expect(await shown()).toEqual({ [before.id]: 1, [missed.id]: 1, [after.id]: 1 });
   await obsContext.close();
