@@ -41,6 +41,8 @@ const state = {
   goal_current: null,
   events: [],
   messages: [],
+  giveaway: null,
+  queue: null,
   server_time: '2026-01-01T00:00:00.000Z',
 };
 let answers: (() => Response)[] = [];
