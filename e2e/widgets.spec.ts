@@ -152,6 +152,99 @@ test('an alert box shows a test follow from the editor and a real follow, each l
   await obs.context().close();
 });
 
+/** A 64×64 GIF (one colour), made here: the smallest real picture a streamer could upload. */
+function gif64(): Buffer {
+  const header = Buffer.from('GIF89a', 'latin1');
+  const screen = Buffer.from([64, 0, 64, 0, 0x80, 0, 0, 0x40, 0xc0, 0x57, 0xff, 0xff, 0xff]);
+  const image = Buffer.from([0x2c, 0, 0, 0, 0, 64, 0, 64, 0, 0]);
+  // LZW, code size 2: 4096 pixels of colour 0 as literal codes, a clear code before every two (the codes stay 3 bits wide).
+  const codes: number[] = [];
+  for (let i = 0; i < 4096; i++) {
+    if (i % 2 === 0) codes.push(4);
+    codes.push(0);
+  }
+  codes.push(5);
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of codes) {
+    acc |= c << bits;
+    bits += 3;
+    while (bits >= 8) {
+      bytes.push(acc & 0xff);
+      acc >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits) bytes.push(acc);
+  const blocks: number[] = [2];
+  for (let i = 0; i < bytes.length; i += 255) blocks.push(Math.min(255, bytes.length - i), ...bytes.slice(i, i + 255));
+  blocks.push(0);
+  return Buffer.concat([header, screen, image, Buffer.from(blocks), Buffer.from([0x3b])]);
+}
+
+/** A short WAV of silence. */
+function wav(): Buffer {
+  const samples = 4000;
+  const b = Buffer.alloc(44 + samples, 0x80);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(36 + samples, 4);
+  b.write('WAVEfmt ', 8, 'latin1');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000, 28);
+  b.writeUInt16LE(1, 32);
+  b.writeUInt16LE(8, 34);
+  b.write('data', 36, 'latin1');
+  b.writeUInt32LE(samples, 40);
+  return b;
+}
+
+test('an alert shows an uploaded GIF and has its uploaded sound; an SVG is refused', async ({ page, browser, baseURL }) => {
+  const url = await createFromMenu(page, 'Alert box');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const imageInput = page.locator('input[type="file"][accept^="image/"]').first();
+  await imageInput.setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(page.getByText('SVG images are not accepted: use a PNG, JPEG, GIF or WebP image')).toBeVisible();
+  await imageInput.setInputFiles({ name: 'party.gif', mimeType: 'image/gif', buffer: gif64() });
+  await expect(page.getByText('party.gif uploaded')).toBeVisible();
+  await expect(page.getByLabel('Image or GIF', { exact: true }).first()).toHaveValue(/party\.gif/);
+  await page
+    .locator('input[type="file"][accept^="audio/"]')
+    .first()
+    .setInputFiles({ name: 'ding.wav', mimeType: 'audio/wav', buffer: wav() });
+  await expect(page.getByText('ding.wav uploaded')).toBeVisible();
+  await expect(page.getByLabel('Sound', { exact: true }).first()).toHaveValue(/ding\.wav/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Alert box saved')).toBeVisible();
+
+  const obs = await obsPage(browser, baseURL, url);
+  await expect(obs.locator('main[data-state="live"]')).toBeAttached();
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await page.getByRole('menuitem', { name: 'Follow' }).click();
+  const alert = obs.locator('[data-alert-type="follow"]');
+  await expect(alert).toContainText('GreenroomTester just followed!');
+  const image = alert.locator('img');
+  await expect(image).toHaveAttribute('src', /^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  const sound = await alert.getAttribute('data-sound');
+  expect(sound).toMatch(/^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/);
+  // Served to the session-less page with the type found in its bytes, cached for good.
+  const served = await obs.evaluate(async (u) => {
+    const r = await fetch(u);
+    return { status: r.status, type: r.headers.get('content-type'), cache: r.headers.get('cache-control') };
+  }, sound!);
+  expect(served).toEqual({ status: 200, type: 'audio/wav', cache: 'public, max-age=31536000, immutable' });
+  await obs.screenshot({ path: 'test-results/widgets-alert-media.png', omitBackground: true });
+  await obs.context().close();
+});
+
 test('a chat box shows messages from three platforms and hides commands', async ({ page, browser, baseURL }) => {
   const url = await createFromMenu(page, 'Chat box');
   const obs = await obsPage(browser, baseURL, url);
@@ -184,6 +277,66 @@ test('an event list and a goal bar move with a live follow', async ({ page, brow
   await goal.screenshot({ path: 'test-results/widgets-goal.png', omitBackground: true });
   await events.screenshot({ path: 'test-results/widgets-events.png', omitBackground: true });
   await events.context().close();
+});
+
+test('giveaway, viewer queue and emote wall widgets follow the channel live, in the page and the editor preview', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A giveaway: how to enter, the entries as viewers type the keyword, the winner once drawn.
+  const giveawayUrl = await createFromMenu(page, 'Giveaway');
+  const obs = await obsPage(browser, baseURL, giveawayUrl);
+  await expect(obs.locator('main[data-state="live"]')).toBeAttached();
+  const g = await api<{ id: string }>(page, 'POST', `/api/2/channels/${channelId}/giveaways`, {
+    title: 'Signed poster',
+    keyword: '!poster',
+  });
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/open`);
+  const giveaway = obs.getByRole('region', { name: 'Giveaway' });
+  await expect(giveaway).toContainText('Signed poster');
+  await expect(giveaway).toContainText('Type !poster in chat to enter');
+  await expect(giveaway).toContainText('0 entries');
+  await expect(page.getByRole('region', { name: 'Widget preview' })).toContainText('Type !poster in chat to enter');
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: '!poster' });
+  await expect(giveaway).toContainText('1 entry', { timeout: 20_000 });
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/close`);
+  await api(page, 'POST', `/api/2/channels/${channelId}/giveaways/${g.id}/draw`);
+  await expect(giveaway.getByRole('list', { name: 'Winners' }).getByRole('listitem')).toHaveCount(1);
+  await obs.screenshot({ path: 'test-results/widgets-giveaway.png', omitBackground: true });
+  await obs.context().close();
+
+  // A viewer queue: viewers join from chat on two platforms, the streamer picks the first.
+  const queueUrl = await createFromMenu(page, 'Viewer queue');
+  const q = await api<{ id: string }>(page, 'POST', `/api/2/channels/${channelId}/queues`, { name: 'Viewer games' });
+  await api(page, 'POST', `/api/2/channels/${channelId}/queues/${q.id}/status`, { status: 'open' });
+  const queuePage = await obsPage(browser, baseURL, queueUrl);
+  const queue = queuePage.getByRole('region', { name: 'Viewer queue' });
+  await expect(queue).toContainText('Viewer games');
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: '!join' });
+  await emulator('POST', '/_emulator/chat', { platform: 'kick', channel: STREAMERS.kick, text: '!join' });
+  const line = queue.getByRole('list', { name: 'Next up' }).getByRole('listitem');
+  await expect(line).toHaveCount(2, { timeout: 20_000 });
+  await expect(queue).toContainText('2 waiting');
+  await expect(page.getByRole('region', { name: 'Widget preview' }).getByRole('listitem')).toHaveCount(2);
+  await queuePage.screenshot({ path: 'test-results/widgets-queue.png', omitBackground: true });
+  await api(page, 'POST', `/api/2/channels/${channelId}/queues/${q.id}/pick`, { mode: 'next' });
+  await expect(line).toHaveCount(1);
+  await expect(line.first()).toContainText('1');
+  await queuePage.context().close();
+
+  // An emote wall: Twitch emotes from chat fly (at most the per-message number), plain text does not.
+  const emotesUrl = await createFromMenu(page, 'Emote wall');
+  const wall = await obsPage(browser, baseURL, emotesUrl);
+  await expect(wall.locator('main[data-state="live"]')).toBeAttached();
+  await emulator('POST', '/_emulator/chat', { platform: 'twitch', channel: STREAMERS.twitch, text: 'Kappa hello PogChamp' });
+  await expect(wall.locator('img[data-emote="Kappa"]')).toBeAttached();
+  await expect(wall.locator('img[data-emote="PogChamp"]')).toBeAttached();
+  await expect(wall.locator('img[data-emote]')).toHaveCount(2);
+  await wall.screenshot({ path: 'test-results/widgets-emotes.png', omitBackground: true });
+  // They leave after their duration.
+  await expect(wall.locator('img[data-emote]')).toHaveCount(0, { timeout: 15_000 });
+  await wall.context().close();
 });
 
 test('a new URL stops the old one at once', async ({ page, browser, baseURL }) => {

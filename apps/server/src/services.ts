@@ -24,6 +24,7 @@ import { ConnectService, UserService } from './modules/user';
 import { DbViewerRepository, ViewerCardService } from './modules/viewers';
 import { DbWebhookDeliveryStore } from './modules/webhooks';
 import { createWidgetServices, type WidgetServices } from './modules/widgets';
+import { QUEUE_WIDGET_ENTRIES_MAX } from '@greenroom/contracts/api/widgets';
 import { channelLevel } from './plugins/auth';
 import type { PlatformEndpoints } from './platforms/endpoints';
 import { KickClient } from './platforms/kick/kick-client';
@@ -381,6 +382,17 @@ export function createServices(input: {
   // A new channel starts with the default commands and the operators' enabled templates (same transaction).
   channels.onCreated((tx, channelId) => chatbot.commands.seed(tx, channelId));
   flows.on('channel_bot', (flow) => providerService.connectBot(flow));
+  const widgets = createWidgetServices({
+    db,
+    cipher,
+    bus,
+    chat: chat.queries,
+    loyalty: {
+      giveaways: async (channelId) => (await giveaways.service.list(channelId, { per_page: 10 })).records,
+      queues: (channelId) => queues.list(channelId),
+      queueDetail: (channelId, queueId) => queues.detail(channelId, queueId, QUEUE_WIDGET_ENTRIES_MAX),
+    },
+  });
 
   return {
     config,
@@ -415,11 +427,11 @@ export function createServices(input: {
     streamInfo,
     stats: { jobs: statsJobs, queries: new StatsQueries(db) },
     chat,
-    activity: new ActivityService(db, bus),
+    activity: new ActivityService(db, (channelId, activity) => widgets.service.replayActivity(channelId, activity)),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     chatbot,
-    widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
+    widgets,
     points,
     games,
     giveaways,

@@ -21,7 +21,8 @@ import { createTestApp, type TestApp, type TestUser } from './helper';
 
 /** A valid-looking value for one path parameter, from its zod schema when there is one. */
 function paramValue(name: string, schema: unknown): string {
-  const candidates = [newId(), 'twitch', '1', 'abc'];
+  // The last: a content hash (SHA-256 hex), as public media addresses use.
+  const candidates = [newId(), 'twitch', '1', 'abc', 'a'.repeat(64)];
   if (schema instanceof z.ZodType) {
     const options = (schema as { options?: unknown }).options;
     if (Array.isArray(options)) candidates.unshift(...options.map(String));

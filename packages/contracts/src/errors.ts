@@ -12,6 +12,10 @@ export const errorTypes = [
   /** The thing existed but can no longer be used (expired, used or revoked invitation). */
   'gone',
   'unsupported',
+  /** An upload over its size limit (HTTP 413). */
+  'payload_too_large',
+  /** An upload of a kind that is not accepted (HTTP 415). */
+  'unsupported_media_type',
   'rate_limited',
   /** A platform failed or could not be reached (HTTP 502); trying again later may work. */
   'provider_error',

@@ -27,4 +27,6 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const gone = (message: string) => new AppError(410, 'gone', message);
 export const unsupported = (message: string) => new AppError(422, 'unsupported', message);
+export const payloadTooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
+export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);

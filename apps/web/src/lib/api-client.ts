@@ -76,6 +76,8 @@ export interface RequestOptions<T> {
   method?: HttpMethod;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A file sent as is (`application/octet-stream`) instead of a JSON body: an upload. */
+  file?: Blob;
   /** Validates and types the response body. Omit for empty (204) answers. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -122,8 +124,11 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (options.file !== undefined) {
+    headers.set('Content-Type', 'application/octet-stream');
+    body = options.file;
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
 import { publicChatMessageSchema } from './chat';
 import { activityTypeSchema, type ActivityType } from './events';
+import { giveawayEntryModeSchema, giveawayStatusSchema, winnerStatusSchema } from './giveaways';
+import { queueStatusSchema } from './queues';
 
 /**
  * Stream widgets: browser sources a streamer pastes into OBS. Each widget has a type, a name, settings
  * (validated per type, shared by the editor form and the server) and a secret URL `/widget/{token}`.
  */
 
-export const widgetTypes = ['alerts', 'chat', 'events', 'goal'] as const;
+export const widgetTypes = ['alerts', 'chat', 'events', 'goal', 'giveaway', 'queue', 'emotes'] as const;
 export const widgetTypeSchema = z.enum(widgetTypes);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 export const widgetTypeLabels: Record<WidgetType, string> = {
@@ -16,12 +18,18 @@ export const widgetTypeLabels: Record<WidgetType, string> = {
   chat: 'Chat box',
   events: 'Event list',
   goal: 'Goal bar',
+  giveaway: 'Giveaway',
+  queue: 'Viewer queue',
+  emotes: 'Emote wall',
 };
 export const widgetTypeDescriptions: Record<WidgetType, string> = {
   alerts: 'Shows follows, subs, raids, cheers and more one at a time, with your own text for each.',
   chat: 'Your chat from every platform, with emotes and badges.',
   events: 'The latest follows, subs, raids and cheers as a list.',
   goal: 'A progress bar toward a follower, subscriber or custom goal.',
+  giveaway: "Your giveaway on stream: how to enter, the entries as they come in, and the winner when it's drawn.",
+  queue: 'The viewer queue: who is next, live as viewers join and you pick them.',
+  emotes: 'Emotes from chat (platform, 7TV and BTTV) floating across the screen as viewers use them.',
 };
 
 export const WIDGET_NAME_MAX = 60;
@@ -33,7 +41,7 @@ export const GOAL_TARGET_MAX = 10_000_000;
 export const CHAT_MESSAGES_MAX = 100;
 export const EVENT_LIST_MAX = 20;
 export const HIDDEN_USERS_MAX = 50;
-/** How long a widget page asks the server for the alerts it missed while reconnecting. */
+/** How far back an alert box that reconnects is given the alerts it missed (by id, each shown once). */
 export const WIDGET_REPLAY_SECONDS = 60;
 
 /** The events an alert box and an event list can show (the activity types without stream online/offline). */
@@ -108,12 +116,52 @@ const size = (label: string, min: number, max: number) =>
 const fontSize = size('Font size', 10, 96);
 const frame = { width: size('Width', 100, 3840), height: size('Height', 40, 2160) };
 
+/** Uploaded alert media: images (PNG, JPEG, GIF, WebP) and sounds (MP3, OGG, WAV, M4A, FLAC), typed by content. */
+export const widgetMediaKinds = ['image', 'sound'] as const;
+export const widgetMediaKindSchema = z.enum(widgetMediaKinds);
+export type WidgetMediaKind = z.infer<typeof widgetMediaKindSchema>;
+export const MEDIA_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const MEDIA_SOUND_MAX_BYTES = 2 * 1024 * 1024;
+export const MEDIA_PER_CHANNEL_MAX = 100;
+export const MEDIA_NAME_MAX = 100;
+/** The public address of an uploaded file: its content hash, so it never changes and caches forever. */
+export const mediaUrl = (sha256: string) => `/api/2/public/widget-media/${sha256}`;
+const mediaUrlSchema = z
+  .string()
+  .regex(/^\/api\/2\/public\/widget-media\/[0-9a-f]{64}$/u, 'Pick an uploaded file')
+  .nullable();
+
+export const widgetMediaSchema = z.object({
+  id: z.string(),
+  kind: widgetMediaKindSchema,
+  /** Detected from the file's content. */
+  content_type: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  url: z.string(),
+  created_at: z.string(),
+});
+export type WidgetMedia = z.infer<typeof widgetMediaSchema>;
+export const widgetMediaListSchema = z.array(widgetMediaSchema);
+export const widgetMediaUploadQuerySchema = z.object({
+  name: z.string().trim().min(1, 'A file name is required').max(MEDIA_NAME_MAX, `A file name is at most ${MEDIA_NAME_MAX} characters`),
+});
+
 export const alertTypeSettingsSchema = z.object({
   enabled: z.boolean(),
   template: z.string().trim().min(1, 'Text is required').max(ALERT_TEMPLATE_MAX, `Text is at most ${ALERT_TEMPLATE_MAX} characters`),
   duration_seconds: size('Duration', ALERT_DURATION_MIN_SECONDS, ALERT_DURATION_MAX_SECONDS),
   /** Alerts below this amount (bits, raiders, gifts, money) are not shown; 0 shows all. */
   min_amount: size('Minimum', 0, 1_000_000),
+  /** An uploaded image or GIF shown above the text (its `mediaUrl`), or none. */
+  image_url: mediaUrlSchema,
+  /** An uploaded sound played when the alert appears, or none. */
+  sound_url: mediaUrlSchema,
+  /** Sound volume, percent. */
+  volume: size('Volume', 0, 100),
+  /** Reads the viewer's message aloud after the sound (the browser's own speech: OBS's browser source speaks it). */
+  tts: z.boolean(),
 });
 export type AlertTypeSettings = z.infer<typeof alertTypeSettingsSchema>;
 
@@ -163,12 +211,13 @@ export const eventListSettingsSchema = z.object({
 });
 export type EventListSettings = z.infer<typeof eventListSettingsSchema>;
 
-export const goalKinds = ['follows', 'subs', 'custom'] as const;
+export const goalKinds = ['follows', 'subs', 'points', 'custom'] as const;
 export const goalKindSchema = z.enum(goalKinds);
 export type GoalKind = z.infer<typeof goalKindSchema>;
 export const goalKindLabels: Record<GoalKind, string> = {
   follows: 'Follows (counted automatically)',
   subs: 'Subscriptions and memberships (counted automatically)',
+  points: 'Points earned by viewers (counted automatically)',
   custom: 'Custom (you set the count)',
 };
 
@@ -185,17 +234,62 @@ export const goalSettingsSchema = z.object({
 });
 export type GoalSettings = z.infer<typeof goalSettingsSchema>;
 
+export const giveawayWidgetSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  /** Shows how many viewers entered. */
+  show_entries: z.boolean(),
+  /** Shows how to enter (the keyword or ticket price). */
+  show_how_to_enter: z.boolean(),
+});
+export type GiveawayWidgetSettings = z.infer<typeof giveawayWidgetSettingsSchema>;
+
+export const QUEUE_WIDGET_ENTRIES_MAX = 50;
+export const queueWidgetSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  /** Viewers shown from the front of the line. */
+  max_entries: size('Viewers shown', 1, QUEUE_WIDGET_ENTRIES_MAX),
+  show_platform_icons: z.boolean(),
+});
+export type QueueWidgetSettings = z.infer<typeof queueWidgetSettingsSchema>;
+
+export const emoteWallSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  emote_size: size('Emote size', 16, 256),
+  /** Emotes on screen at once; more wait for room (the oldest leave first). */
+  max_on_screen: size('Emotes on screen', 1, 200),
+  /** Emotes taken from one message (a spam of one emote does not flood the wall). */
+  per_message: size('Emotes per message', 1, 20),
+  duration_seconds: size('Duration', 2, 30),
+  /** Platforms whose chat feeds the wall; empty: all. */
+  providers: z.array(channelProviderIdSchema),
+});
+export type EmoteWallSettings = z.infer<typeof emoteWallSettingsSchema>;
+
 export const widgetSettingsSchemas = {
   alerts: alertsSettingsSchema,
   chat: chatBoxSettingsSchema,
   events: eventListSettingsSchema,
   goal: goalSettingsSchema,
+  giveaway: giveawayWidgetSettingsSchema,
+  queue: queueWidgetSettingsSchema,
+  emotes: emoteWallSettingsSchema,
 } as const;
 export type WidgetSettingsOf = {
   alerts: AlertsSettings;
   chat: ChatBoxSettings;
   events: EventListSettings;
   goal: GoalSettings;
+  giveaway: GiveawayWidgetSettings;
+  queue: QueueWidgetSettings;
+  emotes: EmoteWallSettings;
 };
 
 /** The settings a new widget of each type starts with. */
@@ -209,7 +303,19 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       accent_color: '#40c057',
       show_message: true,
       alerts: Object.fromEntries(
-        alertTypes.map((t) => [t, { enabled: true, template: defaultAlertTemplates[t], duration_seconds: 6, min_amount: 0 }]),
+        alertTypes.map((t) => [
+          t,
+          {
+            enabled: true,
+            template: defaultAlertTemplates[t],
+            duration_seconds: 6,
+            min_amount: 0,
+            image_url: null,
+            sound_url: null,
+            volume: 60,
+            tts: false,
+          },
+        ]),
       ) as Record<AlertType, AlertTypeSettings>,
     },
     chat: {
@@ -245,6 +351,35 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       target: 100,
       start_value: 0,
     },
+    giveaway: {
+      width: 500,
+      height: 260,
+      font_size: 24,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      show_entries: true,
+      show_how_to_enter: true,
+    },
+    queue: {
+      width: 400,
+      height: 400,
+      font_size: 20,
+      text_color: '#ffffff',
+      accent_color: '#40c057',
+      max_entries: 8,
+      show_platform_icons: true,
+    },
+    emotes: {
+      width: 1920,
+      height: 1080,
+      font_size: 20,
+      text_color: '#ffffff',
+      emote_size: 96,
+      max_on_screen: 40,
+      per_message: 5,
+      duration_seconds: 6,
+      providers: [],
+    },
   };
   return all[type];
 }
@@ -260,6 +395,9 @@ export const widgetUpdateBodySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), name: nameSchema, settings: chatBoxSettingsSchema }),
   z.object({ type: z.literal('events'), name: nameSchema, settings: eventListSettingsSchema }),
   z.object({ type: z.literal('goal'), name: nameSchema, settings: goalSettingsSchema }),
+  z.object({ type: z.literal('giveaway'), name: nameSchema, settings: giveawayWidgetSettingsSchema }),
+  z.object({ type: z.literal('queue'), name: nameSchema, settings: queueWidgetSettingsSchema }),
+  z.object({ type: z.literal('emotes'), name: nameSchema, settings: emoteWallSettingsSchema }),
 ]);
 export type WidgetUpdateBody = z.input<typeof widgetUpdateBodySchema>;
 
@@ -301,6 +439,34 @@ export const widgetEventSchema = z.object({
 });
 export type WidgetEvent = z.infer<typeof widgetEventSchema>;
 
+/** A giveaway as the stream sees it: no platform or wallet ids. */
+export const publicGiveawaySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: giveawayStatusSchema,
+  entry_mode: giveawayEntryModeSchema,
+  keyword: z.string(),
+  ticket_cost: z.number().int(),
+  entry_count: z.number().int(),
+  closes_at: z.string().nullable(),
+  winners: z.array(
+    z.object({ place: z.number().int(), display_name: z.string(), provider: channelProviderIdSchema, status: winnerStatusSchema }),
+  ),
+});
+export type PublicGiveaway = z.infer<typeof publicGiveawaySchema>;
+
+/** A viewer queue as the stream sees it: names and places, no platform or wallet ids. */
+export const publicQueueSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: queueStatusSchema,
+  size: z.number().int(),
+  entries: z.array(
+    z.object({ position: z.number().int(), display_name: z.string(), provider: channelProviderIdSchema, priority: z.boolean() }),
+  ),
+});
+export type PublicQueue = z.infer<typeof publicQueueSchema>;
+
 export const publicWidgetSchema = z.object({
   type: widgetTypeSchema,
   settings: z.record(z.string(), z.unknown()),
@@ -310,6 +476,12 @@ export const publicWidgetSchema = z.object({
   events: z.array(widgetEventSchema),
   /** Chat boxes: the latest messages, oldest first. */
   messages: z.array(publicChatMessageSchema),
+  /** Giveaway widgets: the channel's latest giveaway (open, or the last one drawn), or none. */
+  giveaway: publicGiveawaySchema.nullable(),
+  /** Viewer queue widgets: the channel's open queue (else the last one changed), or none. */
+  queue: publicQueueSchema.nullable(),
+  /** When the server answered: after a drop, an alert box asks for the alerts since then (`?since=` on its socket). */
+  server_time: z.string(),
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;
 
@@ -320,6 +492,9 @@ export const widgetSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.removed'), data: z.object({ ids: z.array(z.string()) }) }),
   z.object({ type: z.literal('settings'), data: z.record(z.string(), z.unknown()) }),
   z.object({ type: z.literal('goal.current'), data: z.object({ current: z.number().int() }) }),
+  z.object({ type: z.literal('giveaway'), data: publicGiveawaySchema }),
+  z.object({ type: z.literal('queue'), data: publicQueueSchema }),
+  z.object({ type: z.literal('queue.removed'), data: z.object({ id: z.string() }) }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type WidgetSocketMessage = z.infer<typeof widgetSocketMessageSchema>;
@@ -335,10 +510,28 @@ export function goalIncrement(kind: GoalKind, event: Pick<WidgetEvent, 'type' | 
       if (event.type === 'sub' || event.type === 'resub' || event.type === 'membership') return 1;
       if (event.type === 'gift' || event.type === 'membership_gift') return Math.max(1, event.count ?? 1);
       return 0;
+    case 'points':
     case 'custom':
       return 0;
   }
 }
+
+/** How often a points goal's page reads its count again (points are earned by chat and watch time, not events). */
+export const POINTS_GOAL_REFRESH_MS = 15_000;
+/** Ledger kinds that count toward a points goal: points viewers earned (not gifts between viewers, games or staff changes). */
+export const pointsGoalKinds = [
+  'watch',
+  'chat',
+  'follow',
+  'sub',
+  'resub',
+  'gift',
+  'raid',
+  'cheer',
+  'superchat',
+  'kicks',
+  'tiktok_gift',
+] as const;
 
 /** The number an alert's minimum compares: bits, raiders, gifts or the money/diamonds in `amount`. */
 export function alertAmount(event: Pick<WidgetEvent, 'count' | 'amount'>): number {

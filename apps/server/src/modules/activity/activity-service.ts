@@ -10,8 +10,6 @@ import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { channelTopic } from '@greenroom/contracts/bus';
-import type { EventBus } from '../../lib/event-bus';
 import { INVALID_CURSOR, pageOf, parseSeqCursor } from '../../lib/pagination';
 import { activityFromRow } from '../chat';
 
@@ -41,10 +39,13 @@ function parseActivityCursor(value: string | undefined): { at: Date; seq: number
   return { at: new Date(Number(m[1])), seq: Number(m[2]) };
 }
 
+/** Sends a stored activity to the channel's alert widgets again, as a new alert (the widgets module). */
+export type ActivityReplayer = (channelId: string, activity: Activity) => Promise<void>;
+
 export class ActivityService {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
+    private readonly replayer: ActivityReplayer,
   ) {}
 
   async list(
@@ -88,7 +89,7 @@ export class ActivityService {
     };
   }
 
-  /** Re-sends a persisted activity to widgets: `{type:'activity.replay', data}` on `channel:<id>`. */
+  /** Re-sends a persisted activity to the alert widgets. */
   async replay(channelId: string, activityId: string): Promise<Activity> {
     const [row] = await this.db
       .select()
@@ -97,7 +98,7 @@ export class ActivityService {
       .limit(1);
     if (!row) throw notFound('Activity not found');
     const data = activityFromRow(row);
-    this.bus.publish(channelTopic(channelId), { type: 'activity.replay', data });
+    await this.replayer(channelId, data);
     return data;
   }
 }

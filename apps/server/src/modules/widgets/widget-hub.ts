@@ -1,14 +1,14 @@
 /**
  * Live fan-out to widget pages. One bus subscription per channel with open widget pages; each event is encoded once
  * per kind (a chat frame for chat boxes, an event frame for alert boxes, event lists and goal bars) and the same
- * string goes to every page of that kind. Event frames of the last minute are kept per channel, so a page that
- * reconnects gets what it missed after the last event id it saw (it drops ids it already has).
+ * string goes to every page of that kind. An alert box that reconnects is given the alerts it missed (read from the
+ * database by the caller); live events arriving meanwhile wait behind them, and none is sent twice.
  */
 import type { Activity } from '@greenroom/contracts/api/events';
-import { WIDGET_GONE_CLOSE_CODE, WIDGET_REPLAY_SECONDS, type WidgetEvent, type WidgetType } from '@greenroom/contracts/api/widgets';
+import { WIDGET_GONE_CLOSE_CODE, type WidgetEvent, type WidgetType } from '@greenroom/contracts/api/widgets';
 import type { BusEvent, EventBus, Unsubscribe } from '../../lib/event-bus';
-import { newId } from '../../lib/ids';
 import { CLOSE_TRY_AGAIN_LATER, type EncoderFactory, type HubSocket } from '../chat';
+import { publicGiveaway, publicQueue } from './public-views';
 
 /** What a widget page sees of an activity: the viewer's display name, never platform ids. */
 export function toWidgetEvent(activity: Activity, flags: { test?: boolean; replay?: boolean } = {}): WidgetEvent {
@@ -28,36 +28,35 @@ export function toWidgetEvent(activity: Activity, flags: { test?: boolean; repla
   };
 }
 
+/** What a page is sent: chat (chat boxes, emote walls), events (alerts, lists, goals), a giveaway, a queue. */
+type Kind = 'chat' | 'event' | 'giveaway' | 'queue';
+const kindOf = (type: WidgetType): Kind =>
+  type === 'chat' || type === 'emotes' ? 'chat' : type === 'giveaway' ? 'giveaway' : type === 'queue' ? 'queue' : 'event';
+
 interface Member {
   socket: HubSocket;
   widgetId: string;
-  kind: 'chat' | 'event';
-}
-
-interface Recent {
-  id: string;
-  at: number;
-  payload: string;
+  kind: Kind;
+  /** While its missed alerts are being read: the live event frames that arrived meanwhile (id, payload). */
+  held: { id: string; payload: string }[] | null;
 }
 
 interface ChannelHub {
   members: Set<Member>;
-  recent: Recent[];
   unsubscribe: Unsubscribe;
 }
 
 const OPEN = 1;
-const RECENT_MAX = 500;
+/** Live events held for one page while its missed alerts are read; more and it reconnects instead. */
+const HELD_MAX = 1000;
 
 export interface WidgetHubOptions {
-  now?: () => number;
   /** Unsent bytes allowed before a page is closed as too slow (it reconnects and catches up). */
   closeAbove?: number;
 }
 
 export class WidgetHub {
   private readonly channels = new Map<string, ChannelHub>();
-  private readonly now: () => number;
   private readonly closeAbove: number;
 
   constructor(
@@ -66,24 +65,25 @@ export class WidgetHub {
     private readonly chatEncoder: EncoderFactory,
     options: WidgetHubOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
     this.closeAbove = options.closeAbove ?? 1024 * 1024;
   }
 
   /**
-   * Adds a widget page. `after`: the last event id the page saw before reconnecting; the events after it of the last
-   * minute are sent at once. Returns the function that removes the page (call on close).
+   * Adds a widget page. `missed`: for an alert box that reconnects, the alerts it missed (read from the database);
+   * they are sent first, then the live events that arrived while they were read, skipping any sent already.
+   * Returns the function that removes the page (call on close).
    */
-  join(channelId: string, widgetId: string, type: WidgetType, socket: HubSocket, after: string | null = null): () => void {
+  join(channelId: string, widgetId: string, type: WidgetType, socket: HubSocket, missed: Promise<WidgetEvent[]> | null = null): () => void {
     const hub = this.channelHub(channelId);
-    const member: Member = { socket, widgetId, kind: type === 'chat' ? 'chat' : 'event' };
-    if (member.kind === 'event' && after !== null) {
-      this.prune(hub);
-      const index = hub.recent.findIndex((r) => r.id === after);
-      for (const r of hub.recent.slice(index + 1)) this.send(hub, member, r.payload);
-    }
+    const kind = kindOf(type);
+    const member: Member = { socket, widgetId, kind, held: missed && kind === 'event' ? [] : null };
     hub.members.add(member);
     let left = false;
+    if (member.held)
+      void missed!.then(
+        (events) => this.release(hub, member, events),
+        () => this.release(hub, member, []),
+      );
     return () => {
       if (left) return;
       left = true;
@@ -93,6 +93,19 @@ export class WidgetHub {
         this.channels.delete(channelId);
       }
     };
+  }
+
+  private release(hub: ChannelHub, member: Member, missed: WidgetEvent[]): void {
+    const held = member.held ?? [];
+    member.held = null;
+    if (!hub.members.has(member)) return;
+    const sent = new Set<string>();
+    for (const event of missed) {
+      if (sent.has(event.id)) continue;
+      sent.add(event.id);
+      this.send(hub, member, JSON.stringify({ type: 'event', data: event }));
+    }
+    for (const h of held) if (!sent.has(h.id)) this.send(hub, member, h.payload);
   }
 
   /** Sends a frame to every open page of one widget (new settings, a goal's count). */
@@ -130,7 +143,7 @@ export class WidgetHub {
     const existing = this.channels.get(channelId);
     if (existing) return existing;
     const encodeChat = this.chatEncoder(channelId);
-    const hub: ChannelHub = { members: new Set(), recent: [], unsubscribe: () => {} };
+    const hub: ChannelHub = { members: new Set(), unsubscribe: () => {} };
     hub.unsubscribe = this.bus.subscribe(`channel:${channelId}`, (event) => {
       if (event.type === 'channel.deleted') {
         // Its widgets went with it: their pages stop.
@@ -146,26 +159,37 @@ export class WidgetHub {
         for (const e of Array.isArray(encoded) ? encoded : [encoded]) this.broadcast(hub, 'chat', e.payload);
         return;
       }
+      if (event.type === 'giveaway.updated') {
+        this.broadcast(hub, 'giveaway', JSON.stringify({ type: 'giveaway', data: publicGiveaway(event.data) }));
+        return;
+      }
+      if (event.type === 'queue.updated') {
+        this.broadcast(hub, 'queue', JSON.stringify({ type: 'queue', data: publicQueue(event.data) }));
+        return;
+      }
+      if (event.type === 'queue.deleted') {
+        this.broadcast(hub, 'queue', JSON.stringify({ type: 'queue.removed', data: { id: event.data.id } }));
+        return;
+      }
       const widgetEvent = eventOf(event);
       if (!widgetEvent) return;
       const payload = JSON.stringify({ type: 'event', data: widgetEvent });
-      this.prune(hub);
-      hub.recent.push({ id: widgetEvent.id, at: this.now(), payload });
-      if (hub.recent.length > RECENT_MAX) hub.recent.shift();
-      this.broadcast(hub, 'event', payload);
+      for (const m of hub.members) {
+        if (m.kind !== 'event') continue;
+        if (m.held) {
+          if (m.held.length < HELD_MAX) m.held.push({ id: widgetEvent.id, payload });
+          else {
+            hub.members.delete(m);
+            m.socket.close(CLOSE_TRY_AGAIN_LATER, 'Too slow: reconnect to catch up');
+          }
+        } else this.send(hub, m, payload);
+      }
     });
     this.channels.set(channelId, hub);
     return hub;
   }
 
-  private prune(hub: ChannelHub): void {
-    const oldest = this.now() - WIDGET_REPLAY_SECONDS * 1000;
-    let drop = 0;
-    while (drop < hub.recent.length && hub.recent[drop]!.at < oldest) drop++;
-    if (drop) hub.recent.splice(0, drop);
-  }
-
-  private broadcast(hub: ChannelHub, kind: Member['kind'], payload: string): void {
+  private broadcast(hub: ChannelHub, kind: Kind, payload: string): void {
     for (const m of hub.members) if (m.kind === kind) this.send(hub, m, payload);
   }
 
@@ -186,8 +210,8 @@ function eventOf(event: BusEvent): WidgetEvent | null {
     case 'activity':
       return event.data.type === 'stream_online' || event.data.type === 'stream_offline' ? null : toWidgetEvent(event.data);
     case 'activity.replay':
-      // Each replay is a new alert: its own id, so a page that showed the first one shows this one too.
-      return { ...toWidgetEvent(event.data, { replay: true }), id: `${event.data.id}:replay:${newId()}` };
+      // The publisher gave the replay its own id (a new alert, stored for pages that reconnect).
+      return toWidgetEvent(event.data, { replay: true });
     case 'widget.test':
       return toWidgetEvent(event.data, { test: true });
     default:

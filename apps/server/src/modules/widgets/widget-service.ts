@@ -2,9 +2,11 @@
  * Stream widgets of a channel: CRUD, the secret URL (rotate, copy again), test events, and what a widget page
  * may read (its settings and the state it starts from: a goal's count, the latest events or chat lines).
  */
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { Activity } from '@greenroom/contracts/api/events';
+import type { Giveaway } from '@greenroom/contracts/api/giveaways';
+import type { Queue, QueueDetail } from '@greenroom/contracts/api/queues';
 import {
   alertTypes,
   defaultWidgetSettings,
@@ -16,17 +18,29 @@ import {
   type WidgetEvent,
   type WidgetType,
   type WidgetUpdateBody,
+  pointsGoalKinds,
+  WIDGET_REPLAY_SECONDS,
 } from '@greenroom/contracts/api/widgets';
+import { channelTopic } from '@greenroom/contracts/bus';
 import type { Db } from '../../db/client';
-import { activities, widgets } from '../../db/schema';
+import { activities, pointLedger, widgetAlerts, widgets } from '../../db/schema';
 import { randomToken, sha256, type TokenCipher } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
 import type { EventBus } from '../../lib/event-bus';
 import { newId } from '../../lib/ids';
 import { activityFromRow, type ChatQueries } from '../chat';
+import { publicGiveaway, publicQueue, shownGiveaway, shownQueue } from './public-views';
 import { toWidgetEvent, type WidgetHub } from './widget-hub';
 
 type Row = typeof widgets.$inferSelect;
+
+/** The giveaways and queues widgets show (the loyalty modules' services). */
+export interface WidgetLoyaltySource {
+  /** The channel's giveaways, newest first (a few). */
+  giveaways(channelId: string): Promise<Giveaway[]>;
+  queues(channelId: string): Promise<Queue[]>;
+  queueDetail(channelId: string, queueId: string): Promise<QueueDetail>;
+}
 
 /** A widget as the public page knows it (found by its token). */
 export interface PublicWidgetRef {
@@ -36,6 +50,12 @@ export interface PublicWidgetRef {
 }
 
 const WIDGETS_PER_CHANNEL_MAX = 100;
+/** Alerts a reconnecting page is given at most (of each source: stored alerts and platform activities). */
+const MISSED_MAX = 200;
+/** Clocks of instances and platforms differ a little: a page's resume time reaches back this much more. */
+const RESUME_SLACK_MS = 5_000;
+/** Stored test and replayed alerts older than this are removed (pages only ask for the last minute). */
+const STORED_ALERTS_KEEP_MS = 10 * 60_000;
 
 /** Activity types each automatic goal counts (`goalIncrement` in contracts says by how much). */
 const goalTypes: Record<'follows' | 'subs', AlertType[]> = {
@@ -107,6 +127,7 @@ export class WidgetService {
       bus: EventBus;
       hub: WidgetHub;
       chat: Pick<ChatQueries, 'publicRecent'>;
+      loyalty: WidgetLoyaltySource;
     },
   ) {}
 
@@ -226,8 +247,52 @@ export class WidgetService {
       ...testSamples[type],
       occurred_at: new Date().toISOString(),
     };
-    this.deps.bus.publish(`channel:${channelId}`, { type: 'widget.test', data: activity });
-    return toWidgetEvent(activity, { test: true });
+    const event = toWidgetEvent(activity, { test: true });
+    await this.recordAlert(channelId, event);
+    this.deps.bus.publish(channelTopic(channelId), { type: 'widget.test', data: activity });
+    return event;
+  }
+
+  /** The activity feed's "Replay": the activity again as a new alert (its own id, stored like a test). */
+  async replayActivity(channelId: string, activity: Activity): Promise<void> {
+    const replay: Activity = { ...activity, id: `${activity.id}:replay:${newId()}` };
+    await this.recordAlert(channelId, toWidgetEvent(replay, { replay: true }));
+    this.deps.bus.publish(channelTopic(channelId), { type: 'activity.replay', data: replay });
+  }
+
+  /** Stored before it is sent: a page that reconnects (on any instance, after a restart) can still get it. */
+  private async recordAlert(channelId: string, event: WidgetEvent): Promise<void> {
+    await this.deps.db.insert(widgetAlerts).values({ id: event.id, channelId, event });
+    await this.deps.db
+      .delete(widgetAlerts)
+      .where(and(eq(widgetAlerts.channelId, channelId), lt(widgetAlerts.createdAt, new Date(Date.now() - STORED_ALERTS_KEEP_MS))));
+  }
+
+  /**
+   * The alerts of the last minute after `since` (a page's last known server time), oldest first: platform activities
+   * and the stored tests and replays. A page drops the ids it already has, so reaching back a little is harmless.
+   */
+  async missedAlerts(channelId: string, since: Date): Promise<WidgetEvent[]> {
+    const floor = new Date(Math.max(since.getTime() - RESUME_SLACK_MS, Date.now() - WIDGET_REPLAY_SECONDS * 1000));
+    const [stored, live] = await Promise.all([
+      this.deps.db
+        .select({ event: widgetAlerts.event, at: widgetAlerts.createdAt })
+        .from(widgetAlerts)
+        .where(and(eq(widgetAlerts.channelId, channelId), gt(widgetAlerts.createdAt, floor)))
+        .orderBy(asc(widgetAlerts.createdAt))
+        .limit(MISSED_MAX),
+      this.deps.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.channelId, channelId), inArray(activities.type, [...alertTypes]), gt(activities.occurredAt, floor)))
+        .orderBy(desc(activities.seq))
+        .limit(MISSED_MAX),
+    ]);
+    const all = [
+      ...stored.map((r) => ({ at: r.at.getTime(), event: r.event as unknown as WidgetEvent })),
+      ...live.reverse().map((r) => ({ at: r.occurredAt.getTime(), event: toWidgetEvent(activityFromRow(r)) })),
+    ];
+    return all.sort((a, b) => a.at - b.at).map((a) => a.event);
   }
 
   /** The widget of a public URL token, or null (unknown or rotated). */
@@ -272,13 +337,40 @@ export class WidgetService {
         : [];
       events = rows.map((r) => toWidgetEvent(activityFromRow(r)));
     }
-    if (type === 'chat') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
-    return { type, settings, goal_current: goalCurrent, events, messages };
+    if (type === 'chat' || type === 'emotes') messages = (await this.deps.chat.publicRecent(row.channelId, null, { limit: 50 })).records;
+    const giveaway = type === 'giveaway' ? shownGiveaway(await this.deps.loyalty.giveaways(row.channelId)) : null;
+    const queue = type === 'queue' ? shownQueue(await this.deps.loyalty.queues(row.channelId)) : null;
+    return {
+      type,
+      settings,
+      goal_current: goalCurrent,
+      events,
+      // An emote wall starts empty: only what is used from now on flies.
+      messages: type === 'emotes' ? [] : messages,
+      giveaway: giveaway ? publicGiveaway(giveaway) : null,
+      queue: queue ? publicQueue(await this.deps.loyalty.queueDetail(row.channelId, queue.id)) : null,
+      server_time: new Date().toISOString(),
+    };
   }
 
   private async goalCurrent(row: Row): Promise<number> {
     const settings = withDefaults('goal', row.settings) as unknown as GoalSettings;
     if (settings.kind === 'custom') return settings.start_value;
+    if (settings.kind === 'points') {
+      // Points viewers earned since the goal started (the points ledger, read only).
+      const [earned] = await this.deps.db
+        .select({ n: sql<number>`coalesce(sum(${pointLedger.delta}), 0)::bigint` })
+        .from(pointLedger)
+        .where(
+          and(
+            eq(pointLedger.channelId, row.channelId),
+            gt(pointLedger.delta, 0),
+            inArray(pointLedger.kind, [...pointsGoalKinds]),
+            gte(pointLedger.createdAt, row.countedSince),
+          ),
+        );
+      return settings.start_value + Number(earned?.n ?? 0);
+    }
     const types = goalTypes[settings.kind];
     const [result] = await this.deps.db
       .select({

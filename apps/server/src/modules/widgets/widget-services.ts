@@ -3,11 +3,14 @@ import type { TokenCipher } from '../../lib/crypto';
 import type { EventBus } from '../../lib/event-bus';
 import type { ChatQueries } from '../chat';
 import { ConnectionLimiter, publicEncoder } from '../public-chat';
+import { WidgetMediaService } from './media-service';
 import { WidgetHub } from './widget-hub';
-import { WidgetService } from './widget-service';
+import { WidgetService, type WidgetLoyaltySource } from './widget-service';
 
 export interface WidgetServices {
   service: WidgetService;
+  /** Uploaded alert images, GIFs and sounds. */
+  media: WidgetMediaService;
   hub: WidgetHub;
   /** Open widget pages per client address (a streamer's OBS has a handful). */
   connections: ConnectionLimiter;
@@ -20,10 +23,12 @@ export function createWidgetServices(input: {
   cipher: TokenCipher;
   bus: EventBus;
   chat: Pick<ChatQueries, 'publicRecent'>;
+  loyalty: WidgetLoyaltySource;
 }): WidgetServices {
   const hub = new WidgetHub(input.bus, publicEncoder());
   return {
     service: new WidgetService({ ...input, hub }),
+    media: new WidgetMediaService(input.db),
     hub,
     connections: new ConnectionLimiter({ perIp: 60 }),
     close: () => hub.closeAll(),

@@ -3,14 +3,17 @@ import {
   publicWidgetSchema,
   widgetEventSchema,
   widgetListSchema,
+  widgetMediaListSchema,
+  widgetMediaSchema,
   widgetSchema,
   type AlertType,
   type PublicWidget,
   type Widget,
   type WidgetCreateBody,
+  type WidgetMedia,
   type WidgetUpdateBody,
 } from '@greenroom/contracts/api/widgets';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/widgets`;
 const one = (channelId: string, widgetId: string) => `${base(channelId)}/${encodeURIComponent(widgetId)}`;
@@ -100,6 +103,38 @@ export function useDeleteWidget(channelId: string) {
       queryClient.setQueryData<Widget[]>(queryKey, (list) => list?.filter((w) => w.id !== widgetId));
       queryClient.removeQueries({ queryKey: ['channels', channelId, 'widgets', widgetId], exact: true });
       await queryClient.invalidateQueries({ queryKey, exact: true });
+    },
+  });
+}
+
+const mediaBase = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/widget-media`;
+const mediaKey = (channelId: string) => ['channels', channelId, 'widget-media'];
+
+/** The channel's uploaded alert images, GIFs and sounds, newest first. */
+export function useWidgetMedia(channelId: string) {
+  return useQuery({
+    queryKey: mediaKey(channelId),
+    queryFn: ({ signal }) => api.get(mediaBase(channelId), { schema: widgetMediaListSchema, signal }),
+    meta: { errorToast: false },
+  });
+}
+
+export function useUploadWidgetMedia(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      apiRequest(mediaBase(channelId), {
+        method: 'POST',
+        query: { name: file.name.slice(0, 100) || 'upload' },
+        file,
+        schema: widgetMediaSchema,
+      }),
+    meta: { errorToast: false },
+    onSuccess: async (media) => {
+      queryClient.setQueryData<WidgetMedia[]>(mediaKey(channelId), (list) =>
+        list ? [media, ...list.filter((m) => m.id !== media.id)] : list,
+      );
+      await queryClient.invalidateQueries({ queryKey: mediaKey(channelId), exact: true });
     },
   });
 }

@@ -18,6 +18,8 @@ import classes from './widgets.module.css';
 
 /** The pause between two alerts, so one has left before the next comes in. */
 const GAP_MS = 600;
+/** The longest message read aloud. */
+const TTS_MAX_CHARS = 300;
 
 export function EventIcon({ type, size }: { type: WidgetEvent['type']; size: number }) {
   switch (type) {
@@ -46,7 +48,37 @@ export function EventIcon({ type, size }: { type: WidgetEvent['type']; size: num
   }
 }
 
+/** Plays the alert's sound, then reads the viewer's message aloud when the alert asks for it; stops when it leaves. */
+function useAlertAudio(event: WidgetEvent, alert: AlertTypeSettings): void {
+  useEffect(() => {
+    let stopped = false;
+    const speech = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null;
+    const speak = () => {
+      if (stopped || !alert.tts || !event.message || !speech) return;
+      const utterance = new SpeechSynthesisUtterance(event.message.slice(0, TTS_MAX_CHARS));
+      utterance.volume = alert.volume / 100;
+      speech.speak(utterance);
+    };
+    let audio: HTMLAudioElement | null = null;
+    if (alert.sound_url) {
+      audio = new Audio(alert.sound_url);
+      audio.volume = alert.volume / 100;
+      audio.addEventListener('ended', speak, { once: true });
+      // A sound that cannot play (deleted, autoplay refused) does not hold the message back.
+      audio.addEventListener('error', speak, { once: true });
+      audio.play().catch(speak);
+    } else speak();
+    return () => {
+      stopped = true;
+      audio?.pause();
+      if (alert.tts) speech?.cancel();
+    };
+  }, [event, alert]);
+}
+
 function AlertCard({ event, alert, settings }: { event: WidgetEvent; alert: AlertTypeSettings; settings: AlertsSettings }) {
+  useAlertAudio(event, alert);
+  const [imageFailed, setImageFailed] = useState(false);
   const text = renderAlertTemplate(alert.template, event, providers[event.provider].name);
   // The name stands out in the accent colour wherever the template puts it.
   const at = event.name ? text.indexOf(event.name) : -1;
@@ -65,10 +97,26 @@ function AlertCard({ event, alert, settings }: { event: WidgetEvent; alert: Aler
     '--alert-accent': settings.accent_color,
   } as CSSProperties;
   return (
-    <div className={classes.alert} style={style} data-alert-id={event.id} data-alert-type={event.type}>
-      <span className={classes.alertIcon} style={{ color: settings.accent_color }}>
-        <EventIcon type={event.type} size={Math.round(settings.font_size * 1.8)} />
-      </span>
+    <div
+      className={classes.alert}
+      style={style}
+      data-alert-id={event.id}
+      data-alert-type={event.type}
+      data-sound={alert.sound_url ?? undefined}
+    >
+      {alert.image_url && !imageFailed ? (
+        <img
+          className={classes.alertImage}
+          src={alert.image_url}
+          alt=""
+          style={{ maxHeight: Math.round(settings.height * 0.6) }}
+          onError={() => setImageFailed(true)}
+        />
+      ) : (
+        <span className={classes.alertIcon} style={{ color: settings.accent_color }}>
+          <EventIcon type={event.type} size={Math.round(settings.font_size * 1.8)} />
+        </span>
+      )}
       <div className={classes.alertTitle}>{title}</div>
       {settings.show_message && event.message && <div className={classes.alertMessage}>{event.message}</div>}
     </div>

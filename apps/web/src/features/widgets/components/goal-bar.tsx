@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { goalIncrement, type GoalSettings } from '@greenroom/contracts/api/widgets';
+import { goalIncrement, POINTS_GOAL_REFRESH_MS, type GoalSettings } from '@greenroom/contracts/api/widgets';
 import type { WidgetConnection } from '../hooks/use-widget-connection';
 import classes from './widgets.module.css';
 
 /** A progress bar toward a target; automatic goals move with each follow or sub as it arrives. */
 export function GoalBar({ settings, connection }: { settings: GoalSettings; connection: WidgetConnection }) {
-  const { snapshot, subscribe } = connection;
+  const { snapshot, subscribe, refresh } = connection;
   const [current, setCurrent] = useState(0);
   const kind = settings.kind;
 
@@ -24,6 +24,13 @@ export function GoalBar({ settings, connection }: { settings: GoalSettings; conn
       }),
     [subscribe, kind],
   );
+
+  // Points are earned by chatting and watching, not by events: the count is read again every few seconds.
+  useEffect(() => {
+    if (kind !== 'points') return undefined;
+    const timer = setInterval(refresh, POINTS_GOAL_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [kind, refresh]);
 
   const shown = kind === 'custom' ? settings.start_value : current;
   const percent = Math.max(0, Math.min(100, (shown / Math.max(1, settings.target)) * 100));

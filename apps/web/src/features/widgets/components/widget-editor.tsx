@@ -7,6 +7,7 @@ import {
   Chip,
   ColorInput,
   CopyButton,
+  FileButton,
   Group,
   Input,
   Menu,
@@ -35,6 +36,7 @@ import {
   IconRefresh,
   IconSend,
   IconTrash,
+  IconUpload,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -46,8 +48,11 @@ import {
   goalKinds,
   widgetTypeLabels,
   widgetUpdateBodySchema,
+  MEDIA_IMAGE_MAX_BYTES,
+  MEDIA_SOUND_MAX_BYTES,
   type AlertType,
   type Widget,
+  type WidgetMediaKind,
   type WidgetUpdateBody,
 } from '@greenroom/contracts/api/widgets';
 import { channelProviderIds, providers, type ChannelProviderId } from '@greenroom/contracts/providers';
@@ -65,7 +70,9 @@ import {
   useRotateWidgetUrl,
   useSaveWidget,
   useSendTestEvent,
+  useUploadWidgetMedia,
   useWidget,
+  useWidgetMedia,
   widgetUrl,
 } from '../api/widgets';
 import { useWidgetConnection } from '../hooks/use-widget-connection';
@@ -196,6 +203,9 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
               {values.type === 'chat' && <ChatFields form={form} />}
               {values.type === 'events' && <EventFields form={form} />}
               {values.type === 'goal' && <GoalFields form={form} channelId={channelId} widget={widget} />}
+              {values.type === 'giveaway' && <GiveawayFields form={form} />}
+              {values.type === 'queue' && <QueueFields form={form} />}
+              {values.type === 'emotes' && <EmoteWallFields form={form} />}
               <LookFields form={form} />
               {submit.error != null && <ErrorAlert error={submit.error} />}
               <Group justify="flex-end">
@@ -283,7 +293,9 @@ function Preview({ widget, settings, channelId }: { widget: Widget; settings: Re
           <Text fw={600} size="sm">
             Preview
           </Text>
-          {widget.type !== 'chat' && <TestEventMenu channelId={channelId} widgetId={widget.id} />}
+          {(widget.type === 'alerts' || widget.type === 'events' || widget.type === 'goal') && (
+            <TestEventMenu channelId={channelId} widgetId={widget.id} />
+          )}
         </Group>
         <div ref={ref}>
           <div className={classes.previewStage} style={{ width: w * scale, height: h * scale }} aria-label="Widget preview" role="region">
@@ -334,7 +346,7 @@ function LookFields({ form }: { form: Form }) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ColorInput label="Text colour" format="hex" {...form.getInputProps('settings.text_color')} />
-        {(type === 'alerts' || type === 'events') && (
+        {(type === 'alerts' || type === 'events' || type === 'giveaway' || type === 'queue') && (
           <ColorInput label="Accent colour" format="hex" {...form.getInputProps('settings.accent_color')} />
         )}
         {type === 'goal' && <ColorInput label="Bar colour" format="hex" {...form.getInputProps('settings.bar_color')} />}
@@ -390,6 +402,23 @@ function AlertFields({ form, channelId, widgetId }: { form: Form; channelId: str
                       />
                     )}
                   </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    <MediaPicker form={form} channelId={channelId} kind="image" path={`settings.alerts.${t}.image_url`} />
+                    <MediaPicker form={form} channelId={channelId} kind="sound" path={`settings.alerts.${t}.sound_url`} />
+                    <NumberInput
+                      label="Sound volume"
+                      suffix=" %"
+                      min={0}
+                      max={100}
+                      allowDecimal={false}
+                      {...form.getInputProps(`settings.alerts.${t}.volume`)}
+                    />
+                  </SimpleGrid>
+                  <Switch
+                    label="Read the viewer's message aloud"
+                    description="Text-to-speech by the browser showing the widget (OBS speaks it with the system's voice)."
+                    {...form.getInputProps(`settings.alerts.${t}.tts`, { type: 'checkbox' })}
+                  />
                   <Group>
                     <Button
                       size="compact-sm"
@@ -407,6 +436,157 @@ function AlertFields({ form, channelId, widgetId }: { form: Form; channelId: str
         </Accordion>
       </Input.Wrapper>
       <Switch label="Show the viewer's message" {...form.getInputProps('settings.show_message', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+const mediaKindText: Record<WidgetMediaKind, { label: string; accept: string; hint: string }> = {
+  image: {
+    label: 'Image or GIF',
+    accept: 'image/png,image/jpeg,image/gif,image/webp',
+    hint: `PNG, JPEG, GIF or WebP, up to ${MEDIA_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+  },
+  sound: {
+    label: 'Sound',
+    accept: 'audio/mpeg,audio/ogg,audio/wav,audio/x-wav,audio/mp4,audio/flac,.mp3,.ogg,.wav,.m4a,.flac',
+    hint: `MP3, OGG, WAV, M4A or FLAC, up to ${MEDIA_SOUND_MAX_BYTES / 1024 / 1024} MB`,
+  },
+};
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Picks one of the channel's uploaded files of a kind, or uploads a new one (typed by the server from its content). */
+function MediaPicker({ form, channelId, kind, path }: { form: Form; channelId: string; kind: WidgetMediaKind; path: string }) {
+  const media = useWidgetMedia(channelId);
+  const upload = useUploadWidgetMedia(channelId);
+  const text = mediaKindText[kind];
+  const input = form.getInputProps(path);
+  const options = (media.data ?? [])
+    .filter((m) => m.kind === kind)
+    .map((m) => ({ value: m.url, label: `${m.name} (${formatSize(m.size)})` }));
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        style={{ flex: 1 }}
+        label={text.label}
+        description={text.hint}
+        placeholder={media.isPending ? 'Loading files…' : media.isError ? 'Files could not be loaded' : 'None'}
+        data={options}
+        clearable
+        searchable
+        nothingFoundMessage="No file uploaded yet"
+        {...input}
+        value={(input.value as string | null) ?? null}
+      />
+      <FileButton
+        accept={text.accept}
+        onChange={(file) => {
+          if (!file) return;
+          upload.mutate(file, {
+            onSuccess: (stored) => {
+              if (stored.kind !== kind) {
+                notifyError(
+                  null,
+                  `${stored.name} is ${stored.kind === 'image' ? 'an image' : 'a sound'}: it was added to your files, pick it where it fits`,
+                );
+                return;
+              }
+              form.setFieldValue(path, stored.url);
+              notifySuccess(`${stored.name} uploaded`);
+            },
+            onError: (e) => notifyError(e),
+          });
+        }}
+      >
+        {(props) => (
+          <Tooltip label={`Upload ${kind === 'image' ? 'an image or GIF' : 'a sound'}`}>
+            <ActionIcon {...props} size="lg" variant="default" loading={upload.isPending} aria-label={`Upload ${text.label.toLowerCase()}`}>
+              <IconUpload size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </FileButton>
+    </Group>
+  );
+}
+
+function GiveawayFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Shows the channel&apos;s open giveaway (else the last one closed or drawn). Run giveaways from the Giveaways page; the widget
+        follows as you open, draw and re-roll.
+      </Text>
+      <Switch label="Show how to enter" {...form.getInputProps('settings.show_how_to_enter', { type: 'checkbox' })} />
+      <Switch label="Show the number of entries" {...form.getInputProps('settings.show_entries', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+function QueueFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Shows the channel&apos;s open queue (else a paused one). Viewers join with the queue&apos;s chat command; you pick them from the
+        Queue page.
+      </Text>
+      <NumberInput label="Viewers shown" min={1} max={50} allowDecimal={false} {...form.getInputProps('settings.max_entries')} />
+      <Switch label="Platform icons" {...form.getInputProps('settings.show_platform_icons', { type: 'checkbox' })} />
+    </Stack>
+  );
+}
+
+function EmoteWallFields({ form }: { form: Form }) {
+  const s = form.getValues().settings as { providers: string[] };
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Emotes viewers use in chat — platform emotes and the channel&apos;s 7TV and BTTV emotes — float up across the screen.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label="Emote size"
+          suffix=" px"
+          min={16}
+          max={256}
+          allowDecimal={false}
+          {...form.getInputProps('settings.emote_size')}
+        />
+        <NumberInput
+          label="Emotes on screen"
+          description="The oldest leave first."
+          min={1}
+          max={200}
+          allowDecimal={false}
+          {...form.getInputProps('settings.max_on_screen')}
+        />
+        <NumberInput label="Emotes per message" min={1} max={20} allowDecimal={false} {...form.getInputProps('settings.per_message')} />
+        <NumberInput
+          label="Duration"
+          suffix=" s"
+          min={2}
+          max={30}
+          allowDecimal={false}
+          {...form.getInputProps('settings.duration_seconds')}
+        />
+      </SimpleGrid>
+      <Input.Wrapper label="Platforms" description="None selected: every platform.">
+        <Chip.Group
+          multiple
+          value={s.providers}
+          onChange={(value) => form.setFieldValue('settings.providers', value as ChannelProviderId[])}
+        >
+          <Group gap="xs" mt={6}>
+            {chatProviders.map((p) => (
+              <Chip key={p} value={p} size="sm">
+                {providers[p].name}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Input.Wrapper>
     </Stack>
   );
 }

@@ -3,15 +3,21 @@ import {
   widgetSettingsSchemas,
   type AlertsSettings,
   type ChatBoxSettings,
+  type EmoteWallSettings,
   type EventListSettings,
+  type GiveawayWidgetSettings,
   type GoalSettings,
+  type QueueWidgetSettings,
   type WidgetType,
 } from '@greenroom/contracts/api/widgets';
 import type { WidgetConnection } from '../hooks/use-widget-connection';
 import { AlertBox } from './alert-box';
 import { ChatBox } from './chat-box';
+import { EmoteWall } from './emote-wall';
 import { EventList } from './event-list';
+import { GiveawayWidget } from './giveaway-widget';
 import { GoalBar } from './goal-bar';
+import { QueueWidget } from './queue-widget';
 import classes from './widgets.module.css';
 
 /**
@@ -55,6 +61,9 @@ export function WidgetView({
       {type === 'chat' && <ChatBox settings={valid as ChatBoxSettings} connection={connection} />}
       {type === 'events' && <EventList settings={valid as EventListSettings} connection={connection} />}
       {type === 'goal' && <GoalBar settings={valid as GoalSettings} connection={connection} />}
+      {type === 'giveaway' && <GiveawayWidget settings={valid as GiveawayWidgetSettings} connection={connection} />}
+      {type === 'queue' && <QueueWidget settings={valid as QueueWidgetSettings} connection={connection} />}
+      {type === 'emotes' && <EmoteWall settings={valid as EmoteWallSettings} connection={connection} />}
     </div>
   );
 }

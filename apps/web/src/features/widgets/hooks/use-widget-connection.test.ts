@@ -35,7 +35,16 @@ class FakeSocket {
   }
 }
 
-const state = { type: 'alerts', settings: defaultWidgetSettings('alerts'), goal_current: null, events: [], messages: [] };
+const state = {
+  type: 'alerts',
+  settings: defaultWidgetSettings('alerts'),
+  goal_current: null,
+  events: [],
+  messages: [],
+  giveaway: null,
+  queue: null,
+  server_time: '2026-01-01T00:00:00.000Z',
+};
 let answers: (() => Response)[] = [];
 const fetchMock = vi.fn(async () => (answers.shift() ?? (() => Response.json(state)))());
 
@@ -58,10 +67,12 @@ const flush = () =>
   });
 
 describe('useWidgetConnection', () => {
-  it('reconnects forever with growing waits, asking for what it missed after the last event id', async () => {
+  it('reconnects forever with growing waits, asking for what it missed since its last live state', async () => {
     const { result } = renderHook(() => useWidgetConnection('tok'));
     await flush();
     expect(FakeSocket.all).toHaveLength(1);
+    // The first connection asks for nothing old.
+    expect(FakeSocket.all[0]!.url).not.toContain('since');
     act(() => FakeSocket.all[0]!.open());
     expect(result.current.status).toBe('live');
     const event = {
@@ -95,7 +106,7 @@ describe('useWidgetConnection', () => {
     });
     expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4);
     const again = FakeSocket.all.at(-1)!;
-    expect(again.url).toContain('/api/2/public/widgets/tok/ws?after=e1');
+    expect(again.url).toContain(`/api/2/public/widgets/tok/ws?since=${encodeURIComponent(state.server_time)}`);
     act(() => again.open());
     expect(result.current.status).toBe('live');
   });

@@ -31,24 +31,29 @@ export interface WidgetConnection {
   snapshot: PublicWidget | null;
   /** Live frames after the snapshot; returns the unsubscribe function. */
   subscribe: (listener: FrameListener) => () => void;
+  /** Reads the state again (a count that no event moves, such as a points goal). */
+  refresh: () => void;
 }
 
 /**
  * A widget page's connection: fetch its state, open its socket, and on any drop wait (backoff) and do both again,
  * forever — except when the server says the URL no longer works (404 or close code 4404), then stop.
- * After a reconnect the server sends the events of the last minute after the last event id seen here.
+ * After a reconnect the server sends the alerts of the last minute since the last state this page had.
  */
 export function useWidgetConnection(token: string): WidgetConnection {
   const [status, setStatus] = useState<WidgetStatus>('loading');
   const [snapshot, setSnapshot] = useState<PublicWidget | null>(null);
   const listeners = useRef(new Set<FrameListener>());
+  const refreshRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     let stopped = false;
     let attempt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let socket: WebSocket | null = null;
-    let lastEventId: string | null = null;
+    /** The server time to resume from after a drop: of the first state, then of the last connection that was live. */
+    let resumeSince: string | null = null;
+    let connectedBefore = false;
     const controller = new AbortController();
 
     const schedule = () => {
@@ -60,10 +65,12 @@ export function useWidgetConnection(token: string): WidgetConnection {
 
     const connect = async () => {
       if (stopped) return;
+      let state: PublicWidget;
       try {
-        const state = await getPublicWidget(token, controller.signal);
+        state = await getPublicWidget(token, controller.signal);
         if (stopped) return;
         setSnapshot(state);
+        resumeSince ??= state.server_time;
       } catch (error) {
         if (stopped) return;
         if (isApiError(error, 404)) {
@@ -74,8 +81,10 @@ export function useWidgetConnection(token: string): WidgetConnection {
         schedule();
         return;
       }
-      const after = lastEventId ? `?after=${encodeURIComponent(lastEventId)}` : '';
-      const ws = new WebSocket(socketUrl(`/api/2/public/widgets/${encodeURIComponent(token)}/ws${after}`));
+      // A reconnect asks for the alerts it missed since then (alert boxes drop the ids they have: none shows twice).
+      const since = connectedBefore && resumeSince ? `?since=${encodeURIComponent(resumeSince)}` : '';
+      connectedBefore = true;
+      const ws = new WebSocket(socketUrl(`/api/2/public/widgets/${encodeURIComponent(token)}/ws${since}`));
       socket = ws;
       let openedAt = 0;
       let lastFrameAt = Date.now();
@@ -83,6 +92,7 @@ export function useWidgetConnection(token: string): WidgetConnection {
       ws.onopen = () => {
         openedAt = Date.now();
         lastFrameAt = openedAt;
+        resumeSince = state.server_time;
         setStatus('live');
         ping = setInterval(() => {
           if (Date.now() - lastFrameAt > WIDGET_SILENCE_MS) ws.close();
@@ -94,7 +104,6 @@ export function useWidgetConnection(token: string): WidgetConnection {
         if (typeof event.data !== 'string') return;
         const frame = parseFrame(event.data, widgetSocketMessageSchema);
         if (!frame || frame.type === 'pong') return;
-        if (frame.type === 'event') lastEventId = frame.data.id;
         for (const listener of listeners.current) listener(frame);
       };
       ws.onclose = (event) => {
@@ -112,6 +121,15 @@ export function useWidgetConnection(token: string): WidgetConnection {
       };
     };
 
+    refreshRef.current = () => {
+      if (stopped) return;
+      getPublicWidget(token, controller.signal).then(
+        (state) => {
+          if (!stopped) setSnapshot(state);
+        },
+        () => {},
+      );
+    };
     void connect();
     return () => {
       stopped = true;
@@ -128,5 +146,6 @@ export function useWidgetConnection(token: string): WidgetConnection {
     };
   }, []);
 
-  return { status, snapshot, subscribe };
+  const refresh = useCallback(() => refreshRef.current(), []);
+  return { status, snapshot, subscribe, refresh };
 }
