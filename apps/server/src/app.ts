@@ -30,6 +30,7 @@ import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
 import { statsRoutes } from './modules/stats';
+import { watchRoutes } from './modules/watch';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
@@ -150,6 +151,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   statsRoutes(app, s);
+  watchRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
   const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>

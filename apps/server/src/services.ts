@@ -44,6 +44,7 @@ import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules
 import { createGiveaways, type Giveaways } from './modules/giveaways';
 import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
 import { cryptoRandom } from './lib/random';
+import { WatchService } from './modules/watch';
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -99,6 +100,8 @@ export interface AppServices {
   viewerCards: ViewerCardService;
   /** The public chat popout: its fan-out hub, connection limit and recent lines. */
   publicChat: PublicChatServices;
+  /** The public watch page's channel lookup (players, live state, latest stream). */
+  watch: WatchService;
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
   /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
@@ -401,6 +404,7 @@ export function createServices(input: {
     activity: new ActivityService(db, bus),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
+    watch: new WatchService({ db, streamInfo }),
     chatbot,
     widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
     points,

@@ -1,0 +1,1 @@
+CREATE INDEX "channel_providers_name" ON "channel_providers" USING btree ("provider",lower("provider_channel_name"));
