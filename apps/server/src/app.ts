@@ -31,6 +31,7 @@ import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
 import { statsRoutes } from './modules/stats';
 import { watchRoutes } from './modules/watch';
+import { adsRoutes } from './modules/ads';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
@@ -152,6 +153,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   streamInfoRoutes(app, s);
   statsRoutes(app, s);
   watchRoutes(app, s);
+  adsRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
   const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>

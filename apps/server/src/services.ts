@@ -45,6 +45,7 @@ import { createGiveaways, type Giveaways } from './modules/giveaways';
 import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
 import { cryptoRandom } from './lib/random';
 import { WatchService } from './modules/watch';
+import { AdsService } from './modules/ads';
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -102,6 +103,8 @@ export interface AppServices {
   publicChat: PublicChatServices;
   /** The public watch page's channel lookup (players, live state, latest stream). */
   watch: WatchService;
+  /** Ad breaks ("Run an ad"). */
+  ads: AdsService;
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
   /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
@@ -405,6 +408,7 @@ export function createServices(input: {
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     watch: new WatchService({ db, streamInfo }),
+    ads: new AdsService({ connections, audit }),
     chatbot,
     widgets: createWidgetServices({ db, cipher, bus, chat: chat.queries }),
     points,

@@ -81,10 +81,10 @@ describe('GET /api/2/public/watch/{provider}/{providerChannelName}', () => {
     expect(res.json<WatchChannel>().platform.provider_channel_id).toBe('UCwatch');
   });
 
-  it('answers 404 "Channel not found" for an unknown name, and 400 for a platform without streams', async () => {
+  it('answers 404 for an unknown name, and 400 for a platform without streams', async () => {
     const missing = await t.inject(null, { method: 'GET', url: '/api/2/public/watch/kick/nobody-here' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ type: 'not_found', message: 'Channel not found' });
+    expect(missing.json()).toEqual({ type: 'not_found', message: 'No Greenroom channel streams as "nobody-here" on Kick.' });
     const spotify = await t.inject(null, { method: 'GET', url: '/api/2/public/watch/spotify/watchme-music' });
     expect(spotify.statusCode).toBe(400);
     expect(spotify.json<{ type: string }>().type).toBe('validation_error');

@@ -46,6 +46,8 @@ export interface ProviderCapabilities {
   banReason: boolean;
   /** The platform lists who is connected to the chat, lurkers included (Twitch's Get Chatters). */
   chatterList: boolean;
+  /** The broadcaster can run an ad break (Twitch's Start Commercial: partners and affiliates, while live). */
+  commercial: boolean;
 }
 
 export interface ProviderInfo extends ProviderCapabilities {
@@ -85,6 +87,7 @@ const none: ProviderCapabilities = {
   deleteMessage: false,
   banReason: false,
   chatterList: false,
+  commercial: false,
 };
 
 const streaming: ProviderCapabilities = {
@@ -122,6 +125,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     chatReplyMessage: true,
     banReason: true,
     chatterList: true,
+    commercial: true,
     dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,

@@ -172,6 +172,19 @@ export interface ChattersFacet {
   list(): Promise<Chatter[]>;
 }
 
+/** What the platform answered to an ad break. */
+export interface CommercialResult {
+  lengthSeconds: number;
+  /** Seconds before the next ad may run. */
+  retryAfterSeconds: number;
+  message: string;
+}
+
+/** Ad breaks run by the broadcaster's account. Present where the catalogue says `commercial` (Twitch). */
+export interface AdsFacet {
+  startCommercial(lengthSeconds: number): Promise<CommercialResult>;
+}
+
 /**
  * What Greenroom can do on one connected channel, in facets. A facet is present exactly when the provider
  * catalogue gives the platform its capabilities (`facetsFor`, checked for every adapter by registry.test.ts), so
@@ -184,6 +197,7 @@ export interface ChannelActions {
   moderation?: ModerationFacet;
   streamInfo?: StreamInfoFacet;
   chatters?: ChattersFacet;
+  ads?: AdsFacet;
 }
 
 export type FacetName = keyof ChannelActions;
@@ -195,6 +209,7 @@ export function facetsFor(info: ProviderCapabilities): FacetName[] {
   if (info.ban || info.unban || info.deleteMessage) facets.push('moderation');
   if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
   if (info.chatterList) facets.push('chatters');
+  if (info.commercial) facets.push('ads');
   return facets;
 }
 

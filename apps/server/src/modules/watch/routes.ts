@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { watchChannelSchema, watchParamsSchema } from '@greenroom/contracts/api/watch';
+import { providers } from '@greenroom/contracts/providers';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/http';
 import type { WatchService } from './watch-service';
@@ -17,7 +18,10 @@ export function watchRoutes(app: FastifyInstance, deps: WatchRouteDeps): void {
     schema: { tags: ['watch'], params: watchParamsSchema, response: { 200: watchChannelSchema, ...errorResponses } },
     handler: async (request) => {
       const found = await deps.watch.find(request.params.provider, request.params.providerChannelName);
-      if (!found) throw notFound('Channel not found');
+      if (!found) {
+        const { provider, providerChannelName: name } = request.params;
+        throw notFound(`No Greenroom channel streams as "${name}" on ${providers[provider].name}.`);
+      }
       return found;
     },
   });

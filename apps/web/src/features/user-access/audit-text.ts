@@ -94,6 +94,8 @@ export function describeAuditEntry(entry: Pick<AuditLogEntry, 'action' | 'data'>
       if (d.category_id != null) changes.push(`the category to ${text(d.category_name, 'another one')}`);
       return changes.length ? `changed ${changes.join(' and ')} on ${on}` : `changed the stream info on ${on}`;
     }
+    case 'stream.commercial':
+      return typeof d.length_seconds === 'number' ? `ran a ${d.length_seconds}-second ad on ${on}` : `ran an ad on ${on}`;
     case 'channel.renamed':
       return `renamed the channel from ${quote(d.from)} to ${quote(d.to)}`;
     case 'channel.chat_settings_changed':
@@ -134,6 +136,7 @@ export const auditActionFilters: { group: string; items: { value: string; label:
     items: [
       { value: 'platform', label: 'Platforms connected and disconnected' },
       { value: 'stream.updated', label: 'Stream title and category' },
+      { value: 'stream.commercial', label: 'Ads run' },
       { value: 'channel', label: 'Channel name and settings' },
     ],
   },
