@@ -60,7 +60,10 @@ describe('POST …/providers/{id}/commercial', () => {
       .from(auditLog)
       .where(and(eq(auditLog.channelId, world.channelId), eq(auditLog.action, 'stream.commercial')));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: editor.id, data: { provider: 'twitch', length_seconds: 90, requested_length_seconds: 90 } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: editor.id,
+      data: { provider: 'twitch', length_seconds: 90, requested_length_seconds: 90 },
+    });
 
     // The next ad inside the wait: refused with the time left, without asking Twitch.
     const again = await run(world.cp.twitch, 30);
