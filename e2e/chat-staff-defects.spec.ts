@@ -4,7 +4,7 @@
  * the activity feed. Every test uses new emulator accounts so it stands alone.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { emulatorControl, signIn, uniqueName } from './support';
+import { emulatorControl, signIn, topLeftAlpha, uniqueName } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -384,6 +384,16 @@ test('an unknown page inside a channel keeps its shell; the dashboard shows ages
   await page.goto(`/channels/${channelId}/no-such-page`);
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the public chat popout is see-through for OBS with transparent=1 and dark without it', async ({ page }) => {
+  const channelId = await streamerWithChannel(page);
+  await page.goto(`/popout/channels/${channelId}/chat?transparent=1`);
+  await expect(page.getByRole('main', { name: 'Chat' })).toBeVisible();
+  expect(topLeftAlpha(await page.screenshot({ omitBackground: true }))).toBe(0);
+  await page.goto(`/popout/channels/${channelId}/chat`);
+  await expect(page.getByRole('main', { name: 'Chat' })).toBeVisible();
+  expect(topLeftAlpha(await page.screenshot({ omitBackground: true }))).toBe(255);
 });
 
 test('the public chat popout of an unknown channel says so and stops trying to connect', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -50,4 +51,20 @@ export async function signInWithChannel(page: Page, channelName: string = unique
   await page.getByRole('button', { name: /create/i }).click();
   await page.waitForURL(/\/channels\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/')[2]!;
+}
+
+/**
+ * The alpha of the top-left pixel of a PNG screenshot taken with `omitBackground: true`: 0 is see-through. Chromium
+ * writes an opaque page as RGB (colour type 2, alpha 255) and a see-through one as RGBA (colour type 6).
+ */
+export function topLeftAlpha(png: Buffer): number {
+  expect(png.readUInt32BE(16) > 0 && png[24] === 8 && (png[25] === 2 || png[25] === 6)).toBe(true);
+  if (png[25] === 2) return 255;
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return inflateSync(Buffer.concat(idat))[4]!;
 }

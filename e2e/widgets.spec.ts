@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { emulatorControl as emulator, signIn, uniqueName } from './support';
+import { emulatorControl as emulator, signIn, topLeftAlpha, uniqueName } from './support';
 
 /**
  * Stream widgets as a streamer uses them: the editor in one browser, the widget's OBS URL in another (no session),
@@ -85,17 +84,6 @@ test.beforeAll(async ({ browser, baseURL }) => {
  * The alpha of a PNG's top-left pixel (8-bit RGBA). Whatever a row's filter, its first pixel is stored as is
  * (every predictor of the first pixel of the first row is 0).
  */
-function topLeftAlpha(png: Buffer): number {
-  expect(png.readUInt32BE(16) > 0 && png[24] === 8 && png[25] === 6).toBe(true);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length;) {
-    const length = png.readUInt32BE(at);
-    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
-    at += 12 + length;
-  }
-  return inflateSync(Buffer.concat(idat))[4]!;
-}
-
 /** A browser with no session at all, like OBS. */
 async function obsPage(browser: Browser, baseURL: string | undefined, url: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 900, height: 700 } });

@@ -1,5 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import { providers } from '@greenroom/contracts/providers';
 import { ChatMessageBody } from '../../../components/chat-message-body';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { liveEndedMessage } from '../../../lib/live-socket';
 import { authorColor } from '../../../lib/chat-colors';
 import { segmentMessage } from '../../../lib/chat-segments';
+import { useTransparentCanvas } from '../../../lib/use-transparent-canvas';
 import type { PublicChatOptions } from '../hooks/public-chat-options';
 import { usePublicChatFeed } from '../hooks/use-public-chat-feed';
 import classes from './public-chat.module.css';
@@ -47,20 +48,7 @@ export function PublicChat({ channelId, options, panel = false }: { channelId: s
   const root = useRef<HTMLElement>(null);
   const following = useRef(true);
 
-  useEffect(() => {
-    if (!options.transparent) return;
-    const { documentElement: html, body } = document;
-    const previous = [html.style.background, body.style.background, html.style.colorScheme];
-    html.style.background = 'transparent';
-    body.style.background = 'transparent';
-    // A dark color-scheme gives the canvas a dark backdrop; OBS needs it see-through.
-    html.style.colorScheme = 'normal';
-    return () => {
-      html.style.background = previous[0]!;
-      body.style.background = previous[1]!;
-      html.style.colorScheme = previous[2]!;
-    };
-  }, [options.transparent]);
+  useTransparentCanvas(options.transparent);
 
   useLayoutEffect(() => {
     const box = root.current;
