@@ -32,6 +32,7 @@ import { staffRoutes } from './modules/staff';
 import { statsRoutes } from './modules/stats';
 import { watchRoutes } from './modules/watch';
 import { adsRoutes } from './modules/ads';
+import { spotifyRoutes } from './modules/spotify';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
@@ -154,6 +155,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   statsRoutes(app, s);
   watchRoutes(app, s);
   adsRoutes(app, s);
+  spotifyRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
   const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>
@@ -166,6 +168,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.stats.jobs.stop());
+  app.addHook('onClose', async () => s.spotify.job.stop());
   app.addHook('onClose', async () => {
     await s.giveaways.stop();
     await s.points.stop();

@@ -88,6 +88,7 @@ async function main(): Promise<void> {
   });
   services.chat.retention.start();
   services.stats.jobs.start();
+  services.spotify.job.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
