@@ -1,6 +1,6 @@
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { NowPlaying } from '@greenroom/contracts/api/spotify';
-import type { BuiltinCommand } from '../chatbot/builtins';
+import type { BuiltinCommand } from '../chatbot';
 import type { NowPlayingService } from './now-playing';
 
 /** "m:ss" of a track length. */
