@@ -20,6 +20,7 @@ const benches: [string, string][] = [
   ['ws-fanout', 'benchWsFanout'],
   ['chat-persist', 'benchChatPersist'],
   ['chat-render', 'benchChatRender'],
+  ['message-buffer', 'benchMessageBuffer'],
   ['chatbot', 'benchChatbot'],
   ['widget-render', 'benchWidgetRender'],
   ['stats', 'benchStats'],

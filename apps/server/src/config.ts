@@ -53,7 +53,7 @@ const envSchema = z.object({
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Chat rows held in memory while the database does not take writes (a restart, an outage) before
-   * what Twitch pushes is counted as lost (Kick and YouTube deliver again instead). About 1.5 KB each.
+   * what Twitch pushes is counted as lost (Kick and YouTube deliver again instead). About 1 KB each.
    */
   CHAT_HOLD_ROWS: z.coerce.number().int().min(1000).max(1_000_000).default(100_000),
   /** Force the emulator on/off; default: on when no platform credentials are set. */

@@ -14,6 +14,20 @@ import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndp
  */
 const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
 
+/**
+ * The gRPC streamList address of an emulator in its own process (from its config), on EMULATOR_URL's host; null when
+ * it serves none (YouTube chat is then polled).
+ */
+async function emulatorYoutubeGrpc(origin: string): Promise<string | null> {
+  const res = await fetch(`${origin}/_emulator/config`);
+  if (!res.ok) return null;
+  const config = (await res.json()) as { youtube?: { grpcAddress?: unknown } };
+  const address = config.youtube?.grpcAddress;
+  if (typeof address !== 'string') return null;
+  const port = address.slice(address.lastIndexOf(':') + 1);
+  return `${new URL(origin).hostname}:${port}`;
+}
+
 async function startPlatforms(
   config: Config,
 ): Promise<{ endpoints: PlatformEndpoints; emulatorUrl: string | null; close: () => Promise<void> }> {
@@ -43,11 +57,11 @@ async function startPlatforms(
       if (!res.ok) throw new Error(`The emulator at ${origin} refused the ${p} app (HTTP ${res.status})`);
     }
     process.env.TWURPLE_MOCK_API_PORT = new URL(origin).port;
-    return { endpoints: emulatorEndpoints(origin, apps), emulatorUrl: origin, close: async () => {} };
+    return { endpoints: emulatorEndpoints(origin, apps, await emulatorYoutubeGrpc(origin)), emulatorUrl: origin, close: async () => {} };
   }
   const { startEmulator } = await import('@greenroom/platform-emulator');
   const emulator = await startEmulator({ port: config.EMULATOR_PORT, apps, crowd: config.EMULATOR_CROWD });
-  const endpoints = emulatorEndpoints(emulator.origin, apps);
+  const endpoints = emulatorEndpoints(emulator.origin, apps, emulator.config.youtube.grpcAddress);
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
   return { endpoints, emulatorUrl: emulator.origin, close: () => emulator.close() };
 }

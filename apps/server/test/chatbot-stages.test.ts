@@ -111,18 +111,21 @@ function message(provider: ChannelProviderId, text: string, who: { id: string; n
 }
 
 /** Runs the stages like the pipeline: moderation first; a filtered message never reaches commands. Then the effects. */
-async function chat(input: StageMessage): Promise<{ filtered: { stage: string; reason: string } | null; effects: PipelineEffect[] }> {
+async function chat(
+  input: StageMessage,
+  worker: Chatbot = bot,
+): Promise<{ filtered: { stage: string; reason: string } | null; effects: PipelineEffect[] }> {
   let filtered: { stage: string; reason: string } | null = null;
   const effects: PipelineEffect[] = [];
   const out = { filter: (v: { stage: string; reason: string }) => (filtered ??= v), effect: (e: PipelineEffect) => effects.push(e) };
   for (const phase of ['moderation', 'command'] as const) {
-    for (const stage of bot.stages.filter((s) => s.phase === phase)) {
+    for (const stage of worker.stages.filter((s) => s.phase === phase)) {
       if (filtered) break;
       stage.onMessage(input, out);
     }
   }
   for (const e of effects) {
-    const handler = bot.effectHandlers.find((h) => h.kind === e.kind)!;
+    const handler = worker.effectHandlers.find((h) => h.kind === e.kind)!;
     await handler.run({ ...e, id: newId() });
   }
   return { filtered, effects };
@@ -362,10 +365,17 @@ describe('timers', () => {
     await bot.state.ensure(channelId);
     await bot.timerJob.tick();
     expect(platform.sent).toHaveLength(before);
+    // Two workers that both counted the lines race for the run: exactly one sends. (Lines are counted where the
+    // chat is ingested, so a worker that saw none would skip and put the run off a minute: timers run on the
+    // instance that holds the channel.)
     now += 10 * 60_000;
-    await chat(message('twitch', 'a', viewer));
-    await chat(message('twitch', 'b', viewer));
-    await Promise.all([bot.timerJob.tick(), build().timerJob.tick()]);
+    const other = build();
+    await other.state.ensure(channelId);
+    for (const worker of [bot, other]) {
+      await chat(message('twitch', 'a', viewer), worker);
+      await chat(message('twitch', 'b', viewer), worker);
+    }
+    await Promise.all([bot.timerJob.tick(), other.timerJob.tick()]);
     expect(platform.sent.slice(before).map((s) => s.text)).toEqual(['Join the Discord', 'Join the Discord']);
     const after = await bot.timers.get(channelId, created.id);
     expect(Date.parse(after.next_run_at!)).toBeGreaterThan(now);

@@ -70,6 +70,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     endpoints?: PlatformEndpoints;
     emulatorOrigin?: string;
+    /** The emulator's gRPC streamList address (YouTube chat streamed; without it, polled). */
+    emulatorYoutubeGrpc?: string | null;
     /** Adds routes or hooks to the built app before it is made ready (gate tests). */
     configure?: (app: FastifyInstance) => void;
     /** Adapter timing overrides (e.g. fast YouTube offline polling). */
@@ -93,7 +95,10 @@ export async function createTestApp(
   });
   const { database, drop } = await freshDatabase(options.databaseThrough);
   const endpoints =
-    options.endpoints ?? (options.emulatorOrigin ? emulatorEndpoints(options.emulatorOrigin, testApps) : realEndpoints(config));
+    options.endpoints ??
+    (options.emulatorOrigin
+      ? emulatorEndpoints(options.emulatorOrigin, testApps, options.emulatorYoutubeGrpc ?? null)
+      : realEndpoints(config));
   const s = createServices({
     config,
     database,

@@ -13,7 +13,8 @@ import { startEmulator, type Emulator } from '@greenroom/platform-emulator';
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChannelProvider, ProviderUpdateMessage } from '@greenroom/contracts/api/channel-providers';
 import type { ChannelStreamEvent } from '@greenroom/contracts/api/events';
-import { auditLog, channelProviders, channelUsers } from '../src/db/schema';
+import { activities, auditLog, channelProviders, channelUsers, statsMinutes } from '../src/db/schema';
+import { StatsRollup } from '../src/modules/stats';
 import { newId } from '../src/lib/ids';
 import { realEndpoints } from '../src/platforms/endpoints';
 import { chatEvent, type ChatMessagePayload } from '../src/platforms/twitch/payloads';
@@ -221,6 +222,38 @@ describe('receiving chat and events', () => {
     });
     expect(seen[1]!.type === 'activity' && seen[1]!.data).toMatchObject({ type: 'follow', viewer: { login: 'helperbot' } });
     expect(seen[3]!.type === 'activity' && seen[3]!.data).toMatchObject({ type: 'raid', count: 77, viewer: { login: 'pixelpioneer' } });
+  });
+});
+
+describe('gifted subs', () => {
+  it('counts a community gift once: one gift with its total, each recipient a gift_received, not a sub of its own', async () => {
+    const [gifter, ...recipients] = e.world.accountsOf('twitch', 'viewer');
+    const named = recipients.slice(0, 3).map((a) => a.id);
+    const from = received.length;
+    await control('POST', '/events', {
+      platform: 'twitch',
+      channel: 'greenroomdemo',
+      type: 'gift',
+      user: gifter!.id,
+      data: { count: 3, tier: 1, recipientIds: named },
+    });
+    // Twitch: one channel.subscription.gift (total 3) and one channel.subscribe with is_gift per recipient.
+    const gifts = await until(() => {
+      const list = received.slice(from).flatMap((r) => (r.type === 'activity' ? [r.data] : []));
+      return list.length >= 4 ? list : null;
+    });
+    expect(gifts.map((a) => a.type)).toEqual(['gift', 'gift_received', 'gift_received', 'gift_received']);
+    expect(gifts[0]).toMatchObject({ count: 3, tier: '1000', viewer: { provider_user_id: gifter!.id } });
+    expect(gifts.slice(1).map((a) => a.viewer!.provider_user_id)).toEqual(named);
+    // A sub bought by the viewer stays a sub.
+    await control('POST', '/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'sub', user: recipients[4]!.id });
+    await until(() => received.slice(from).some((r) => r.type === 'activity' && r.data.type === 'sub'));
+    // Stats count 4 new subs (the gift's 3 and the bought one), not 7.
+    const stored = await t.s.db.select({ type: activities.type }).from(activities).where(eq(activities.channelId, channelId));
+    expect(stored.filter((a) => a.type === 'gift_received')).toHaveLength(3);
+    await new StatsRollup(t.s.db).rollup();
+    const minutes = await t.s.db.select({ subs: statsMinutes.subs }).from(statsMinutes).where(eq(statsMinutes.channelId, channelId));
+    expect(minutes.reduce((n, m) => n + m.subs, 0)).toBe(4);
   });
 });
 

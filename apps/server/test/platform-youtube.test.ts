@@ -33,7 +33,7 @@ describe('YouTube adapter against the emulator', () => {
   let connection: LiveConnection;
   const bans = new MemoryBanStore();
 
-  const fast = { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 }, quotaBackoffMs: 200 };
+  const fast = { offlinePoll: { baseMs: 50, maxMs: 100 }, backoff: { baseMs: 50, maxMs: 100 }, quotaWaitMs: 200 };
   const chat = (text: string, user: string) =>
     control<{ id: string }>(emulator, 'POST', '/chat', { platform: 'youtube', channel: streamer.id, user, text });
 

@@ -27,7 +27,12 @@ export interface EmulatorClientConfig {
     /** Emote images, in the layout of https://static-cdn.jtvnw.net (`/emoticons/v2/{id}/{format}/{theme_mode}/{scale}`). */
     emoteCdnUrl: string;
   };
-  youtube: OAuthClientConfig & { /** googleapis `rootUrl`. */ rootUrl: string };
+  youtube: OAuthClientConfig & {
+    /** googleapis `rootUrl`. */
+    rootUrl: string;
+    /** host:port of the gRPC liveChatMessages.streamList service (plaintext; the real one is youtube.googleapis.com:443). */
+    grpcAddress: string | null;
+  };
   kick: OAuthClientConfig & { publicKeyUrl: string; webhookUrl: string | null };
   tiktok: OAuthClientConfig & { liveUrl: string };
   spotify: OAuthClientConfig;
@@ -62,7 +67,12 @@ export function defaultApps(productUrl = DEFAULT_PRODUCT_URL): Record<Platform, 
   };
 }
 
-export function clientConfig(origin: string, port: number, apps: Record<string, RegisteredApp>): EmulatorClientConfig {
+export function clientConfig(
+  origin: string,
+  port: number,
+  apps: Record<string, RegisteredApp>,
+  youtubeGrpcAddress: string | null = null,
+): EmulatorClientConfig {
   const ws = origin.replace(/^http/, 'ws');
   const creds = (p: Platform) => {
     const a = apps[p];
@@ -91,6 +101,7 @@ export function clientConfig(origin: string, port: number, apps: Record<string, 
       revokeUrl: `${origin}/google/revoke`,
       apiUrl: `${origin}/youtube/youtube/v3`,
       rootUrl: `${origin}/youtube/`,
+      grpcAddress: youtubeGrpcAddress,
     },
     kick: {
       ...creds('kick'),

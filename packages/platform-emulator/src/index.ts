@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   apps?: Partial<Record<Platform, Partial<RegisteredApp>>>;
   /** The product's public origin: the default apps' redirect URIs are on it (default http://localhost:3000). */
   productUrl?: string;
+  /** Port of YouTube's gRPC liveChatMessages.streamList service (0 = ephemeral, the default). */
+  youtubeGrpcPort?: number;
   /** Fastify request logging (default false). */
   logger?: boolean;
 }
@@ -76,9 +78,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       random.reset();
       seedWorld(world, random, origin);
     },
-    config: () => clientConfig(origin, port, apps),
+    config: () => clientConfig(origin, port, apps, ctx.youtube?.streamList.address() ?? null),
   };
-  const app = await buildServer(services, { logger: options.logger ?? false });
+  const app = await buildServer(services, { logger: options.logger ?? false, youtubeGrpcPort: options.youtubeGrpcPort ?? 0 });
   // `localhost` listens on 127.0.0.1 and ::1 (when available) on the same port: @twurple calls http://localhost:{port}.
   await app.listen({ host: 'localhost', port: options.port ?? 0 });
   const address = app.server.address();

@@ -8,9 +8,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const crowd = process.env.EMULATOR_CROWD !== 'false' && process.env.EMULATOR_CROWD !== '0';
 const seed = process.env.EMULATOR_SEED ? Number(process.env.EMULATOR_SEED) : undefined;
+const youtubeGrpcPort = Number(process.env.EMULATOR_YOUTUBE_GRPC_PORT ?? 0);
+if (!Number.isInteger(youtubeGrpcPort) || youtubeGrpcPort < 0 || youtubeGrpcPort > 65535) {
+  console.error(`EMULATOR_YOUTUBE_GRPC_PORT must be a port number, got "${process.env.EMULATOR_YOUTUBE_GRPC_PORT}"`);
+  process.exit(1);
+}
 const emulator = await startEmulator({
   port,
   crowd,
+  youtubeGrpcPort,
   ...(seed !== undefined ? { seed } : {}),
   // The redirect URIs registered by default: the product's PUBLIC_URL only.
   ...(process.env.PUBLIC_URL ? { productUrl: process.env.PUBLIC_URL } : {}),

@@ -17,7 +17,10 @@ import { discordPlugin } from './discord/plugin';
 import { emotesPlugin } from './emotes/plugin';
 import { playerRoutes } from './players';
 
-export async function buildServer(services: EmulatorServices, options: { logger: boolean }): Promise<FastifyInstance> {
+export async function buildServer(
+  services: EmulatorServices,
+  options: { logger: boolean; youtubeGrpcPort?: number },
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   // Tolerate empty JSON bodies (some clients send Content-Type without a body).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -39,7 +42,7 @@ export async function buildServer(services: EmulatorServices, options: { logger:
 
   await oauthRoutes(app, services.ctx, services.oauth);
   await twitchPlugin(app, services.ctx, services.twitch);
-  await youtubePlugin(app, services.ctx);
+  await youtubePlugin(app, services.ctx, { grpcPort: options.youtubeGrpcPort ?? 0 });
   await kickPlugin(app, services.ctx);
   await tiktokPlugin(app, services.ctx);
   await spotifyPlugin(app, services.ctx);

@@ -21,6 +21,39 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A pg pool whose checked-out clients are always given back, also when their connection dies while
+ * checked out. Drizzle's `transaction()` runs BEGIN before the try/finally that releases the client
+ * (drizzle-orm 0.45): a BEGIN that fails on a connection lost during a database restart would keep
+ * that client checked out for ever — after a few restarts the pool is empty, every query waits, and
+ * `pool.end()` never returns. Here a client whose connection ended is released with an error (the
+ * pool discards it); `release` is made idempotent so the caller's own later release is harmless.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenLost);
+  }
+}
+
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const lost = () => client.release(new Error('The database connection was lost while checked out.'));
+  client.release = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', lost);
+    release(err);
+  };
+  client.once('end', lost);
+  return client;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -46,7 +79,7 @@ function seedFromTemplate(target: string, template: string | undefined): void {
  */
 export async function openDatabase(options: { url?: string; dataDir?: string; template?: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new ReleasingPool({ connectionString: options.url, max: 10 });
     // An idle connection closed by the server (restart, failover, a dropped test database) is emitted on the
     // pool; without a listener it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error) => {

@@ -11,6 +11,11 @@
  * `isolate: true` (after a batch failed on its data) writes each message, activity and moderation
  * event behind its own savepoint: a row the database still refuses is reported in `rejected` and the
  * rest of the batch commits.
+ *
+ * `recover: true` (the batch is written again after a connection loss) also reports the rows that
+ * were stored already, in `existing`: the connection may have died after the database committed the
+ * earlier attempt and before the client heard so. Those rows are published like new ones (nobody saw
+ * them yet); their effects were stored by the commit that stored them and are not stored again.
  */
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
@@ -67,6 +72,8 @@ export interface WriteResult {
   moderation: Set<string>;
   /** `${channelId}\0${id}` of what the database refused even alone (isolate mode only). */
   rejected: Set<string>;
+  /** Keys in `messages`, `activities` or `moderation` found stored by an earlier attempt (recover mode only). */
+  existing: Set<string>;
   effects: number;
 }
 
@@ -91,6 +98,14 @@ const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
   ON CONFLICT DO NOTHING
   RETURNING seq, channel_id, id`);
 const activityInsert = (json: string) => sql`${activityHead}${json}::json${activityTail}`;
+
+/** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
+const storedMessages = (json: string) => sql`
+  SELECT m.seq, m.channel_id, m.id FROM json_to_recordset(${json}::json) AS r(channel_id text, provider text, provider_message_id text)
+  JOIN chat_messages m ON m.channel_id = r.channel_id AND m.provider = r.provider AND m.provider_message_id = r.provider_message_id`;
+const storedActivities = (json: string) => sql`
+  SELECT a.seq, a.channel_id, a.id FROM json_to_recordset(${json}::json) AS r(channel_id text, id text)
+  JOIN activities a ON a.channel_id = r.channel_id AND a.id = r.id`;
 
 const viewerUpsert = (json: string) => sql`
   INSERT INTO viewers (channel_id, provider, provider_user_id, login, display_name, color, avatar_url, badges, roles, first_seen_at, last_seen_at, message_count)
@@ -134,19 +149,28 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 export class ChatLogStore {
   constructor(private readonly db: Db) {}
 
-  async write(batch: WriteBatch, options: { isolate?: boolean } = {}): Promise<WriteResult> {
-    const result: WriteResult = { messages: new Map(), activities: new Map(), moderation: new Set(), rejected: new Set(), effects: 0 };
+  async write(batch: WriteBatch, options: { isolate?: boolean; recover?: boolean } = {}): Promise<WriteResult> {
+    const result: WriteResult = {
+      messages: new Map(),
+      activities: new Map(),
+      moderation: new Set(),
+      rejected: new Set(),
+      existing: new Set(),
+      effects: 0,
+    };
     await this.db.transaction(async (tx) => {
       const isolate = options.isolate ?? false;
+      const recover = options.recover ?? false;
       if (batch.messages.length) await this.insertMessages(tx, batch.messages, result, isolate);
       if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, isolate);
-      if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate);
+      if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
+      if (recover) await this.findStored(tx, batch, result);
       if (batch.gaps.length) await tx.execute(gapInsert(JSON.stringify(batch.gaps)));
       if (batch.viewers?.length) await tx.execute(viewerUpsert(JSON.stringify(batch.viewers)));
       const effects = batch.effects.filter((d) => {
         if (d.sourceId === null) return true;
         const key = rowKey(d.effect.channelId, d.sourceId);
-        return result.messages.has(key) || result.activities.has(key);
+        return (result.messages.has(key) || result.activities.has(key)) && !result.existing.has(key);
       });
       if (effects.length) {
         const records = effects.map((d) => ({
@@ -167,6 +191,29 @@ export class ChatLogStore {
       }
     });
     return result;
+  }
+
+  /** Recover mode: the batch's messages and activities not inserted now because an earlier attempt stored them. */
+  private async findStored(tx: Tx, batch: WriteBatch, result: WriteResult): Promise<void> {
+    const missing = (key: string, map: Map<string, number>) => !map.has(key) && !result.rejected.has(key);
+    const messages = batch.messages.filter((m) => missing(rowKey(m.channel_id, m.id), result.messages));
+    if (messages.length) {
+      const keys = messages.map((m) => ({ channel_id: m.channel_id, provider: m.provider, provider_message_id: m.provider_message_id }));
+      for (const r of await rows<Returned>(tx, storedMessages(JSON.stringify(keys)))) {
+        const key = rowKey(r.channel_id, r.id);
+        result.messages.set(key, Number(r.seq));
+        result.existing.add(key);
+      }
+    }
+    const acts = batch.activities.filter((a) => missing(rowKey(a.channel_id, a.id), result.activities));
+    if (acts.length) {
+      const keys = acts.map((a) => ({ channel_id: a.channel_id, id: a.id }));
+      for (const r of await rows<Returned>(tx, storedActivities(JSON.stringify(keys)))) {
+        const key = rowKey(r.channel_id, r.id);
+        result.activities.set(key, Number(r.seq));
+        result.existing.add(key);
+      }
+    }
   }
 
   private async insertMessages(tx: Tx, messages: ChatMessage[], result: WriteResult, isolate: boolean): Promise<void> {
@@ -200,10 +247,16 @@ export class ChatLogStore {
     }
   }
 
-  private async applyModeration(tx: Tx, events: ModerationEvent[], result: WriteResult, isolate: boolean): Promise<void> {
+  private async applyModeration(tx: Tx, events: ModerationEvent[], result: WriteResult, isolate: boolean, recover: boolean): Promise<void> {
     for (const e of events) {
       const apply = async (on: Tx) => {
-        if (await this.applyOne(on, e)) result.moderation.add(rowKey(e.channel_id, e.id));
+        const key = rowKey(e.channel_id, e.id);
+        if (await this.applyOne(on, e)) result.moderation.add(key);
+        else if (recover) {
+          // Stored (and applied) by an earlier attempt: published now, as nobody saw it yet.
+          result.moderation.add(key);
+          result.existing.add(key);
+        }
       };
       if (!isolate) await apply(tx);
       else {

@@ -12,7 +12,7 @@ function result(batch: WriteBatch, rejected: string[] = []): WriteResult {
     const key = rowKey(m.channel_id, m.id);
     if (!rejected.includes(key)) messages.set(key, i + 1);
   });
-  return { messages, activities: new Map(), moderation: new Set(), rejected: new Set(rejected), effects: 0 };
+  return { messages, activities: new Map(), moderation: new Set(), rejected: new Set(rejected), existing: new Set(), effects: 0 };
 }
 
 /** An item of `n` messages; records when it was committed or abandoned. */

@@ -8,7 +8,9 @@
  *
  * Nothing submitted is dropped by a failing write:
  * - the database is unreachable or restarting (a transient error): the same batch is retried with
- *   backoff, forever, while `status` says `delayed`;
+ *   backoff, forever, while `status` says `delayed`. The failed attempt may have committed all the
+ *   same (the connection died after COMMIT reached the server), so the retry runs in recover mode:
+ *   rows found stored already are handed over as committed, without storing their effects twice;
  * - the database refuses the data: the batch is written again with each row behind a savepoint, so
  *   only the refused rows are left out (counted in `stats.rejected`, logged with their ids).
  *
@@ -56,6 +58,8 @@ export interface ChatLogWriterStats {
   rejected: number;
   refused: number;
   abandoned: number;
+  /** Rows found stored by an attempt whose commit the writer did not hear about (a lost connection). */
+  recovered: number;
   /** Most rows ever waiting at once. */
   peakHeld: number;
 }
@@ -128,7 +132,18 @@ export class ChatLogWriter {
   private readonly backoffBase: number;
   private readonly backoffMax: number;
   private readonly enqueuedAt: number[] = [];
-  readonly stats: ChatLogWriterStats = { batches: 0, rows: 0, retries: 0, rejected: 0, refused: 0, abandoned: 0, peakHeld: 0 };
+  /** Items whose last write attempt failed on a transient error: it may have committed (see the file comment). */
+  private readonly uncertain = new WeakSet<WriteItem>();
+  readonly stats: ChatLogWriterStats = {
+    batches: 0,
+    rows: 0,
+    retries: 0,
+    rejected: 0,
+    refused: 0,
+    abandoned: 0,
+    recovered: 0,
+    peakHeld: 0,
+  };
 
   constructor(
     private readonly store: Pick<ChatLogStore, 'write'>,
@@ -229,8 +244,10 @@ export class ChatLogWriter {
       await this.writeItems(items, false, progress);
       this.written();
     } catch (error) {
-      // Not written yet: back to the front, retried first and in order.
-      this.putBack(items.slice(progress.done));
+      // Not known to be written: back to the front, retried first and in order.
+      const left = items.slice(progress.done);
+      for (const item of left) this.uncertain.add(item);
+      this.putBack(left);
       this.failed(error);
     } finally {
       this.inFlight = null;
@@ -251,8 +268,9 @@ export class ChatLogWriter {
    */
   private async writeItems(items: WriteItem[], isolate: boolean, progress: { done: number }): Promise<void> {
     let result: WriteResult;
+    const recover = items.some((item) => this.uncertain.has(item));
     try {
-      result = await this.store.write(merge(items), { isolate });
+      result = await this.store.write(merge(items), { isolate, recover });
     } catch (error) {
       if (isTransientDbError(error)) throw error;
       if (!isolate) {
@@ -277,6 +295,13 @@ export class ChatLogWriter {
     }
     this.stats.batches++;
     this.stats.rows += rowsOf(items);
+    if (result.existing.size > 0) {
+      this.stats.recovered += result.existing.size;
+      this.options.log.info(
+        { recovered: result.existing.size },
+        'chat rows a lost connection had committed were found stored; they are published now',
+      );
+    }
     if (result.rejected.size > 0) {
       this.stats.rejected += result.rejected.size;
       this.options.log.error(

@@ -28,10 +28,10 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../db/client';
 import type { EventBus } from '../lib/event-bus';
 import { newId } from '../lib/ids';
-import type { PlatformEvent } from '../platforms/port';
+import type { PlatformChatMessage, PlatformEvent } from '../platforms/port';
 import { BoundedSet } from '../lib/bounded-set';
 import { ChatLogStore, rowKey, ViewerCounters, type WriteBatch, type WriteResult } from './chat-log-store';
-import { ChatLogWriter, IngestBusyError, type ChatLogWriterOptions, type WriterStatus } from './chat-log-writer';
+import { ChatLogWriter, IngestBusyError, type ChatLogWriterOptions, type WriteItem, type WriterStatus } from './chat-log-writer';
 import { normaliseEvent } from './normalise';
 import { EffectOutbox, type OutboxOptions } from './outbox';
 import { SelfMarker } from './self-marker';
@@ -103,6 +103,83 @@ export function audienceOf(roles: ChatRoles): AccessLevelValue {
   if (roles.vip) return AccessLevel.VIP;
   if (roles.subscriber || roles.member) return AccessLevel.SUB;
   return AccessLevel.PUBLIC;
+}
+
+/**
+ * The stored and published message, built field by field in the contract's order: every message
+ * then shares one object shape (about a quarter of the memory of spreading the platform's object and
+ * adding fields, which matters for what is held while the database is away), serialises on the fast
+ * path, and carries nothing an adapter may have added beyond the contract.
+ */
+function chatMessage(source: IngestSource, id: string, m: PlatformChatMessage, isSelf: boolean, emotes: ChatEmote[]): ChatMessage {
+  const a = m.author;
+  return {
+    id,
+    channel_id: source.channelId,
+    channel_provider_id: source.channelProviderId,
+    provider: source.provider,
+    provider_message_id: m.provider_message_id,
+    author: {
+      provider_user_id: a.provider_user_id,
+      login: a.login,
+      display_name: a.display_name,
+      color: a.color,
+      avatar_url: a.avatar_url,
+      badges: a.badges,
+      roles: a.roles,
+      is_self: isSelf,
+    },
+    text: m.text,
+    emotes,
+    reply: m.reply,
+    mentions: m.mentions,
+    highlight: m.highlight,
+    sent_at: m.sent_at,
+    deleted: m.deleted,
+    filtered: null,
+  };
+}
+
+/**
+ * One submitted delivery waiting for its commit: the writer's item and the promise `submit` returned.
+ * A class rather than closures, as tens of thousands may be held while the database is away. Only a
+ * retryable delivery's promise ever rejects (its platform delivers it again); its caller awaits it.
+ */
+class Delivery implements WriteItem {
+  readonly promise: Promise<void>;
+  private resolve!: () => void;
+  private reject!: (error: Error) => void;
+  private settled = false;
+
+  constructor(
+    private readonly owner: IngestPipeline,
+    readonly source: IngestSource,
+    readonly batch: WriteBatch,
+    readonly rows: number,
+    readonly retryable: boolean,
+    readonly keys: string[],
+    readonly streams: BusEvent[],
+  ) {
+    this.promise = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  committed(result: WriteResult): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.owner.settle(this, result);
+    this.resolve();
+  }
+
+  abandoned(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.owner.drop(this);
+    if (this.retryable) this.reject(new IngestBusyError(error.message));
+    else this.resolve();
+  }
 }
 
 interface Loss {
@@ -210,14 +287,7 @@ export class IngestPipeline {
             m.provider_message_id,
             m.text,
           );
-          const message: ChatMessage = {
-            ...m,
-            ...base,
-            id,
-            author: { ...m.author, is_self: isSelf },
-            emotes: this.options.emotes ? this.annotate(source, m.text, m.emotes) : m.emotes,
-            filtered: null,
-          };
+          const message = chatMessage(source, id, m, isSelf, this.options.emotes ? this.annotate(source, m.text, m.emotes) : m.emotes);
           if (this.stages.size > 0) {
             const outcome = this.stages.onMessage({ message, audience: audienceOf(m.author.roles), isSelf, now });
             if (outcome.filter) message.filtered = outcome.filter;
@@ -306,39 +376,21 @@ export class IngestPipeline {
     keys: string[],
     streams: BusEvent[],
   ): Promise<void> {
-    let settled = false;
-    let resolve!: () => void;
-    let reject!: (error: Error) => void;
-    const promise = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const accepted = this.writer.submit({
-      batch,
-      rows,
-      retryable,
-      committed: (result) => {
-        if (settled) return;
-        settled = true;
-        this.committed(source.channelId, batch, keys, streams, result);
-        resolve();
-      },
-      abandoned: (error) => {
-        if (settled) return;
-        settled = true;
-        for (const key of keys) this.pending.delete(key);
-        if (retryable) reject(new IngestBusyError(error.message));
-        else {
-          this.lose(source, rows, Date.now());
-          resolve();
-        }
-      },
-    });
-    if (!accepted) return this.refuse(source, rows, retryable, Date.now());
-    for (const key of keys) this.pending.set(key, promise);
-    // A retryable caller awaits it; nobody else must see an unhandled rejection.
-    if (!retryable) promise.catch(() => undefined);
-    return promise;
+    const delivery = new Delivery(this, source, batch, rows, retryable, keys, streams);
+    if (!this.writer.submit(delivery)) return this.refuse(source, rows, retryable, Date.now());
+    for (const key of keys) this.pending.set(key, delivery.promise);
+    return delivery.promise;
+  }
+
+  /** A delivery's transaction committed (called by Delivery, once). */
+  settle(d: Delivery, result: WriteResult): void {
+    this.committed(d.source.channelId, d.batch, d.keys, d.streams, result);
+  }
+
+  /** A delivery will never be written (called by Delivery, once): refused to its platform, or counted as lost. */
+  drop(d: Delivery): void {
+    for (const key of d.keys) this.pending.delete(key);
+    if (!d.retryable) this.lose(d.source, d.rows, Date.now());
   }
 
   private committed(channelId: string, batch: WriteBatch, keys: string[], streams: BusEvent[], result: WriteResult): void {

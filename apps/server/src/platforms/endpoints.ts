@@ -27,7 +27,8 @@ export interface PlatformEndpoints {
     /** Emote image CDN: `{emoteCdnUrl}/emoticons/v2/{id}/{format}/{theme_mode}/{scale}`. */
     emoteCdnUrl: string;
   };
-  youtube: OAuthEndpoints & { apiUrl: string };
+  /** `chatStream`: the gRPC liveChatMessages.streamList service (null: chat is polled). */
+  youtube: OAuthEndpoints & { apiUrl: string; chatStream: { address: string; tls: boolean } | null };
   /** `apiUrl` is the public API v1; categories moved to v2; introspection lives on the OAuth host. */
   kick: OAuthEndpoints & { apiUrl: string; apiV2Url: string; introspectUrl: string };
   tiktok: OAuthEndpoints & { apiUrl: string; liveUrl: string | null; signApiKey: string | null };
@@ -67,6 +68,7 @@ export function realEndpoints(config: Config): PlatformEndpoints {
       tokenUrl: 'https://oauth2.googleapis.com/token',
       revokeUrl: 'https://oauth2.googleapis.com/revoke',
       apiUrl: 'https://www.googleapis.com/youtube/v3',
+      chatStream: { address: 'youtube.googleapis.com:443', tls: true },
       pkce: 'supported',
       extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
     },
@@ -121,10 +123,14 @@ export function realEndpoints(config: Config): PlatformEndpoints {
   };
 }
 
-/** The emulator's layout (packages/platform-emulator README) on `origin`, with the app credentials registered there. */
+/**
+ * The emulator's layout (packages/platform-emulator README) on `origin`, with the app credentials registered there.
+ * `youtubeGrpcAddress`: host:port of its gRPC streamList service (its config's `youtube.grpcAddress`); null: polling.
+ */
 export function emulatorEndpoints(
   origin: string,
   apps: Record<OAuthProvider, { clientId: string; clientSecret: string }>,
+  youtubeGrpcAddress: string | null = null,
 ): PlatformEndpoints {
   const port = Number(new URL(origin).port);
   const ws = origin.replace(/^http/, 'ws');
@@ -149,6 +155,7 @@ export function emulatorEndpoints(
       tokenUrl: `${origin}/google/token`,
       revokeUrl: `${origin}/google/revoke`,
       apiUrl: `${origin}/youtube/youtube/v3`,
+      chatStream: youtubeGrpcAddress ? { address: youtubeGrpcAddress, tls: false } : null,
       pkce: 'supported',
       extraAuthorizeParams: { access_type: 'offline', prompt: 'consent' },
     },

@@ -77,6 +77,11 @@ export const activityTypes = [
   'sub',
   'resub',
   'gift',
+  /**
+   * A viewer received one of the subs of a `gift` (Twitch sends `channel.subscribe` with `is_gift` per recipient
+   * beside the one `channel.subscription.gift`). Not a new sub of its own: the gift's `count` already counts it.
+   */
+  'gift_received',
   'raid',
   'cheer',
   'superchat',

@@ -384,6 +384,19 @@ export async function controlRoutes(app: FastifyInstance, s: EmulatorServices): 
   });
 
   // ── crowd ───────────────────────────────────────────────────────────────
+  // YouTube's gRPC liveChatMessages.streamList: its address, open streams, and whether it serves.
+  app.get('/_emulator/youtube/stream-list', async () => {
+    const streamList = s.ctx.youtube!.streamList;
+    return { address: streamList.address(), mode: streamList.mode(), openStreams: streamList.openStreams() };
+  });
+  app.put('/_emulator/youtube/stream-list', async (request, reply) => {
+    const mode = (request.body as { mode?: unknown } | undefined)?.mode;
+    if (mode !== 'serving' && mode !== 'unavailable' && mode !== 'unimplemented')
+      return reply.code(400).send({ error: 'invalid_body', message: 'mode must be serving, unavailable or unimplemented' });
+    await s.ctx.youtube!.streamList.setMode(mode);
+    return { mode };
+  });
+
   app.get('/_emulator/crowd', async () => s.crowd.status());
   app.post('/_emulator/crowd/start', async () => {
     s.crowd.start();

@@ -124,6 +124,8 @@ export class YoutubeLive {
   /** Channel id → the kind of broadcast its next stream gets (default persistent). */
   readonly broadcastTypes = new Map<string, BroadcastType>();
   private readonly listeners: (() => void)[] = [];
+  /** Told when a broadcast's chat gains items or the broadcast ends (the gRPC streamList pushes them). */
+  private readonly watchers = new Set<(broadcast: Broadcast) => void>();
 
   constructor(
     private readonly world: World,
@@ -168,6 +170,17 @@ export class YoutubeLive {
 
   dispose(): void {
     for (const off of this.listeners) off();
+    this.watchers.clear();
+  }
+
+  /** Calls `watcher` after items are appended to a broadcast's chat or the broadcast ends; returns the unsubscribe. */
+  watch(watcher: (broadcast: Broadcast) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private changed(broadcast: Broadcast): void {
+    for (const watcher of [...this.watchers]) watcher(broadcast);
   }
 
   byLiveChatId(liveChatId: string): Broadcast | undefined {
@@ -238,6 +251,7 @@ export class YoutubeLive {
     broadcast.endedAt = new Date();
     broadcast.title = channel.title;
     broadcast.categoryId = channel.categoryId;
+    this.changed(broadcast);
   }
 
   private giftRecipients(named: string[], count: number, gifter: string): string[] {
@@ -294,6 +308,7 @@ export class YoutubeLive {
       broadcast.items.splice(0, drop);
       broadcast.baseSeq += drop;
     }
+    this.changed(broadcast);
   }
 
   private item(

@@ -11,6 +11,7 @@ import { newId, type Channel, type ChatMessage, type Token } from '../world';
 import { youtubeCategories, youtubeCategoryOwner } from './categories';
 import { googleError, readScopes, requireGoogleToken, writeScopes } from './errors';
 import { etag, rfc3339, YoutubeLive, type Broadcast, type BroadcastType, type LiveChatMessageResource } from './live-chat';
+import { YoutubeStreamListServer, type StreamListMode } from './stream-list';
 
 const base = '/youtube/youtube/v3';
 
@@ -22,6 +23,7 @@ export const youtubeQuotaCosts = {
   'videos.update': 50,
   'videoCategories.list': 1,
   'liveChatMessages.list': 5,
+  'liveChatMessages.streamList': 5,
   'liveChatMessages.insert': 20,
   'liveChatMessages.delete': 50,
   'liveChatBans.insert': 50,
@@ -48,6 +50,16 @@ export interface YoutubeControls {
   broadcastOf(channelId: string): { videoId: string; liveChatId: string } | null;
   /** The kind of broadcast the channel's next stream gets (default persistent, YouTube's "Stream now"). */
   setBroadcastType(channelId: string, type: BroadcastType): void;
+  /** liveChatMessages.streamList over gRPC (its own port). */
+  streamList: {
+    /** host:port to dial (kept while the service is down). */
+    address(): string | null;
+    /** Streams open now. */
+    openStreams(): number;
+    mode(): StreamListMode;
+    /** `unavailable`: stops listening (clients see UNAVAILABLE); `unimplemented`: answers UNIMPLEMENTED; `serving`. */
+    setMode(mode: StreamListMode): Promise<void>;
+  };
 }
 
 declare module '../context' {
@@ -99,7 +111,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext): Promise<void> {
+export interface YoutubePluginOptions {
+  /** Port of the gRPC streamList service (default 0: any free port). */
+  grpcPort?: number;
+}
+
+export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext, options: YoutubePluginOptions = {}): Promise<void> {
   const { world } = ctx;
   if (world.getMaxListeners() < 100) world.setMaxListeners(100);
   const live = new YoutubeLive(world, () => ctx.random());
@@ -107,6 +124,29 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
   let quotaDay = pacificDay();
   const bans = new Map<string, { liveChatId: string; channelId: string; userId: string }>();
   const sends = new Map<string, number[]>();
+
+  /** Charges one call of `method` to the token's project (client id); false when today's quota cannot pay for it. */
+  function charge(token: Token, method: YoutubeMethod): boolean {
+    const today = pacificDay();
+    if (today !== quotaDay) {
+      quota.clear();
+      quotaDay = today;
+    }
+    const used = quota.get(token.clientId) ?? 0;
+    const cost = youtubeQuotaCosts[method];
+    if (used + cost > controls.quotaLimit) return false;
+    quota.set(token.clientId, used + cost);
+    return true;
+  }
+
+  const streamList = new YoutubeStreamListServer({
+    ctx,
+    live,
+    charge: (token) => charge(token, 'liveChatMessages.streamList'),
+    encodePageToken,
+    decodePageToken,
+  });
+  await streamList.start(options.grpcPort ?? 0);
 
   const controls: YoutubeControls = {
     quotaLimit: 10_000,
@@ -120,31 +160,33 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       return b ? { videoId: b.videoId, liveChatId: b.liveChatId } : null;
     },
     setBroadcastType: (channelId, type) => void live.broadcastTypes.set(channelId, type),
+    streamList: {
+      address: () => streamList.address(),
+      openStreams: () => streamList.openStreams(),
+      mode: () => streamList.getMode(),
+      setMode: (mode) => streamList.setMode(mode),
+    },
   };
   ctx.youtube = controls;
   const onReset = (): void => {
     quota.clear();
     bans.clear();
     sends.clear();
+    streamList.dropAll();
+    void streamList.setMode('serving');
   };
   world.on('reset', onReset);
   app.addHook('onClose', async () => {
     world.off('reset', onReset);
     live.dispose();
+    await streamList.stop();
   });
 
   /** Authenticates, checks scopes and charges quota. Sends the error and returns null when the call must stop. */
   function begin(request: FastifyRequest, reply: FastifyReply, method: YoutubeMethod, scopes: string[]): Token | null {
     const token = requireGoogleToken(ctx, request, reply, scopes);
     if (!token) return null;
-    const today = pacificDay();
-    if (today !== quotaDay) {
-      quota.clear();
-      quotaDay = today;
-    }
-    const used = quota.get(token.clientId) ?? 0;
-    const cost = youtubeQuotaCosts[method];
-    if (used + cost > controls.quotaLimit) {
+    if (!charge(token, method)) {
       googleError(
         reply,
         403,
@@ -154,7 +196,6 @@ export async function youtubePlugin(app: FastifyInstance, ctx: EmulatorContext):
       );
       return null;
     }
-    quota.set(token.clientId, used + cost);
     return token;
   }
 

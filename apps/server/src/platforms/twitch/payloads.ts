@@ -242,10 +242,22 @@ export function followEvent(p: FollowPayload, eventId: string): PlatformEvent {
   };
 }
 
+/**
+ * `channel.subscribe`. A gifted one (`is_gift`) is a recipient of a `channel.subscription.gift`, which Twitch sends
+ * once for the whole gift with its `total`: the recipient's line is `gift_received`, so stats, goals and points
+ * count the gift once (by its count) and not again per recipient.
+ */
 export function subscribeEvent(p: SubscribePayload, eventId: string, at: string): PlatformEvent {
   return {
     kind: 'activity',
-    activity: { ...activityBase, provider_event_id: eventId, type: 'sub', viewer: viewer(p), tier: p.tier, occurred_at: at },
+    activity: {
+      ...activityBase,
+      provider_event_id: eventId,
+      type: p.is_gift ? 'gift_received' : 'sub',
+      viewer: viewer(p),
+      tier: p.tier,
+      occurred_at: at,
+    },
   };
 }
 

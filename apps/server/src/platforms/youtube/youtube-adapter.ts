@@ -1,7 +1,9 @@
 /**
- * The YouTube adapter. Live: finds the channel's live broadcast (polling with backoff while offline),
- * then polls `liveChat/messages` at YouTube's `pollingIntervalMillis`, resuming from the persisted
- * `nextPageToken` so nothing is lost across restarts. Actions: send (no replies), bans with the
+ * The YouTube adapter. Live: finds the channel's live broadcast (polling with backoff while offline), then reads its
+ * chat over the gRPC `liveChatMessages.streamList` stream (one call for as long as it stays open), or polls
+ * `liveChat/messages` at YouTube's `pollingIntervalMillis` while the stream is unavailable; either way it resumes from
+ * the `nextPageToken` stored with the messages, so nothing is lost across restarts. Once the daily quota is used up
+ * it waits for the reset at midnight Pacific time. Actions: send (no replies), bans with the
  * returned ban id kept for unban (no reasons), delete, title/category via videos.update.
  */
 import { providers } from '@greenroom/contracts/providers';
@@ -21,9 +23,11 @@ import type {
   StreamInfoFacet,
   TokenSource,
 } from '../port';
-import { YoutubeClient, type YoutubeBroadcast, type YoutubeClientOptions } from './youtube-client';
+import { YoutubeChatStream, isStreamUnavailable } from './youtube-chat-stream';
+import { YoutubeClient, type YoutubeBroadcast, type YoutubeChatItem, type YoutubeClientOptions } from './youtube-client';
 import { isChatGone, isQuotaError } from './youtube-errors';
 import { mapYoutubeChatItem } from './youtube-events';
+import { quotaResetsAt } from './youtube-quota';
 
 export interface YoutubeAdapterDeps {
   endpoints: PlatformEndpoints['youtube'];
@@ -34,8 +38,15 @@ export interface YoutubeAdapterDeps {
   regionCode?: string;
   /** Poll for a live broadcast while offline: first delay and cap (defaults 30 s → 5 min). */
   offlinePoll?: { baseMs?: number; maxMs?: number };
-  /** Wait after a quota error (default 30 min). */
-  quotaBackoffMs?: number;
+  /** The gRPC streamList client (null/omitted: endpoints.chatStream decides; no endpoint: polling only). */
+  chatStream?: YoutubeChatStream | null;
+  /** After the stream was unavailable, poll this long before trying it again (default 5 min). */
+  streamRetryMs?: number;
+  /** Wait after a quota error (default: until the quota resets at midnight Pacific time, plus up to `quotaResumeJitterMs`). */
+  quotaWaitMs?: number;
+  /** Spread of the resumption after the reset, so every channel does not call at the same second (default 60 s). */
+  quotaResumeJitterMs?: number;
+  now?: () => Date;
   /** Transient error backoff (defaults 2 s → 2 min). */
   backoff?: { baseMs?: number; maxMs?: number };
   /** Bounds on YouTube's pollingIntervalMillis (defaults 0 and 30 s). */
@@ -47,6 +58,16 @@ type ActionsContext = Omit<ChannelConnectionContext, 'emit' | 'setHealth' | 'sig
 
 const info = providers.youtube;
 export const YOUTUBE_WAITING_DETAIL = 'Waiting for a live broadcast';
+/** Health detail while the quota is used up: when chat resumes, in Pacific time and UTC (the page shows local time). */
+export function youtubeQuotaDetail(resetsAt: Date): string {
+  const utc = resetsAt.toISOString().slice(11, 16);
+  return `The YouTube API quota for today is used up: chat resumes when it resets at midnight Pacific time (${utc} UTC).`;
+}
+
+/** When to call YouTube again after quotaExceeded: its reset (midnight Pacific time) plus a random spread. */
+export function quotaResumeAt(now: Date, jitterMs: number, random: () => number = Math.random): Date {
+  return new Date(quotaResetsAt(now).getTime() + Math.floor(random() * jitterMs));
+}
 
 function stateString(state: Record<string, unknown>, key: string): string | null {
   const value = state[key];
@@ -55,6 +76,12 @@ function stateString(state: Record<string, unknown>, key: string): string | null
 
 export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter {
   const client = deps.client ?? new YoutubeClient({ apiUrl: deps.endpoints.apiUrl, ...(deps.quota ? { quota: deps.quota } : {}) });
+  const chatStream =
+    deps.chatStream !== undefined
+      ? deps.chatStream
+      : deps.endpoints.chatStream
+        ? new YoutubeChatStream(deps.endpoints.chatStream, deps.quota)
+        : null;
   const regionCode = deps.regionCode ?? 'US';
   let categoryCache: { at: number; list: Promise<{ id: string; title: string; assignable: boolean }[]> } | null = null;
 
@@ -90,6 +117,8 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
       let pageToken = chat ? stateString(ctx.state, 'pageToken') : null;
       /** Last stream status emitted (null: none yet). */
       const stream: { live: boolean | null } = { live: null };
+      /** When the gRPC stream may be tried again after it was unavailable (polling meanwhile). */
+      let streamAfter = 0;
 
       const goOffline = async (): Promise<void> => {
         chat = null;
@@ -101,6 +130,47 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             status: { is_live: false, viewer_count: null, title: null, category: null, started_at: null, live_stream_id: null },
           });
         stream.live = false;
+      };
+
+      /**
+       * Stores one page of chat (polled or streamed) with the token that moves past it, in one transaction: a restart
+       * resumes exactly after what was stored. False when the chat log cannot take it now (the same position is read
+       * again after a backoff; not YouTube's fault, so health stays as it is).
+       */
+      const take = async (page: { items: YoutubeChatItem[]; nextPageToken?: string | null | undefined }): Promise<boolean> => {
+        const receivedAt = new Date().toISOString();
+        const events = page.items.flatMap((item) => mapYoutubeChatItem(item, receivedAt));
+        const next = page.nextPageToken && page.nextPageToken !== pageToken ? page.nextPageToken : null;
+        if (events.length > 0 || next) {
+          try {
+            await ctx.emit(events, { retryable: true, ...(next ? { state: { pageToken: next } } : {}) });
+          } catch {
+            return false;
+          }
+        }
+        if (next) pageToken = next;
+        errors.reset();
+        setHealth('connected', null);
+        return true;
+      };
+
+      /** Reads the live chat over the gRPC stream until it ends: 'offline' (the broadcast ended), 'ended' or 'refused'. */
+      const readStream = async (
+        chatStream: YoutubeChatStream,
+        liveChatId: string,
+      ): Promise<{ outcome: 'offline' | 'ended' | 'refused'; pages: number }> => {
+        const local = new AbortController();
+        let pages = 0;
+        try {
+          for await (const page of chatStream.stream(ctx.broadcaster, liveChatId, pageToken, AbortSignal.any([signal, local.signal]))) {
+            if (!(await take(page))) return { outcome: 'refused', pages };
+            pages++;
+            if (page.offlineAt) return { outcome: 'offline', pages };
+          }
+          return { outcome: 'ended', pages };
+        } finally {
+          local.abort();
+        }
       };
 
       while (!signal.aborted) {
@@ -135,25 +205,20 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             stream.live = true;
           }
 
-          const page = await client.chatMessages(ctx.broadcaster, chat.liveChatId, pageToken);
-          const receivedAt = new Date().toISOString();
-          const events = page.items.flatMap((item) => mapYoutubeChatItem(item, receivedAt));
-          // The next page token is stored in the same transaction as the messages it moves past: a
-          // restart resumes exactly after what was stored. Refused (the chat log cannot take it now):
-          // the same page is polled again after a backoff.
-          const next = page.nextPageToken && page.nextPageToken !== pageToken ? page.nextPageToken : null;
-          if (events.length > 0 || next) {
-            try {
-              await ctx.emit(events, { retryable: true, ...(next ? { state: { pageToken: next } } : {}) });
-            } catch {
-              // Greenroom's chat log cannot take them now (not YouTube's fault: health stays as it is).
-              await errors.wait(signal);
-              continue;
-            }
+          // The gRPC stream first: one call (5 units) for as long as it stays open.
+          if (chatStream && Date.now() >= streamAfter) {
+            const read = await readStream(chatStream, chat.liveChatId);
+            if (read.outcome === 'offline') await goOffline();
+            // Refused by the chat log, or closed by YouTube before anything came: wait before opening it again.
+            else if (read.outcome === 'refused' || read.pages === 0) await errors.wait(signal);
+            continue;
           }
-          if (next) pageToken = next;
-          errors.reset();
-          setHealth('connected', null);
+
+          const page = await client.chatMessages(ctx.broadcaster, chat.liveChatId, pageToken);
+          if (!(await take(page))) {
+            await errors.wait(signal);
+            continue;
+          }
           if (page.offlineAt) {
             await goOffline();
             continue;
@@ -167,16 +232,31 @@ export function createYoutubeAdapter(deps: YoutubeAdapterDeps): PlatformAdapter 
             setHealth('needs_reauth', error.message);
             return;
           }
+          if (isStreamUnavailable(error)) {
+            // Unreachable or not served: poll liveChatMessages.list meanwhile, and try the stream again later.
+            ctx.log.warn({ err: error }, 'YouTube live chat stream unavailable, polling instead');
+            streamAfter = Date.now() + (deps.streamRetryMs ?? 5 * 60_000);
+            continue;
+          }
           if (isQuotaError(error)) {
-            setHealth('error', error.message);
-            await sleep(deps.quotaBackoffMs ?? 30 * 60_000, signal);
+            // YouTube refuses every call until the quota resets at midnight Pacific time: wait until then.
+            const now = (deps.now ?? (() => new Date()))();
+            const resumeAt = quotaResumeAt(now, deps.quotaResumeJitterMs ?? 60_000);
+            setHealth('error', youtubeQuotaDetail(quotaResetsAt(now)));
+            await sleep(deps.quotaWaitMs ?? resumeAt.getTime() - now.getTime(), signal);
+            continue;
+          }
+          if (error instanceof PlatformError && error.reason === 'pageTokenInvalid') {
+            // A token YouTube no longer accepts: read from the chat's recent history (duplicates are dropped by id).
+            pageToken = null;
+            await ctx.saveState({ pageToken: null });
             continue;
           }
           if (isChatGone(error)) {
             await goOffline();
             continue;
           }
-          ctx.log.warn({ err: error }, 'YouTube live chat poll failed');
+          ctx.log.warn({ err: error }, 'YouTube live chat read failed');
           setHealth('reconnecting', error instanceof Error ? error.message : String(error));
           await errors.wait(signal);
         }

@@ -43,7 +43,7 @@ const authorDetailsSchema = z.object({
   isChatModerator: z.boolean().optional(),
 });
 
-const chatItemSchema = z.object({
+export const chatItemSchema = z.object({
   id: z.string(),
   snippet: z
     .object({

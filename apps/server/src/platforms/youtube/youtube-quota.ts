@@ -17,6 +17,8 @@ export const youtubeQuotaCosts = {
   'videos.update': 50,
   'videoCategories.list': 1,
   'liveChatMessages.list': 5,
+  /** One gRPC streamList call, however long it streams. */
+  'liveChatMessages.streamList': 5,
   'liveChatMessages.insert': 20,
   'liveChatMessages.delete': 50,
   'liveChatBans.insert': 50,

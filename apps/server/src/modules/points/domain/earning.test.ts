@@ -43,6 +43,9 @@ describe('points for activities', () => {
   it('pays nothing for anonymous events, stream status or a zero setting', () => {
     expect(activityPoints(activity({ type: 'cheer', viewer: null, count: 100 }), s)).toBeNull();
     expect(activityPoints(activity({ type: 'stream_online' }), s)).toBeNull();
+    // A gifted sub or membership received: the gift already paid its gifter, the recipient bought nothing.
+    expect(activityPoints(activity({ type: 'gift_received' }), s)).toBeNull();
+    expect(activityPoints(activity({ type: 'membership_gift_received' }), s)).toBeNull();
     expect(activityPoints(activity({ type: 'follow' }), { ...s, follow_points: 0 })).toBeNull();
     expect(activityPoints(activity({ type: 'cheer', count: 50 }), { ...s, cheer_points: 1 })).toBeNull();
   });

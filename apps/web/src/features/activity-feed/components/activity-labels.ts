@@ -5,6 +5,7 @@ export const activityTypeLabels: Record<ActivityType, string> = {
   sub: 'Sub',
   resub: 'Resub',
   gift: 'Gift subs',
+  gift_received: 'Gifted sub received',
   raid: 'Raid',
   cheer: 'Cheer',
   superchat: 'Super Chat',
@@ -23,6 +24,7 @@ const actions: Record<ActivityType, string> = {
   sub: 'subscribed',
   resub: 'resubscribed',
   gift: 'gifted subs',
+  gift_received: 'received a gifted sub',
   raid: 'raided',
   cheer: 'cheered',
   superchat: 'sent a Super Chat',
@@ -67,6 +69,7 @@ export function activityDetails(activity: Activity): ActivityDetail[] {
     case 'sub':
     case 'resub':
     case 'gift':
+    case 'gift_received':
       if (tier) d.push({ text: tierLabel(tier), meaning: 'Subscription tier' });
       if (months != null) d.push({ text: plural(months, 'month', 'months'), meaning: 'Months subscribed' });
       if (type === 'gift' && count != null) d.push({ text: plural(count, 'gift', 'gifts'), meaning: 'Subscriptions gifted' });

@@ -44,7 +44,8 @@ export function YoutubeQuotaCard({ provider: p }: { provider: ChannelProvider })
             <Progress value={share} color={color} aria-label="YouTube API quota used today" />
             <Text size="xs" c="dimmed">
               Resets at {formatTime(q.resets_at)} (midnight Pacific time), in {resetsIn}. Every YouTube channel connected to this Greenroom
-              spends from it: reading chat costs 5 units a call, sending a message 20, a timeout, ban or delete 50.
+              spends from it: reading chat costs 5 units per stream connection (5 units a poll while YouTube&apos;s stream is unavailable),
+              sending a message 20, a timeout, ban or delete 50.
             </Text>
           </>
         )}
