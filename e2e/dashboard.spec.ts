@@ -99,6 +99,16 @@ test('the dashboard shows each platform live and updates the title and category 
   expect((await emulatorControl<{ title: string }>('GET', `/_emulator/channels/twitch/${twitch.id}`)).title).toBe(second);
   expect((await emulatorControl<{ title: string }>('GET', `/_emulator/channels/kick/${kick.id}`)).title).toBe(newTitle);
 
+  // An ad on Twitch (live): the served length in a toast, then the wait before the next one; Kick has no ads.
+  const ads = page.getByRole('group', { name: 'Twitch ad break' });
+  await ads.getByRole('combobox', { name: 'Length' }).click();
+  await page.getByRole('option', { name: '1:30 (90 s)' }).click();
+  await ads.getByRole('button', { name: 'Run ad' }).click();
+  await expect(page.getByText('Twitch ad running for 1:30')).toBeVisible();
+  await expect(ads.getByText(/^Next ad possible in [78]:\d\d\.$/)).toBeVisible();
+  await expect(ads.getByRole('button', { name: 'Run ad' })).toBeDisabled();
+  await expect(page.getByRole('group', { name: 'Kick ad break' })).toHaveCount(0);
+
   // Revoked at the platform: the dashboard says so and links the Owner to the fix.
   await emulatorControl('POST', '/_emulator/tokens/revoke', { platform: 'twitch', userId: twitch.id });
   await expect(twitchRow.getByRole('alert')).toContainText('Reconnect Twitch', { timeout: 30_000 });

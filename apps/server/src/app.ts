@@ -30,6 +30,9 @@ import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
 import { statsRoutes } from './modules/stats';
+import { watchRoutes } from './modules/watch';
+import { adsRoutes } from './modules/ads';
+import { spotifyRoutes } from './modules/spotify';
 import { streamInfoRoutes } from './modules/stream-info';
 import { systemBotRoutes } from './modules/system-bots';
 import { userRoutes } from './modules/user';
@@ -171,6 +174,9 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   statsRoutes(app, s);
+  watchRoutes(app, s);
+  adsRoutes(app, s);
+  spotifyRoutes(app, s);
   chatbotRoutes(app, s);
   widgetRoutes(app, s);
   const subscribe = (channelId: string, handler: (event: { type: string; data?: unknown }) => void) =>
@@ -183,6 +189,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.stats.jobs.stop());
+  app.addHook('onClose', async () => s.spotify.job.stop());
   app.addHook('onClose', async () => {
     await s.giveaways.stop();
     await s.points.stop();

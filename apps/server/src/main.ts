@@ -112,6 +112,7 @@ async function main(): Promise<void> {
   // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded database needs this job.
   const plannerStatistics = database.kind === 'pglite' ? new PlannerStatisticsJob(database.db, app.log) : null;
   plannerStatistics?.start();
+  services.spotify.job.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

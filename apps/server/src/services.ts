@@ -47,6 +47,10 @@ import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules
 import { createGiveaways, type Giveaways } from './modules/giveaways';
 import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
 import { cryptoRandom } from './lib/random';
+import { WatchService } from './modules/watch';
+import { AdsService } from './modules/ads';
+import { NowPlayingJob, NowPlayingService, spotifyBuiltins } from './modules/spotify';
+import { SpotifyClient } from './platforms/spotify/spotify-client';
 
 /**
  * Everything the app needs, built once at start (no module-level singletons). This is the composition root:
@@ -104,6 +108,12 @@ export interface AppServices {
   viewerCards: ViewerCardService;
   /** The public chat popout: its fan-out hub, connection limit and recent lines. */
   publicChat: PublicChatServices;
+  /** The public watch page's channel lookup (players, live state, latest stream). */
+  watch: WatchService;
+  /** Ad breaks ("Run an ad"). */
+  ads: AdsService;
+  /** What the channel's Spotify plays (`!song`, widgets) and the job publishing `spotify.now_playing` while live. */
+  spotify: { nowPlaying: NowPlayingService; job: NowPlayingJob };
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
   /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
@@ -370,7 +380,16 @@ export function createServices(input: {
   const queueRepo = new QueueRepository(db);
   points.repo.onWalletsMerged((tx, m) => giveaways.repo.walletsMerged(tx, m));
   points.repo.onWalletsMerged((tx, m) => queueRepo.walletsMerged(tx, m));
-  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues)]) chatbot.builtins.register(b);
+  const spotifyLog = createLogger(config.LOG_LEVEL, 'spotify');
+  const nowPlaying = new NowPlayingService({
+    db,
+    tokens,
+    client: new SpotifyClient({ apiUrl: endpoints.spotify.apiUrl }),
+    log: spotifyLog,
+  });
+  const nowPlayingJob = new NowPlayingJob({ db, bus, nowPlaying, log: spotifyLog });
+  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues), ...spotifyBuiltins(nowPlaying)])
+    chatbot.builtins.register(b);
   // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
   // platform actions and replies are effects, run once after the message is committed.
   for (const stage of chatbot.stages) ingest.addStage(stage);
@@ -430,6 +449,9 @@ export function createServices(input: {
     activity: new ActivityService(db, (channelId, activity) => widgets.service.replayActivity(channelId, activity)),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
+    watch: new WatchService({ db, streamInfo }),
+    ads: new AdsService({ connections, audit }),
+    spotify: { nowPlaying, job: nowPlayingJob },
     chatbot,
     widgets,
     points,

@@ -24,6 +24,7 @@ import {
 } from './api/events';
 import { giveawayUpdatedEventSchema } from './api/giveaways';
 import { queueDeletedEventSchema, queueUpdatedEventSchema } from './api/queues';
+import { spotifyNowPlayingEventSchema } from './api/spotify';
 
 export const BUS_EVENTS_VERSION = 1;
 
@@ -45,6 +46,8 @@ export const busEventSchemas = [
   giveawayUpdatedEventSchema,
   queueUpdatedEventSchema,
   queueDeletedEventSchema,
+  /** What the channel's Spotify plays changed (the now-playing widget; polled while a platform is live). */
+  spotifyNowPlayingEventSchema,
   // Access (sockets close when it is lost).
   /** A member's level in the channel changed; `level` null: removed (or left). */
   z.object({

@@ -51,6 +51,8 @@ export interface ProviderCapabilities {
    * Kick's public API has subscriber counts but no follower count; TikTok has no API.
    */
   followerCount: boolean;
+  /** The broadcaster can run an ad break (Twitch's Start Commercial: partners and affiliates, while live). */
+  commercial: boolean;
 }
 
 export interface ProviderInfo extends ProviderCapabilities {
@@ -91,6 +93,7 @@ const none: ProviderCapabilities = {
   banReason: false,
   chatterList: false,
   followerCount: false,
+  commercial: false,
 };
 
 const streaming: ProviderCapabilities = {
@@ -129,6 +132,7 @@ export const providers: Record<ProviderId, ProviderInfo> = {
     banReason: true,
     chatterList: true,
     followerCount: true,
+    commercial: true,
     dashboardUrl: 'https://dashboard.twitch.tv/u/{provider_channel_name}/stream-manager',
     streamTitleMaxLength: 140,
     banReasonMaxLength: 500,

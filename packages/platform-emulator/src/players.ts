@@ -1,7 +1,7 @@
 /**
  * Embedded players, standing in for the platforms' own: the Twitch embed script
  * (`embed.twitch.tv/embed/v1.js`, a `Twitch.Embed` class that inserts the player iframe), the YouTube embed
- * (`www.youtube.com/embed/{videoId}?autoplay=1&mute=1`) and the Kick player (`player.kick.com/{channel}`).
+ * (`www.youtube.com/embed/{videoId}?autoplay=1&mute=1`, or `live_stream?channel={channelId}`) and the Kick player (`player.kick.com/{channel}`).
  * Each answers with a small page showing the simulated stream (channel, title, category, live state), so the
  * product's pages render a real frame offline. Paths: `/_players/twitch/embed/v1.js`,
  * `/_players/twitch/player`, `/_players/youtube/embed/:videoId`, `/_players/kick/:channel`.
@@ -82,10 +82,17 @@ export async function playerRoutes(app: FastifyInstance, world: World): Promise<
     html(reply, playerPage(world, 'twitch', channelOf('twitch', request.query.channel ?? ''), flag(request.query.muted, false))),
   );
 
-  app.get<{ Params: { videoId: string }; Querystring: { mute?: string } }>('/_players/youtube/embed/:videoId', async (request, reply) => {
-    const channel = world.channelsOf('youtube').find((c) => c.broadcastId === request.params.videoId);
-    return html(reply, playerPage(world, 'youtube', channel, flag(request.query.mute, false)));
-  });
+  app.get<{ Params: { videoId: string }; Querystring: { mute?: string; channel?: string } }>(
+    '/_players/youtube/embed/:videoId',
+    async (request, reply) => {
+      // `live_stream?channel=UC…`: the channel's current live stream.
+      const channel =
+        request.params.videoId === 'live_stream'
+          ? world.channelsOf('youtube').find((c) => c.id === request.query.channel)
+          : world.channelsOf('youtube').find((c) => c.broadcastId === request.params.videoId);
+      return html(reply, playerPage(world, 'youtube', channel, flag(request.query.mute, false)));
+    },
+  );
 
   app.get<{ Params: { channel: string }; Querystring: { muted?: string } }>('/_players/kick/:channel', async (request, reply) =>
     html(reply, playerPage(world, 'kick', channelOf('kick', request.params.channel), flag(request.query.muted, false))),

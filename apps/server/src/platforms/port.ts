@@ -172,6 +172,19 @@ export interface ChattersFacet {
   list(): Promise<Chatter[]>;
 }
 
+/** What the platform answered to an ad break. */
+export interface CommercialResult {
+  lengthSeconds: number;
+  /** Seconds before the next ad may run. */
+  retryAfterSeconds: number;
+  message: string;
+}
+
+/** Ad breaks run by the broadcaster's account. Present where the catalogue says `commercial` (Twitch). */
+export interface AdsFacet {
+  startCommercial(lengthSeconds: number): Promise<CommercialResult>;
+}
+
 /**
  * Figures about the channel itself. Present where the catalogue says `followerCount` (Twitch, YouTube).
  */
@@ -196,6 +209,7 @@ export interface ChannelActions {
   streamInfo?: StreamInfoFacet;
   chatters?: ChattersFacet;
   channelInfo?: ChannelInfoFacet;
+  ads?: AdsFacet;
 }
 
 export type FacetName = keyof ChannelActions;
@@ -208,6 +222,7 @@ export function facetsFor(info: ProviderCapabilities): FacetName[] {
   if (info.changeTitle || info.changeCategory) facets.push('streamInfo');
   if (info.chatterList) facets.push('chatters');
   if (info.followerCount) facets.push('channelInfo');
+  if (info.commercial) facets.push('ads');
   return facets;
 }
 

@@ -21,6 +21,8 @@ export const scopesFor: Record<OAuthProvider, Record<ConnectionPurpose, string[]
       // Get Chatters: watch-time points for viewers who do not chat.
       'moderator:read:chatters',
       'channel:manage:broadcast',
+      // Start Commercial (the dashboard's "Run an ad").
+      'channel:edit:commercial',
       'channel:read:subscriptions',
       'bits:read',
     ],

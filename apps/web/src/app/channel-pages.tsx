@@ -66,6 +66,8 @@ export const channelPages: ChannelPage[] = [
     lazy: () => import('./routes/channels/activity-feed'),
   },
   { path: 'stats', nav: 'stats', title: 'Stats', ability: 'stats.read', lazy: () => import('./routes/channels/stats') },
+  // Every member: the public watch links are for sharing.
+  { path: 'watch-guide', nav: 'viewer-watch', title: 'Viewer Watch', lazy: () => import('./routes/channels/watch-guide') },
   // The chatbot: list pages carry the Chatbot group's nav items, editors are their `/{id}` pages.
   {
     path: 'chat-commands',

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: 'oauth/:provider', lazy: titledRoute('Signing in', () => import('./routes/oauth')) },
       { path: 'popout/channels/:channelId/chat', lazy: () => import('./routes/popout/public-chat') },
       { path: 'widget/:widgetId', lazy: () => import('./routes/widget') },
+      { path: 'watch/:provider/:providerChannelName', lazy: () => import('./routes/watch') },
       // Signed-in routes.
       {
         lazy: () => import('./routes/signed-in-layout'),

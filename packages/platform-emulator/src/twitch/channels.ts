@@ -99,4 +99,43 @@ export async function channelsRoutes(app: FastifyInstance, deps: HelixDeps): Pro
     deps.world.emit('channel.updated', channel);
     return reply.code(204).send();
   });
+
+  /**
+   * Start Commercial: the broadcaster's own user token with channel:edit:commercial, partners and affiliates only,
+   * while live; a length over 180 s is served as 180; another ad before `retry_after` (480 s) is refused with 429.
+   */
+  const nextCommercialAt = new Map<string, number>();
+  app.post('/mock/channels/commercial', async (request, reply) => {
+    const token = helixAuth(deps, request, reply, { user: true, scopes: ['channel:edit:commercial'] });
+    if (!token) return reply;
+    const body = asObject(request.body);
+    const broadcasterId = typeof body.broadcaster_id === 'string' ? body.broadcaster_id : '';
+    if (!broadcasterId) return helixError(reply, 400, 'Missing required parameter "broadcaster_id"');
+    const length = body.length;
+    if (typeof length !== 'number' || !Number.isInteger(length) || length < 1)
+      return helixError(reply, 400, 'Missing required parameter "length"');
+    if (broadcasterId !== token.userId)
+      return helixError(reply, 401, "The ID in broadcaster_id must match the user ID found in the request's OAuth token.");
+    const channel = deps.world.channel('twitch', broadcasterId);
+    const account = deps.world.account('twitch', broadcasterId);
+    if (!channel || !account) return helixError(reply, 404, 'The ID in broadcaster_id was not found.');
+    if (account.kind !== 'streamer') return helixError(reply, 400, 'Only partners and affiliates may run commercials.');
+    if (!channel.live) return helixError(reply, 400, 'To start a commercial, the broadcaster must be streaming live.');
+    const now = Date.now();
+    if ((nextCommercialAt.get(broadcasterId) ?? 0) > now)
+      return helixError(reply, 429, 'The broadcaster may not run another commercial until the cooldown period expires.');
+    const served = Math.min(length, COMMERCIAL_MAX_SECONDS);
+    nextCommercialAt.set(broadcasterId, now + COMMERCIAL_COOLDOWN_SECONDS * 1000);
+    deps.world.record({
+      platform: 'twitch',
+      type: 'commercial',
+      channelId: broadcasterId,
+      actorId: token.userId,
+      data: { length: served },
+    });
+    return reply.send({ data: [{ length: served, message: '', retry_after: COMMERCIAL_COOLDOWN_SECONDS }] });
+  });
 }
+
+const COMMERCIAL_MAX_SECONDS = 180;
+const COMMERCIAL_COOLDOWN_SECONDS = 480;

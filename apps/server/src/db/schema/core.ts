@@ -144,6 +144,7 @@ export const channelProviders = pgTable(
   (t) => [
     uniqueIndex('channel_providers_channel_provider').on(t.channelId, t.provider),
     index('channel_providers_identity').on(t.provider, t.providerChannelId),
+    // The public watch page finds a channel by platform and channel name, in any case.
     index('channel_providers_name').on(t.provider, sql`lower(${t.providerChannelName})`),
   ],
 );

@@ -8,8 +8,9 @@ import { providers } from '@greenroom/contracts/providers';
 import { AppError, badRequest, unsupported } from '../../lib/errors';
 import { OwnBans } from '../own-actions';
 import type { PlatformEndpoints } from '../endpoints';
-import { PlatformError } from '../platform-error';
+import { PlatformError, reconnectNeeded } from '../platform-error';
 import type {
+  AdsFacet,
   BanInput,
   BanResult,
   Category,
@@ -18,6 +19,7 @@ import type {
   ChatFacet,
   Chatter,
   ChattersFacet,
+  CommercialResult,
   ModerationFacet,
   PlatformAdapter,
   SendResult,
@@ -90,6 +92,7 @@ export function createTwitchAdapter(deps: TwitchAdapterDeps): PlatformAdapter {
         streamInfo: new TwitchStreamInfo(ctx, api),
         chatters: new TwitchChatters(ctx, api),
         channelInfo: new TwitchChannelInfo(ctx, api),
+        ads: new TwitchAds(ctx, api),
       };
     },
   };
@@ -206,6 +209,43 @@ class TwitchChannelInfo extends TwitchFacet implements ChannelInfoFacet {
     try {
       return await this.api.channels.getChannelFollowerCount(this.broadcasterId);
     } catch (error) {
+      throw await mapError(error, this.ctx.broadcaster);
+    }
+  }
+}
+
+const COMMERCIAL_SCOPE = 'channel:edit:commercial';
+
+/**
+ * Start Commercial: only the broadcaster's own token may (not an editor's or a moderator's), only partners and
+ * affiliates, only while live; Twitch answers the length it serves and `retry_after`, and refuses another ad before
+ * that with 429. twurple's `startChannelCommercial` drops the answer, so the call is made through `callApi`.
+ */
+class TwitchAds extends TwitchFacet implements AdsFacet {
+  async startCommercial(lengthSeconds: number): Promise<CommercialResult> {
+    // A connection made before Greenroom asked for this scope: say so, without marking the whole connection broken.
+    if (!this.ctx.broadcaster.scopes.includes(COMMERCIAL_SCOPE))
+      throw reconnectNeeded('twitch', 'reconnect it on the Platforms page to let Greenroom run ads.', 'insufficient_scope');
+    try {
+      const answer = await this.api.callApi<{ data: { length: number; message: string; retry_after: number }[] }>({
+        type: 'helix',
+        url: 'channels/commercial',
+        method: 'POST',
+        userId: this.broadcasterId,
+        scopes: [COMMERCIAL_SCOPE],
+        jsonBody: { broadcaster_id: this.broadcasterId, length: lengthSeconds },
+      });
+      const row = answer.data[0];
+      if (!row) throw new PlatformError('temporary', 'twitch', 'Twitch did not say whether the ad runs.');
+      return { lengthSeconds: row.length, retryAfterSeconds: row.retry_after, message: row.message };
+    } catch (error) {
+      // Twitch says 429 for an ad asked before the last one's `retry_after`: a refusal with its own reason, not a rate limit.
+      const http = httpErrorOf(error);
+      if (http?.statusCode === 429 && /commercial/i.test(twitchMessage(http.body)))
+        throw new PlatformError('rate_limited', 'twitch', 'Twitch refused: the next ad can run once the last one’s cooldown is over.', {
+          reason: 'commercial_cooldown',
+          cause: error,
+        });
       throw await mapError(error, this.ctx.broadcaster);
     }
   }

@@ -102,6 +102,8 @@ export function describeAuditEntry(entry: Pick<AuditLogEntry, 'action' | 'data'>
       const who = text(d.viewer, 'a viewer');
       return `${delta < 0 ? `removed ${amount} points from ${who}` : `added ${amount} points to ${who}`}${because(d.reason)}`;
     }
+    case 'stream.commercial':
+      return typeof d.length_seconds === 'number' ? `ran a ${d.length_seconds}-second ad on ${on}` : `ran an ad on ${on}`;
     case 'channel.renamed':
       return `renamed the channel from ${quote(d.from)} to ${quote(d.to)}`;
     case 'channel.chat_settings_changed':
@@ -142,6 +144,7 @@ export const auditActionFilters: { group: string; items: { value: string; label:
     items: [
       { value: 'platform', label: 'Platforms connected and disconnected' },
       { value: 'stream.updated', label: 'Stream title and category' },
+      { value: 'stream.commercial', label: 'Ads run' },
       { value: 'channel', label: 'Channel name and settings' },
     ],
   },

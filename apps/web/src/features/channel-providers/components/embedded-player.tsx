@@ -1,99 +1,12 @@
 import { AspectRatio, Button, Center, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconBrandYoutube, IconPlayerPlay } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
 import { providers } from '@greenroom/contracts/providers';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useAuthProviders } from '../../../api/get-auth-providers';
 import { openCenteredPopup } from '../../../lib/connect-popup';
-import { platformLinks, type PlatformLinks } from '../platform-links';
-
-interface TwitchEmbedOptions {
-  channel: string;
-  parent: string[];
-  width: string;
-  height: string;
-  autoplay: boolean;
-  muted: boolean;
-  layout: 'video';
-}
-declare global {
-  interface Window {
-    Twitch?: { Embed: new (target: string | HTMLElement, options: TwitchEmbedOptions) => unknown };
-  }
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Loads a script once per page (the Twitch embed script). */
-export function loadScript(src: string): Promise<void> {
-  let loading = scripts.get(src);
-  if (!loading) {
-    loading = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => resolve();
-      script.onerror = () => {
-        scripts.delete(src);
-        script.remove();
-        reject(new Error('The Twitch player could not be loaded.'));
-      };
-      document.head.appendChild(script);
-    });
-    scripts.set(src, loading);
-  }
-  return loading;
-}
-
-function TwitchPlayer({ channel, links }: { channel: string; links: PlatformLinks }) {
-  const id = `twitch-embed-${useId().replace(/:/g, '')}`;
-  const ref = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    let cancelled = false;
-    const target = ref.current;
-    loadScript(links.twitchEmbedScript)
-      .then(() => {
-        if (cancelled || !target || !window.Twitch) return;
-        target.replaceChildren();
-        new window.Twitch.Embed(target, {
-          channel,
-          parent: [window.location.hostname],
-          width: '100%',
-          height: '100%',
-          autoplay: true,
-          muted: true,
-          layout: 'video',
-        });
-      })
-      .catch((e: unknown) => !cancelled && setError(e));
-    return () => {
-      cancelled = true;
-      target?.replaceChildren();
-    };
-  }, [channel, links.twitchEmbedScript]);
-  if (error) return <ErrorAlert error={error} />;
-  return (
-    <AspectRatio ratio={16 / 9}>
-      <div id={id} ref={ref} style={{ background: 'var(--mantine-color-dark-8)' }} />
-    </AspectRatio>
-  );
-}
-
-function Frame({ src, title }: { src: string; title: string }) {
-  return (
-    <AspectRatio ratio={16 / 9}>
-      <iframe
-        src={src}
-        title={title}
-        allow="autoplay; fullscreen; encrypted-media; picture-in-picture"
-        allowFullScreen
-        style={{ border: 0 }}
-      />
-    </AspectRatio>
-  );
-}
+import { platformLinks, type PlatformLinks } from '../../../lib/platform-links';
+import { PlayerFrame, TwitchPlayer } from '../../../components/live-player';
 
 /** YouTube without a live_stream_id: the "Configure in Studio" button (an 800×800 popup). */
 function ConfigureInStudio({ provider: p, links }: { provider: ChannelProvider; links: PlatformLinks }) {
@@ -135,17 +48,17 @@ export function EmbeddedPlayer({ provider: p }: { provider: ChannelProvider }) {
   let player: React.ReactNode;
   switch (p.provider) {
     case 'twitch':
-      player = <TwitchPlayer channel={p.provider_channel_name} links={links} />;
+      player = <TwitchPlayer channel={p.provider_channel_name} script={links.twitchEmbedScript} />;
       break;
     case 'youtube':
       player = p.live_stream_id ? (
-        <Frame src={links.youtubeEmbed(p.live_stream_id, muted)} title={`YouTube player: ${p.provider_channel_name}`} />
+        <PlayerFrame src={links.youtubeEmbed(p.live_stream_id, muted)} title={`YouTube player: ${p.provider_channel_name}`} />
       ) : (
         <ConfigureInStudio provider={p} links={links} />
       );
       break;
     case 'kick':
-      player = <Frame src={links.kickPlayer(p.provider_channel_name, muted)} title={`Kick player: ${p.provider_channel_name}`} />;
+      player = <PlayerFrame src={links.kickPlayer(p.provider_channel_name, muted)} title={`Kick player: ${p.provider_channel_name}`} />;
       break;
     default:
       player = (

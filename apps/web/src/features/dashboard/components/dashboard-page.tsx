@@ -7,6 +7,7 @@ import type { Channel } from '@greenroom/contracts/api/channels';
 import { RoleBadge } from '../../../components/role-badge';
 import { formatDate } from '../../../lib/format';
 import { useLiveStats } from '../api/get-live-stats';
+import { AdBreakPanel } from './ad-break-panel';
 import { ChannelDetailsSection, Section, YourAccessSection } from './dashboard-sections';
 import { LiveStatusPanel } from './live-status-panel';
 import { PopoutButtons } from './popout-buttons';
@@ -77,6 +78,11 @@ export function DashboardPage({ channel, providers, renderStatus, activity }: Da
                     {providers.isPending ? 'Loading platforms…' : 'The platforms could not be loaded.'}
                   </Text>
                 )}
+              </Section>
+            )}
+            {providers?.data && can(channel.access_level, 'stream.update') && (
+              <Section title="Run an ad">
+                <AdBreakPanel channelId={channel.id} connections={providers.data} />
               </Section>
             )}
           </Stack>

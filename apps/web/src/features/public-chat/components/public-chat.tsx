@@ -33,24 +33,42 @@ function PublicLine({ message, fontSize }: { message: PublicChatMessage; fontSiz
   );
 }
 
-/** The public, read-only chat popout for OBS docks and overlays (no moderation, no staff data). */
-export function PublicChat({ channelId, options }: { channelId: string; options: PublicChatOptions }) {
+/**
+ * The public, read-only chat for OBS docks and overlays (no moderation, no staff data). `panel`: inside a page (the
+ * watch page) — it fills its box and scrolls itself, following new lines while the reader is at the bottom.
+ */
+export function PublicChat({ channelId, options, panel = false }: { channelId: string; options: PublicChatOptions; panel?: boolean }) {
   const feed = usePublicChatFeed(channelId, options.max);
   const shown = useMemo(
     () => (options.providers.length === 0 ? feed.messages : feed.messages.filter((m) => options.providers.includes(m.provider))),
     [feed.messages, options.providers],
   );
+  const Root = panel ? 'section' : 'main';
   const bottom = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
+  const following = useRef(true);
 
   useTransparentCanvas(options.transparent);
 
   useLayoutEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
-  }, [shown]);
+    const box = root.current;
+    if (!panel) bottom.current?.scrollIntoView({ block: 'end' });
+    else if (box && following.current) box.scrollTop = box.scrollHeight;
+  }, [shown, panel]);
 
   return (
-    <main
+    <Root
+      ref={root}
       className={classes.root}
+      data-panel={panel || undefined}
+      onScroll={
+        panel
+          ? (e: React.UIEvent<HTMLElement>) => {
+              const box = e.currentTarget;
+              following.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
+            }
+          : undefined
+      }
       data-transparent={options.transparent || undefined}
       style={{ fontSize: options.fontSize }}
       aria-label="Chat"
@@ -77,6 +95,6 @@ export function PublicChat({ channelId, options }: { channelId: string; options:
         ))}
       </div>
       <div ref={bottom} />
-    </main>
+    </Root>
   );
 }

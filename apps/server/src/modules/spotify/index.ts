@@ -1,0 +1,4 @@
+/** Spotify: what plays (`!song`, the now-playing widget, the bus event `spotify.now_playing`). */
+export { spotifyBuiltins, nowPlayingReply } from './builtins';
+export { NowPlayingJob, NowPlayingService, spotifyTokenOf, toTrackDto, type NowPlayingServiceDeps } from './now-playing';
+export { spotifyRoutes, type SpotifyRouteDeps } from './routes';
