@@ -105,8 +105,8 @@ async function consistent(p: ChatPlatform, v: { id: string; displayName: string 
 const n = (v: number) => v.toLocaleString('en-US');
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-// KNOWN BUG, skipped until fixed: now and then a `giveaway.enter` (or a game) effect hangs in `running` on PGlite
-// (no error, never finished), so its answer never comes and the later tests of the block cascade (the giveaway stays
+// KNOWN BUG, skipped until fixed: now and then a `giveaway.enter` (or a game) effect hangs in `running` (seen on both
+// engines; no error, never finished), so its answer never comes and the later tests of the block cascade (the giveaway stays
 // open). Reproduce with `npx vitest run apps/server/test/loyalty-live.test.ts -t kick`. The cross-platform `!link`
 // test below is not affected.
 describe.skip.each(chatPlatforms)('loyalty commands on %s', (p) => {
