@@ -44,7 +44,8 @@ onPostgres('a connection lost while checked out', () => {
   it('is released when BEGIN fails on it, so the pool keeps serving and closes', async () => {
     const pool = (database.db as unknown as { $client: PoolCounts }).$client;
     await database.db.execute(sql`select 1`);
-    expect(pool.idleCount).toBe(1);
+    // At least one idle connection (opening the database may have used more than one).
+    expect(pool.idleCount).toBeGreaterThanOrEqual(1);
 
     // The idle connection is handed out before its client notices the cut: BEGIN fails on it.
     proxy.cut();
