@@ -6,12 +6,19 @@
  * across two platforms: a code on Twitch, `!link CODE` on Kick, `!link confirm` on Twitch: one wallet, the balances
  * summed through the ledger.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ChatMessage } from '@greenroom/platform-emulator';
 import { pointLedger } from '../src/db/schema';
 import { chatPlatforms, connectSystemBots, startChatWorld, type ChatPlatform, type ChatWorld } from './chat-world';
 import { control, until } from './platform-fixtures';
+
+/**
+ * Kick and YouTube let one sender say 20 messages per 30 s, and Greenroom's send queue keeps to that: a block asks
+ * more than 20 commands within that time on one bot account, so later answers wait for the window, as they would live.
+ */
+const ANSWER_WAIT_MS = 45_000;
+vi.setConfig({ testTimeout: 180_000 });
 
 let world: ChatWorld;
 let queueId: string;
@@ -63,7 +70,7 @@ async function ask(p: ChatPlatform, who: { id: string }, text: string, answer: R
   const others = chatPlatforms.filter((o) => o !== p);
   const elsewhere = await Promise.all(others.map(async (o) => (await said(o)).length));
   await world.chat(p, text, who.id);
-  const line = await until(async () => (await said(p)).slice(before.length).find((l) => answer.test(l)), 20_000).catch(async () => {
+  const line = await until(async () => (await said(p)).slice(before.length).find((l) => answer.test(l)), ANSWER_WAIT_MS).catch(async () => {
     throw new Error(
       `no answer to ${text} matching ${String(answer)} on ${p}; said: ${JSON.stringify((await said(p)).slice(before.length))}`,
     );
@@ -74,7 +81,7 @@ async function ask(p: ChatPlatform, who: { id: string }, text: string, answer: R
 
 /** Waits until Greenroom said `line` on `p`. */
 async function saidOn(p: ChatPlatform, line: string): Promise<void> {
-  await until(async () => (await said(p)).includes(line), 20_000).catch(async () => {
+  await until(async () => (await said(p)).includes(line), ANSWER_WAIT_MS).catch(async () => {
     throw new Error(`not said on ${p}: ${line}; said: ${JSON.stringify((await said(p)).slice(-5))}`);
   });
 }
@@ -105,11 +112,7 @@ async function consistent(p: ChatPlatform, v: { id: string; displayName: string 
 const n = (v: number) => v.toLocaleString('en-US');
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-// KNOWN BUG, skipped until fixed: now and then a `giveaway.enter` (or a game) effect hangs in `running` (seen on both
-// engines; no error, never finished), so its answer never comes and the later tests of the block cascade (the giveaway stays
-// open). Reproduce with `npx vitest run apps/server/test/loyalty-live.test.ts -t kick`. The cross-platform `!link`
-// test below is not affected.
-describe.skip.each(chatPlatforms)('loyalty commands on %s', (p) => {
+describe.each(chatPlatforms)('loyalty commands on %s', (p) => {
   it('points: !points, !addpoints and !removepoints by a Mod, !give, !points @user, !top', async () => {
     const mod = await viewer(p, 'Mod', true);
     const ann = await viewer(p, 'Saver');
