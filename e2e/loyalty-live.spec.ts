@@ -139,6 +139,8 @@ async function ask(platform: Platform, channel: EmulatorAccount, user: EmulatorA
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test.beforeAll(async ({ browser }) => {
+  // Signing the operator in and connecting two system bots through their consent popups.
+  test.setTimeout(180_000);
   await emulatorControl('PUT', '/_emulator/crowd/rate', { rate: 0, eventRate: 0 });
   await systemBots(browser);
 });

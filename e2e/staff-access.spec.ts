@@ -210,9 +210,17 @@ test('a non-operator is refused the admin area; an operator sees every channel a
   await operator.goto('/admin/system-provider-bots');
   const navLink = operator.getByRole('navigation').getByRole('link', { name: /System Provider Bots/ });
   const twitch = operator.getByRole('listitem', { name: 'Twitch system bot' });
-  if (await twitch.getByRole('button', { name: 'Disconnect Twitch system bot' }).isVisible()) {
-    await twitch.getByRole('button', { name: 'Disconnect Twitch system bot' }).click();
-    await operator.getByRole('dialog', { name: 'Disconnect Twitch?' }).getByRole('button', { name: 'Disconnect' }).click();
+  // Other tests connect system bots on this server too: start from none.
+  await expect(twitch).toBeVisible();
+  for (const name of ['Twitch', 'Kick', 'YouTube']) {
+    const disconnect = operator.getByRole('button', { name: `Disconnect ${name} system bot` });
+    if (!(await disconnect.isVisible())) continue;
+    await disconnect.click();
+    await operator
+      .getByRole('dialog', { name: `Disconnect ${name}?` })
+      .getByRole('button', { name: 'Disconnect' })
+      .click();
+    await expect(operator.getByRole('button', { name: `Connect ${name} system bot`, exact: true })).toBeVisible();
   }
   await expect(navLink.getByLabel('No system bot connected')).toHaveText('!');
   const [popup] = await Promise.all([
