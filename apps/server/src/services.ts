@@ -250,7 +250,8 @@ export function createServices(input: {
     revoke,
   });
   channelProviders = providerService;
-  const statsJobs = new StatsJobs(new StatsRollup(db), { log: createLogger(config.LOG_LEVEL, 'stats') });
+  const statsRollup = new StatsRollup(db);
+  const statsJobs = new StatsJobs(statsRollup, { log: createLogger(config.LOG_LEVEL, 'stats') });
   connections.onChange = (change) => {
     statsJobs.connectionChanged();
     cluster.shareHealth(change.channelProviderId, connections?.health(change.channelProviderId) ?? null);
@@ -283,6 +284,7 @@ export function createServices(input: {
       }),
     log: chatbotLog,
     owns: (channelId) => cluster.owns(channelId),
+    onCommandUsed: (use) => statsRollup.commandUsed(use),
   });
   // Loyalty: points (wallets across platforms), slots and roulette, giveaways, the viewer queue. Their chat
   // commands are chatbot built-ins; their stages and effect handlers join the chat pipeline's.

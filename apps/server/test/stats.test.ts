@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
-import { activities, channelProviders, channelUsers, chatMessages, moderationEvents } from '../src/db/schema';
+import { activities, channelProviders, channelUsers, chatCommands, chatMessages, moderationEvents } from '../src/db/schema';
+import { walletIdFor } from '../src/modules/points/points-repository';
 import { newId } from '../src/lib/ids';
 import { bucketSeconds, StatsRollup } from '../src/modules/stats';
 import { createTestApp, type TestApp, type TestUser } from './helper';
@@ -131,6 +132,7 @@ describe('stats rollups', () => {
       follows: 1,
       subs: 6,
       moderation: 1,
+      commands: 0,
       peak_viewers: 160,
       average_viewers: 130,
       minutes_live: 2,
@@ -148,6 +150,7 @@ describe('stats rollups', () => {
       follows: 0,
       subs: 5,
       moderation: 1,
+      commands: 0,
     });
     expect(stats.top_chatters.map((c: { display_name: string; messages: number }) => [c.display_name, c.messages])).toEqual([
       ['Alice', 3],
@@ -191,6 +194,82 @@ describe('stats rollups', () => {
     const live = await t.s.stats.queries.live(channelId, now);
     expect(live.messages_per_minute.at(-2)?.messages).toBe(1);
     expect(live.messages_per_minute.at(-1)?.messages).toBe(0);
+  });
+
+  it('counts commands used per connection and minute, a retried reply once, the most used first', async () => {
+    const [ping] = await t.s.db
+      .insert(chatCommands)
+      .values({ id: newId(), channelId, name: 'ping', responses: ['pong'] })
+      .returning();
+    const [dice] = await t.s.db
+      .insert(chatCommands)
+      .values({ id: newId(), channelId, name: 'dice', responses: ['4'] })
+      .returning();
+    const use = (effectId: string, commandId: string, provider: 'twitch' | 'kick', when: Date) =>
+      rollup.commandUsed({ effectId, channelId, channelProviderId: cp[provider], provider, commandId, at: when });
+    use('e1', ping!.id, 'twitch', at(2, 1));
+    use('e1', ping!.id, 'twitch', at(2, 1)); // the same reply retried
+    use('e2', ping!.id, 'twitch', at(2, 30));
+    use('e3', dice!.id, 'kick', at(2, 40));
+    use('e4', ping!.id, 'kick', at(3, 0));
+    expect(rollup.pendingUses).toBe(4);
+    await rollup.rollup();
+    expect(rollup.pendingUses).toBe(0);
+    await rollup.rollup();
+    const stats = (await t.inject(editor, { method: 'GET', url: statsUrl(at(0), at(60)) })).json();
+    expect(stats.totals.commands).toBe(4);
+    const twitch2 = stats.series.find(
+      (p: { channel_provider_id: string; at: string }) => p.channel_provider_id === cp.twitch && p.at === at(2).toISOString(),
+    );
+    expect(twitch2.commands).toBe(2);
+    expect(stats.platforms.find((p: { provider: string }) => p.provider === 'kick').commands).toBe(2);
+    expect(stats.top_commands).toEqual([
+      { command_id: ping!.id, name: 'ping', uses: 3 },
+      { command_id: dice!.id, name: 'dice', uses: 1 },
+    ]);
+  });
+
+  it('rolls the points economy up from the ledger, once per committed change and never a rolled-back one', async () => {
+    const repo = t.s.points.repo;
+    const identity = (name: string) => ({ provider: 'twitch' as const, providerUserId: name, login: name, displayName: name });
+    expect(
+      await repo.earn([
+        { channelId, identity: identity('alice'), amount: 100, kind: 'watch', key: 'w1' },
+        { channelId, identity: identity('bob'), amount: 50, kind: 'chat', key: 'c1' },
+        { channelId, identity: identity('alice'), amount: 100, kind: 'watch', key: 'w1' }, // delivered twice
+      ]),
+    ).toBe(2);
+    const alice = walletIdFor(channelId, 'twitch', 'alice');
+    const bob = walletIdFor(channelId, 'twitch', 'bob');
+    await repo.give({ channelId, from: alice, to: bob, amount: 30, key: 'g1', noteOut: 'to bob', noteIn: 'from alice' });
+    await repo.change({ channelId, walletId: bob, delta: -20, kind: 'command', key: 'cmd1' });
+    await repo.change({ channelId, walletId: bob, delta: 5, kind: 'adjust', key: 'adj1' });
+    await repo.play({ channelId, walletId: alice, stake: 10, payout: 0, kind: 'slots', key: 's1', note: 'lost', data: {}, lossCap: null });
+    await repo.play({
+      channelId,
+      walletId: alice,
+      stake: 10,
+      payout: 25,
+      kind: 'roulette',
+      key: 'r1',
+      note: 'won',
+      data: {},
+      lossCap: null,
+    });
+    // A change recorded and then rolled back is never counted.
+    await expect(
+      t.s.db.transaction(async (tx) => {
+        await repo.ledgerOps.record(tx as never, { channelId, walletId: bob, delta: 1_000, kind: 'watch', key: 'rolled-back' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await rollup.rollup();
+    await rollup.rollup();
+    const now = new Date();
+    const from = new Date(now.getTime() - 3_600_000);
+    const stats = (await t.inject(editor, { method: 'GET', url: statsUrl(from, new Date(now.getTime() + 120_000)) })).json();
+    expect(stats.points_totals).toEqual({ earned: 150, spent: 20, won: 15, lost: 10, given: 30, adjusted: 5 });
+    expect(stats.points_series.reduce((a: number, p: { earned: number }) => a + p.earned, 0)).toBe(150);
   });
 
   it('is for Editors; a bad range is refused with the field at fault', async () => {

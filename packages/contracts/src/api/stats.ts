@@ -28,6 +28,8 @@ export const statsPointSchema = z.object({
   follows: z.number().int(),
   subs: z.number().int(),
   moderation: z.number().int(),
+  /** Chatbot commands answered. */
+  commands: z.number().int(),
 });
 export type StatsPoint = z.infer<typeof statsPointSchema>;
 
@@ -37,6 +39,7 @@ export const statsTotalsSchema = z.object({
   follows: z.number().int(),
   subs: z.number().int(),
   moderation: z.number().int(),
+  commands: z.number().int(),
   peak_viewers: z.number().int().nullable(),
   average_viewers: z.number().nullable(),
   /** Minutes with a viewer sample (the stream was live). */
@@ -55,6 +58,22 @@ export const statsStreamSchema = z.object({
 });
 export type StatsStream = z.infer<typeof statsStreamSchema>;
 
+/** The points economy of one time bucket or of a whole range (channel-wide: points are not per platform). */
+export const statsPointsSchema = z.object({
+  /** Earned by watching, chatting, following, subscribing, cheering … */
+  earned: z.number().int(),
+  /** Paid for commands and giveaway tickets, less refunds. */
+  spent: z.number().int(),
+  /** Won and lost at the games (slots, roulette). */
+  won: z.number().int(),
+  lost: z.number().int(),
+  /** Given by viewers to other viewers. */
+  given: z.number().int(),
+  /** Added or removed by staff (net). */
+  adjusted: z.number().int(),
+});
+export type StatsPoints = z.infer<typeof statsPointsSchema>;
+
 export const statsSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -70,6 +89,11 @@ export const statsSchema = z.object({
     z.object({ provider: channelProviderIdSchema, provider_user_id: z.string(), display_name: z.string(), messages: z.number().int() }),
   ),
   streams: z.array(statsStreamSchema),
+  /** The points economy per bucket (buckets without points changes left out) and for the whole range. */
+  points_series: z.array(statsPointsSchema.extend({ at: z.string() })),
+  points_totals: statsPointsSchema,
+  /** The most used commands (over the whole days, UTC, the range touches); `name` null: the command was deleted. */
+  top_commands: z.array(z.object({ command_id: z.string(), name: z.string().nullable(), uses: z.number().int() })),
 });
 export type StatsDto = z.infer<typeof statsSchema>;
 

@@ -26,6 +26,8 @@ export const statsMinutes = pgTable(
     follows: integer('follows').notNull().default(0),
     subs: integer('subs').notNull().default(0),
     moderation: integer('moderation').notNull().default(0),
+    /** Chatbot commands answered (built-ins and responses), counted when their reply runs. */
+    commands: integer('commands').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.channelId, t.channelProviderId, t.minute] }),
@@ -72,3 +74,54 @@ export const statsCursors = pgTable('stats_cursors', {
   source: text('source').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The points economy per channel and minute, from the points ledger (points belong to the channel, not to one
+ * platform). All amounts are points, ≥ 0: `earned` (watch time, chat, follows, subs, cheers … ), `spent` (command
+ * costs and giveaway tickets, less refunds), `won` / `lost` (slots, roulette), `given` (viewer to viewer), `adjusted`
+ * (staff changes, net; may be negative).
+ */
+export const statsPoints = pgTable(
+  'stats_points',
+  {
+    channelId: channelRef(),
+    minute: ts('minute').notNull(),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+    lost: bigint('lost', { mode: 'number' }).notNull().default(0),
+    given: bigint('given', { mode: 'number' }).notNull().default(0),
+    adjusted: bigint('adjusted', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.minute] })],
+);
+
+/**
+ * What the points ledger gained, summed per statement by a trigger on `point_ledger` in the writer's own transaction
+ * (so a change is counted exactly once, however it commits, and a rolled-back one never). Insert-only, so concurrent
+ * ledger writers never wait on each other here; the rollup job moves the rows into `stats_points` (DELETE … RETURNING
+ * and the upsert in one transaction), which sees only committed rows.
+ */
+export const statsPointsInbox = pgTable('stats_points_inbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  channelId: text('channel_id').notNull(),
+  minute: ts('minute').notNull(),
+  earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+  spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+  won: bigint('won', { mode: 'number' }).notNull().default(0),
+  lost: bigint('lost', { mode: 'number' }).notNull().default(0),
+  given: bigint('given', { mode: 'number' }).notNull().default(0),
+  adjusted: bigint('adjusted', { mode: 'number' }).notNull().default(0),
+});
+
+/** Uses per chatbot command per day (UTC): the most used commands of a date range. */
+export const statsCommands = pgTable(
+  'stats_commands',
+  {
+    channelId: channelRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    commandId: text('command_id').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.day, t.commandId] })],
+);

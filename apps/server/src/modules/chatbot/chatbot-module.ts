@@ -29,6 +29,8 @@ export interface ChatbotDeps {
   /** Subscribes to a channel's stream statuses (the bus); returns the unsubscribe. */
   watchStreams?: (channelId: string, onStatus: (status: StreamStatus) => void) => () => void;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** A command was answered (its reply ran): the stats' "commands used". */
+  onCommandUsed?: ChatbotEffectDeps['onCommandUsed'];
   /** Test seams. */
   clock?: () => number;
   random?: () => number;
@@ -83,6 +85,7 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     platform,
     urlfetch: (url) => urlFetch(url, deps.urlFetchOptions),
     ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.onCommandUsed ? { onCommandUsed: deps.onCommandUsed } : {}),
     log,
   };
   const timerJob = new TimerJob({

@@ -32,6 +32,15 @@ export interface ChatbotEffectDeps {
   platform: ChatbotPlatform;
   urlfetch: (url: string) => Promise<string>;
   random?: () => number;
+  /** A command was answered (once per reply effect; a retried reply passes the same effect id). */
+  onCommandUsed?: (use: {
+    effectId: string;
+    channelId: string;
+    channelProviderId: string;
+    provider: ChannelProviderId;
+    commandId: string;
+    at: Date;
+  }) => void;
   log: { warn(obj: object, msg?: string): void };
 }
 
@@ -100,6 +109,14 @@ export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
       const info = providers[p.provider];
       if (!info.chatWrite) throw new EffectRefused(`${info.name} chat is read-only: Greenroom cannot answer there.`);
       const max = info.chatMessageMaxLength ?? 500;
+      deps.onCommandUsed?.({
+        effectId: effect.id,
+        channelId: effect.channelId,
+        channelProviderId: p.channelProviderId,
+        provider: p.provider,
+        commandId: p.commandId,
+        at: new Date(p.now),
+      });
       let text: string | null;
       if (p.builtin) {
         const builtin = deps.builtins.get(p.builtin);
