@@ -7,7 +7,9 @@ interface EmulatorAccount {
   displayName: string;
 }
 
-test('the stats page shows an empty range, then viewers, chat and events as they arrive, and exports CSV', async ({ page }) => {
+test('the stats page shows an empty range, then viewers, chat, events, commands and points as they arrive, and exports CSV', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const channelId = await signInWithChannel(page);
 
@@ -40,6 +42,7 @@ test('the stats page shows an empty range, then viewers, chat and events as they
     [alice.id, 'hello'],
     [alice.id, 'gg'],
     [bob.id, 'hi all'],
+    [bob.id, '!commands'],
   ] as const) {
     await emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: twitch.id, user, text });
   }
@@ -54,7 +57,12 @@ test('the stats page shows an empty range, then viewers, chat and events as they
     await expect(page.getByRole('group', { name: 'Chat messages' })).toBeVisible({ timeout: 30_000 });
     expect(await figure('Chat messages')).toBeGreaterThanOrEqual(3);
     expect(await figure('New followers')).toBeGreaterThanOrEqual(1);
+    expect(await figure('Commands used')).toBeGreaterThanOrEqual(1);
+    expect(await figure('Points earned')).toBeGreaterThanOrEqual(1);
   }).toPass({ timeout: 120_000 });
+  await expect(page.getByRole('table', { name: 'Top commands' }).getByText('!commands')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Commands used' }).locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Points economy' }).locator('.recharts-surface').first()).toBeVisible();
   expect(await figure('Peak viewers')).toBe(57);
   expect(await figure('Unique chatters')).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('table', { name: 'Top chatters' }).getByRole('row').first()).toBeVisible();
@@ -66,9 +74,10 @@ test('the stats page shows an empty range, then viewers, chat and events as they
   const csv = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
   expect(text.split('\r\n')[0]).toBe(
-    'time,platform,viewers,chat_messages,chat_messages_per_minute,new_followers,new_subscribers,moderation_actions',
+    'time,platform,viewers,chat_messages,chat_messages_per_minute,new_followers,new_subscribers,moderation_actions,commands_used,points_earned,points_spent,points_won,points_lost,points_given,points_adjusted',
   );
   expect(text).toContain(',Twitch,57,');
+  expect(text).toMatch(/,All platforms,,,,,,,,[1-9]/);
 
   // One stream as the range.
   await page.getByRole('combobox', { name: 'One stream' }).click();

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, LineChart } from '@mantine/charts';
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import {
   Button,
   Group,
@@ -26,7 +26,7 @@ import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { duration, formatDateTime } from '../../../lib/format';
 import { useStats } from '../api/get-stats';
-import { chartData, statsCsv } from '../stats-data';
+import { chartData, pointsSeries, statsCsv } from '../stats-data';
 
 type Preset = '24h' | '7d' | '30d' | 'custom';
 const presets: { value: Preset; label: string; days: number }[] = [
@@ -140,6 +140,45 @@ function Charts({ stats }: { stats: StatsDto }) {
           aria-label="Chat messages per minute per platform"
         />
       </Panel>
+      <Panel title="Commands used">
+        {stats.totals.commands === 0 ? (
+          <Text size="sm" c="dimmed" h={240}>
+            No chatbot command was used in this range.
+          </Text>
+        ) : (
+          <BarChart
+            h={240}
+            data={data.commands}
+            dataKey="at"
+            series={data.series}
+            type="stacked"
+            xAxisProps={{ dataKey: 'at', tickFormatter: tick }}
+            tooltipProps={{ labelFormatter: tooltipLabel }}
+            withLegend
+            aria-label="Commands used per platform"
+          />
+        )}
+      </Panel>
+      <Panel title="Points economy">
+        {stats.points_series.length === 0 ? (
+          <Text size="sm" c="dimmed" h={240}>
+            No points were earned or spent in this range.
+          </Text>
+        ) : (
+          <AreaChart
+            h={240}
+            data={data.points}
+            dataKey="at"
+            series={pointsSeries}
+            curveType="monotone"
+            withDots={false}
+            xAxisProps={xAxisProps}
+            tooltipProps={{ labelFormatter: tooltipLabel }}
+            withLegend
+            aria-label="Points earned, spent, won, lost and given"
+          />
+        )}
+      </Panel>
     </SimpleGrid>
   );
 }
@@ -213,6 +252,58 @@ function Details({ stats }: { stats: StatsDto }) {
           </Table>
         )}
       </Panel>
+      <Panel title="Top commands">
+        {stats.top_commands.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No chatbot command was used in this range.
+          </Text>
+        ) : (
+          <Table fz="sm" verticalSpacing={6} aria-label="Top commands">
+            <Table.Tbody>
+              {stats.top_commands.map((c, i) => (
+                <Table.Tr key={c.command_id}>
+                  <Table.Td w={28} c="dimmed">
+                    {i + 1}
+                  </Table.Td>
+                  <Table.Td>
+                    {c.name === null ? (
+                      <Text size="sm" c="dimmed" fs="italic">
+                        Deleted command
+                      </Text>
+                    ) : (
+                      <Text size="sm" ff="monospace" truncate>
+                        {c.name}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{number(c.uses)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Panel>
+      <Panel title="Points">
+        <Table fz="sm" verticalSpacing={6} aria-label="Points totals">
+          <Table.Tbody>
+            {(
+              [
+                ['Earned', stats.points_totals.earned],
+                ['Spent', stats.points_totals.spent],
+                ['Won at games', stats.points_totals.won],
+                ['Lost at games', stats.points_totals.lost],
+                ['Given by viewers', stats.points_totals.given],
+                ['Adjusted by staff', stats.points_totals.adjusted],
+              ] as const
+            ).map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Td>{label}</Table.Td>
+                <Table.Td ta="right">{number(value)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Panel>
       <Panel title="Streams">
         {stats.streams.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -272,7 +363,7 @@ export function StatsPage({ channelId, channelName }: { channelId: string; chann
       return (
         <Stack gap="md" aria-busy="true" aria-label="Loading stats">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {Array.from({ length: 8 }, (_, i) => (
+            {Array.from({ length: 12 }, (_, i) => (
               <Skeleton key={i} h={74} radius="md" />
             ))}
           </SimpleGrid>
@@ -282,12 +373,12 @@ export function StatsPage({ channelId, channelName }: { channelId: string; chann
     }
     if (stats.isError) return <ErrorAlert error={stats.error} />;
     const s = stats.data;
-    if (s.series.length === 0 && s.streams.length === 0) {
+    if (s.series.length === 0 && s.streams.length === 0 && s.points_series.length === 0) {
       return (
         <PageState
           icon={<IconChartLine size={28} />}
           title="No stats for this range yet"
-          description="Stats are collected while your platforms are connected: viewer counts every minute while you are live, chat, follows, subscriptions and moderation as they happen."
+          description="Stats are collected while your platforms are connected: viewer counts every minute while you are live, chat, follows, subscriptions, moderation, commands and points as they happen."
         />
       );
     }
@@ -302,6 +393,10 @@ export function StatsPage({ channelId, channelName }: { channelId: string; chann
           <Figure label="New followers" value={number(s.totals.follows)} />
           <Figure label="New subscribers" value={number(s.totals.subs)} hint="gifts count each sub" />
           <Figure label="Moderation actions" value={number(s.totals.moderation)} />
+          <Figure label="Commands used" value={number(s.totals.commands)} />
+          <Figure label="Points earned" value={number(s.points_totals.earned)} />
+          <Figure label="Points spent" value={number(s.points_totals.spent)} hint="commands and tickets, less refunds" />
+          <Figure label="Points given" value={number(s.points_totals.given)} hint="viewer to viewer" />
         </SimpleGrid>
         <Charts stats={s} />
         <Details stats={s} />
