@@ -101,4 +101,74 @@ describe('Discord', () => {
     });
     expect(asUser.statusCode).toBe(401);
   });
+
+  it("edits a webhook message (only the fields sent), refusing other webhooks' messages, unknown webhooks and wrong tokens", async () => {
+    const hook = createDiscordWebhook(h.world, { userId: USER, applicationId: 'app', origin: h.origin });
+    const other = createDiscordWebhook(h.world, { userId: USER, applicationId: 'app', origin: h.origin });
+    const path = new URL(hook.url).pathname;
+    const role = '345678901234567890';
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: `${path}?wait=true`,
+      payload: { content: `<@&${role}> We are live`, embeds: [{ title: 'Live' }], allowed_mentions: { roles: [role] } },
+    });
+    expect(sent.json()).toMatchObject({ mention_roles: [role], edited_timestamp: null });
+    const id = sent.json().id as string;
+    const edited = await h.app.inject({
+      method: 'PATCH',
+      url: `/discord/api/v10/webhooks/${hook.id}/${hook.token}/messages/${id}`,
+      payload: { embeds: [{ title: 'Ended' }] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      id,
+      content: `<@&${role}> We are live`,
+      embeds: [{ title: 'Ended' }],
+      edited_timestamp: matching(/T/),
+    });
+    expect(h.world.actions.filter((a) => a.type === 'discord.message_edited').map((a) => a.data.messageId)).toEqual([id]);
+    const editPath = (hookId: string, token: string, messageId: string) => `/discord/api/webhooks/${hookId}/${token}/messages/${messageId}`;
+    const notOurs = await h.app.inject({ method: 'PATCH', url: editPath(other.id, other.token, id), payload: { content: 'x' } });
+    expect([notOurs.statusCode, notOurs.json()]).toEqual([404, { message: 'Unknown Message', code: 10008 }]);
+    const wrongToken = await h.app.inject({ method: 'PATCH', url: editPath(hook.id, other.token, id), payload: { content: 'x' } });
+    expect([wrongToken.statusCode, wrongToken.json().code]).toEqual([401, 50027]);
+    const unknown = await h.app.inject({ method: 'PATCH', url: editPath('999999999999999999', hook.token, id), payload: { content: 'x' } });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Unknown Webhook', code: 10015 }]);
+    const emptied = await h.app.inject({ method: 'PATCH', url: editPath(hook.id, hook.token, id), payload: { content: '', embeds: [] } });
+    expect([emptied.statusCode, emptied.json().code]).toEqual([400, 50006]);
+  });
+
+  it('pings a role only as allowed_mentions permits, and refuses parse roles with a roles list', async () => {
+    const hook = createDiscordWebhook(h.world, { userId: USER, applicationId: 'app', origin: h.origin });
+    const path = `${new URL(hook.url).pathname}?wait=true`;
+    const role = '345678901234567890';
+    const none = await h.app.inject({ method: 'POST', url: path, payload: { content: `<@&${role}> hi`, allowed_mentions: { parse: [] } } });
+    expect(none.json().mention_roles).toEqual([]);
+    const all = await h.app.inject({ method: 'POST', url: path, payload: { content: `<@&${role}> hi` } });
+    expect(all.json().mention_roles).toEqual([role]);
+    const both = await h.app.inject({
+      method: 'POST',
+      url: path,
+      payload: { content: `<@&${role}> hi`, allowed_mentions: { parse: ['roles'], roles: [role] } },
+    });
+    expect([both.statusCode, both.json().code]).toEqual([400, 50035]);
+  });
+
+  it('takes 5 requests per 2 seconds per webhook, then answers 429 with retry_after', async () => {
+    const hook = createDiscordWebhook(h.world, { userId: USER, applicationId: 'app', origin: h.origin });
+    const other = createDiscordWebhook(h.world, { userId: USER, applicationId: 'app', origin: h.origin });
+    const post = (x: typeof hook) => h.app.inject({ method: 'POST', url: new URL(x.url).pathname, payload: { content: 'hi' } });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await post(hook));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 204]);
+    expect(answers[4]!.headers['x-ratelimit-remaining']).toBe('0');
+    const limited = answers[5]!;
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ message: 'You are being rate limited.', global: false, retry_after: expect.any(Number) });
+    expect(limited.json().retry_after).toBeGreaterThan(0);
+    expect(limited.json().retry_after).toBeLessThanOrEqual(2);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another webhook has its own bucket.
+    expect((await post(other)).statusCode).toBe(204);
+  });
 });
