@@ -30,6 +30,7 @@ import { moderationRoutes } from './modules/moderation';
 import { publicChatRoutes } from './modules/public-chat';
 import { staffRoutes } from './modules/staff';
 import { statsRoutes } from './modules/stats';
+import { discordRoutes } from './modules/discord';
 import { watchRoutes } from './modules/watch';
 import { adsRoutes } from './modules/ads';
 import { spotifyRoutes } from './modules/spotify';
@@ -174,6 +175,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   moderationRoutes(app, s);
   streamInfoRoutes(app, s);
   statsRoutes(app, s);
+  discordRoutes(app, s);
   watchRoutes(app, s);
   adsRoutes(app, s);
   spotifyRoutes(app, s);
@@ -189,6 +191,7 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => s.ingest.start());
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.stats.jobs.stop());
+  app.addHook('onClose', async () => s.discord.job.stop());
   app.addHook('onClose', async () => s.spotify.job.stop());
   app.addHook('onClose', async () => {
     await s.giveaways.stop();

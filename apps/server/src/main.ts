@@ -109,6 +109,7 @@ async function main(): Promise<void> {
   });
   services.chat.retention.start();
   services.stats.jobs.start();
+  services.discord.job.start();
   // PostgreSQL's autovacuum keeps planner statistics fresh; the embedded database needs this job.
   const plannerStatistics = database.kind === 'pglite' ? new PlannerStatisticsJob(database.db, app.log) : null;
   plannerStatistics?.start();

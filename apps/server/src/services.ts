@@ -18,6 +18,7 @@ import { ChatLogModerationNames, ModerationService } from './modules/moderation'
 import { createPublicChatServices, type PublicChatServices } from './modules/public-chat';
 import { InviteService, StaffService } from './modules/staff';
 import { StatsJobs, StatsQueries, StatsRollup } from './modules/stats';
+import { DiscordJob, DiscordService, DiscordWebhookClient } from './modules/discord';
 import { StreamInfoService } from './modules/stream-info';
 import { SystemBotService } from './modules/system-bots';
 import { ConnectService, UserService } from './modules/user';
@@ -102,6 +103,8 @@ export interface AppServices {
   streamInfo: StreamInfoService;
   /** Stats rollups (jobs) and their reads (the stats page, the dashboard). */
   stats: { jobs: StatsJobs; queries: StatsQueries };
+  /** Discord go-live announcements: settings and the job that posts and edits them. */
+  discord: { service: DiscordService; job: DiscordJob };
   /** Unified chat: retention, staff fan-out hub, history, sending. */
   chat: ChatServices;
   activity: ActivityService;
@@ -250,10 +253,12 @@ export function createServices(input: {
     revoke,
   });
   channelProviders = providerService;
+  let discordJob: DiscordJob | null = null;
   const statsRollup = new StatsRollup(db);
   const statsJobs = new StatsJobs(statsRollup, { log: createLogger(config.LOG_LEVEL, 'stats') });
   connections.onChange = (change) => {
     statsJobs.connectionChanged();
+    discordJob?.changed();
     cluster.shareHealth(change.channelProviderId, connections?.health(change.channelProviderId) ?? null);
     void providerService
       .publishUpdated(change.channelProviderId)
@@ -267,6 +272,17 @@ export function createServices(input: {
   flows.on('channel', (flow) => providerService.connect(flow));
 
   const streamInfo = new StreamInfoService({ connections, audit });
+  const discordLog = createLogger(config.LOG_LEVEL, 'discord');
+  const discordService = new DiscordService({
+    db,
+    cipher,
+    webhooks: new DiscordWebhookClient(endpoints.discord.apiUrl),
+    publicUrl,
+    streamInfo: (id) => chatbotPlatform.streamInfo(id),
+    owns: (channelId) => cluster.owns(channelId),
+    log: discordLog,
+  });
+  discordJob = new DiscordJob(discordService, discordLog);
   const chatbotLog = createLogger(config.LOG_LEVEL, 'chatbot');
   const chatbotPlatform = connectionsPlatform({
     db,
@@ -447,6 +463,7 @@ export function createServices(input: {
     moderation: new ModerationService({ connections, ingest, audit, names: new ChatLogModerationNames(db) }),
     streamInfo,
     stats: { jobs: statsJobs, queries: new StatsQueries(db) },
+    discord: { service: discordService, job: discordJob },
     chat,
     activity: new ActivityService(db, (channelId, activity) => widgets.service.replayActivity(channelId, activity)),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
