@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import { deleteChannelQuerySchema, type Channel } from '@greenroom/contracts/api/channels';
@@ -79,8 +80,8 @@ function ChatPostingSettings({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** `/channels/{channelId}/settings` (Admin+): the channel's name; the Owner can delete the channel. */
-export function ChannelSettingsPage({ channel }: { channel: Channel }) {
+/** `/channels/{channelId}/settings` (Admin+): the channel's name, other features' settings (`children`); the Owner can delete the channel. */
+export function ChannelSettingsPage({ channel, children }: { channel: Channel; children?: ReactNode }) {
   const [deleteOpened, deleteDialog] = useDisclosure(false);
   const isOwner = hasLevel(channel.access_level, AccessLevel.OWNER);
   return (
@@ -92,6 +93,7 @@ export function ChannelSettingsPage({ channel }: { channel: Channel }) {
         <RenameChannelForm key={channel.display_name} channel={channel} />
       </Paper>
       <ChatPostingSettings channel={channel} isOwner={isOwner} />
+      {children}
       {isOwner && (
         <Paper
           withBorder
