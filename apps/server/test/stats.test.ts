@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { activities, channelProviders, channelUsers, chatCommands, chatMessages, moderationEvents } from '../src/db/schema';
-import { walletIdFor } from '../src/modules/points/points-repository';
+import { walletIdFor } from '../src/modules/points';
 import { newId } from '../src/lib/ids';
 import { bucketSeconds, StatsRollup } from '../src/modules/stats';
 import { createTestApp, type TestApp, type TestUser } from './helper';
@@ -259,7 +259,7 @@ describe('stats rollups', () => {
     // A change recorded and then rolled back is never counted.
     await expect(
       t.s.db.transaction(async (tx) => {
-        await repo.ledgerOps.record(tx as never, { channelId, walletId: bob, delta: 1_000, kind: 'watch', key: 'rolled-back' });
+        await repo.ledgerOps.record(tx, { channelId, walletId: bob, delta: 1_000, kind: 'watch', key: 'rolled-back' });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

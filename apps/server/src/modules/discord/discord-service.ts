@@ -21,7 +21,7 @@ import { channelProviders, channels, discordAnnouncements, discordPosts } from '
 import type { TokenCipher } from '../../lib/crypto';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { DiscordWebhookClient, failureMessage, type WebhookMessage, type WebhookTarget } from './discord-webhook';
+import { failureMessage, type DiscordWebhookClient, type WebhookTarget } from './discord-webhook';
 
 /** Every platform offline this long ends the stream (the announcement is edited). */
 export const END_AFTER_MS = 2 * 60_000;
