@@ -55,7 +55,9 @@ test('the Spotify now-playing widget follows the streamer’s Spotify live: next
   const url = await createFromMenu(page, channelId, 'Spotify now playing');
   // Not connected yet: the editor says why the widget is empty; the stream shows nothing.
   await expect(page.getByText('Spotify is not connected')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Platforms' })).toHaveAttribute('href', `/channels/${channelId}/providers`);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Spotify is not connected' }).getByRole('link', { name: 'Platforms' }),
+  ).toHaveAttribute('href', `/channels/${channelId}/providers`);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 1000 });
     await page.screenshot({ path: `test-results/widgets-spotify-editor-${width}.png`, fullPage: true });
@@ -138,6 +140,15 @@ test('a points goal fills up live as viewers earn points and shows it reached at
     ),
   );
 
+  // Only the follows below earn points: the emulator's crowd chats in every channel, and chat and watch time earn too.
+  const settings = await pageApi<Record<string, unknown>>(page, 'GET', `/api/2/channels/${channelId}/points/settings`);
+  await pageApi(page, 'PUT', `/api/2/channels/${channelId}/points/settings`, {
+    ...settings,
+    message_points: 0,
+    watch_points_per_minute: 0,
+    active_chatter_bonus: 0,
+  });
+
   const url = await createFromMenu(page, channelId, 'Goal bar');
   await page.getByRole('textbox', { name: 'Title' }).fill('Points for a giveaway');
   await page
@@ -152,6 +163,10 @@ test('a points goal fills up live as viewers earn points and shows it reached at
   const obs = await obsPage(browser, baseURL, url);
   const count = obs.getByTestId('goal-count');
   const bar = obs.getByRole('progressbar', { name: 'Points for a giveaway' });
+  // Points earned before the settings changed may land after the goal started: count from now.
+  await page.getByRole('button', { name: 'Reset count' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Goal reset')).toBeVisible();
   await expect(count).toHaveText('0 / 100');
   await expect(obs.locator('[data-complete="true"]')).toHaveCount(0);
 
