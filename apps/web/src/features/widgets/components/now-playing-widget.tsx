@@ -47,7 +47,7 @@ export function NowPlayingWidget({ settings, connection }: { settings: NowPlayin
   if (view.kind === 'nothing') return null;
   if (view.kind === 'idle') {
     return (
-      <section className={classes.nowPlaying} data-background={settings.show_background} aria-label="Now playing" style={style}>
+      <section className={classes.nowPlaying} data-background={settings.show_background} data-idle aria-label="Now playing" style={style}>
         <div className={classes.nowPlayingIdle}>
           <IconBrandSpotify size="1.2em" aria-hidden className={classes.nowPlayingBrand} />
           <span>{view.text}</span>
