@@ -34,7 +34,11 @@ function connection(nowPlaying: NowPlaying, serverTime: string) {
     },
     refresh,
   };
-  return { value, refresh, push: (data: NowPlaying) => act(() => listeners.forEach((l) => l({ type: 'now_playing', data }))) };
+  const push = (data: NowPlaying) =>
+    act(() => {
+      listeners.forEach((l) => l({ type: 'now_playing', data }));
+    });
+  return { value, refresh, push };
 }
 
 describe('NowPlayingWidget', () => {
@@ -61,10 +65,14 @@ describe('NowPlayingWidget', () => {
     const c = connection({ state: 'playing', track: track('a', 'Short', 3_000), is_playing: true, progress_ms: 1_000, at }, at);
     render(<NowPlayingWidget settings={{ ...defaultWidgetSettings('spotify'), idle_text: 'Music is off' }} connection={c.value} />);
     expect(c.refresh).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     expect(c.refresh).toHaveBeenCalledTimes(1);
     // Not again at once: at most every 5 s.
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(c.refresh).toHaveBeenCalledTimes(1);
     c.push({ state: 'idle', at });
     expect(screen.getByLabelText('Now playing').textContent).toBe('Music is off');
