@@ -5,7 +5,7 @@
  * per page and event.
  *
  * The sweep finds the maximum sustainable rate: the offered rate doubles from 2 events/s (then one step between the
- * last rate that held and the first that did not) until a step fails — p99 above 100 ms, rows still missing 5 s after
+ * last rate that held and the first that did not; halving down to 0.25/s when 2/s already fails) until a step fails — p99 above 100 ms, rows still missing 5 s after
  * the last event (a backlog), or the sender not reaching the offered rate.
  *
  * The ceiling, measured in the same run with the same Chromium: the same event frames (the JSON the widget socket
@@ -39,10 +39,12 @@ const CHROMIUM_ARGS = [
 ];
 const GOAL_P99_MS = 100;
 const FIRST_RATE = 2;
+/** When even the first rate fails (a loaded machine), the sweep halves down to this before it gives up. */
+const LOWEST_RATE = 0.25;
 const MAX_RATE = 512;
 /** Each step offers this long of events (at least MIN_EVENTS). */
 const STEP_SECONDS = 3;
-const MIN_EVENTS = 15;
+const MIN_EVENTS = 10;
 /** Rows not on every page this long after the last event: a backlog. */
 const DRAIN_MS = 5_000;
 
@@ -158,31 +160,40 @@ function print(label: string, s: Step): void {
   );
 }
 
-/** Doubles the rate until a step fails, then tries once between the last rate that held and the first that did not. */
+/**
+ * Doubles the rate until a step fails, then tries once between the last rate that held and the first that did not.
+ * If the first rate already fails (a loaded machine), halves it until one holds, down to LOWEST_RATE.
+ */
 async function sweep(label: string, run: (rate: number) => Promise<Step>): Promise<{ max: Step | null; steps: Step[] }> {
   const steps: Step[] = [];
-  let held: Step | null = null;
-  let failed: number | null = null;
-  for (let rate = FIRST_RATE; rate <= MAX_RATE; rate *= 2) {
+  const attempt = async (rate: number): Promise<Step> => {
     const s = await run(rate);
     steps.push(s);
     print(label, s);
+    await sleep(1000);
+    return s;
+  };
+  let held = await attempt(FIRST_RATE);
+  if (!held.ok) {
+    for (let rate = FIRST_RATE / 2; rate >= LOWEST_RATE; rate /= 2) {
+      const s = await attempt(rate);
+      if (s.ok) return { max: s, steps };
+    }
+    return { max: null, steps };
+  }
+  let failed: number | null = null;
+  for (let rate = FIRST_RATE * 2; rate <= MAX_RATE; rate *= 2) {
+    const s = await attempt(rate);
     if (!s.ok) {
       failed = rate;
       break;
     }
     held = s;
-    await sleep(1000);
   }
-  if (held && failed) {
-    const between = Math.round(Math.sqrt(held.rate * failed));
-    if (between > held.rate && between < failed) {
-      await sleep(2000);
-      const s = await run(between);
-      steps.push(s);
-      print(label, s);
-      if (s.ok) held = s;
-    }
+  const between = failed ? Math.round(Math.sqrt(held.rate * failed)) : 0;
+  if (failed && between > held.rate && between < failed) {
+    const s = await attempt(between);
+    if (s.ok) held = s;
   }
   return { max: held, steps };
 }
