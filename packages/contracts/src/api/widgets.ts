@@ -518,8 +518,11 @@ export const publicWidgetSchema = z.object({
   giveaway: publicGiveawaySchema.nullable(),
   /** Viewer queue widgets: the channel's open queue (else the last one changed), or none. */
   queue: publicQueueSchema.nullable(),
-  /** Spotify now playing widgets: what the channel's Spotify plays (track details are public on Spotify). */
-  now_playing: nowPlayingSchema.nullable(),
+  /**
+   * Spotify now playing widgets: what the channel's Spotify plays (track details are public on Spotify). Absent from
+   * a server older than the page (a deploy in progress): null.
+   */
+  now_playing: nowPlayingSchema.nullable().default(null),
   /** When the server answered: after a drop, an alert box asks for the alerts since then (`?since=` on its socket). */
   server_time: z.string(),
 });
