@@ -1,14 +1,26 @@
 /**
  * Widget render benchmark: the real server with the platform emulator, the built web app in Chromium. 50 event-list
- * widget pages (`/widget/{token}`, as OBS opens them) in one browser; follows are sent on the emulator's Twitch channel
- * one after another, and each page records when the new row is on screen. Latency = platform event sent → row rendered,
- * per page and event (p50/p99), beside the widget socket's own latency in the same run: a plain websocket client of
- * the same widget URL in this process (platform event → frame received), which is what the pages cannot beat.
- * Run: npx tsx bench/widget-render.ts (BENCH_PORT picks the server port, default 3520; BENCH_WIDGET_PAGES, default 50)
+ * widget pages (`/widget/{token}`, as OBS opens them) in one browser; Twitch follows are sent on the emulator at an
+ * offered rate, and each page records when each new row is on screen. Latency = platform event sent → row rendered,
+ * per page and event.
+ *
+ * The sweep finds the maximum sustainable rate: the offered rate doubles from 2 events/s (then one step between the
+ * last rate that held and the first that did not; halving down to 0.25/s when 2/s already fails) until a step fails — p99 above 100 ms, rows still missing 5 s after
+ * the last event (a backlog), or the sender not reaching the offered rate.
+ *
+ * The ceiling, measured in the same run with the same Chromium: the same event frames (the JSON the widget socket
+ * sends) pushed by a bare websocket server in this process to 50 bare pages that append a row per frame — no
+ * platform, no server, no React. The same sweep gives its maximum rate; the ratio is product ÷ ceiling. The widget
+ * socket alone (a plain client of the same widget URL in this process) is printed at each product step.
+ * Run: npx tsx bench/widget-render.ts (BENCH_PORT picks the server port, the emulator takes the next one, default
+ * 3520; BENCH_WIDGET_PAGES, default 50)
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import WebSocket from 'ws';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import WebSocket, { WebSocketServer } from 'ws';
 import { apiCall, connectPlatform, createChannel, emulator, ensureWebBuilt, signInAs, startProduct, type BenchResult } from './chat-render';
 
 /**
@@ -25,9 +37,16 @@ const CHROMIUM_ARGS = [
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
 ];
-const EVENTS = 30;
-const SPACING_MS = 400;
 const GOAL_P99_MS = 100;
+const FIRST_RATE = 2;
+/** When even the first rate fails (a loaded machine), the sweep halves down to this before it gives up. */
+const LOWEST_RATE = 0.25;
+const MAX_RATE = 512;
+/** Each step offers this long of events (at least MIN_EVENTS). */
+const STEP_SECONDS = 3;
+const MIN_EVENTS = 10;
+/** Rows not on every page this long after the last event: a backlog. */
+const DRAIN_MS = 5_000;
 
 /** Installed before the page: the wall-clock time each event-list row appears. */
 const probeScript = `
@@ -40,18 +59,216 @@ const probeScript = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
+/** The bare page of the ceiling: a socket, a list, a row per event frame (the 8 newest kept, as the widget does). */
+const barePage = `<!doctype html><html><body style="background:transparent;margin:0"><ul id="rows"></ul><script>
+  const list = document.getElementById('rows');
+  const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+  ws.onmessage = (m) => {
+    const frame = JSON.parse(m.data);
+    if (frame.type !== 'event') return;
+    const li = document.createElement('li');
+    li.dataset.eventType = frame.data.type;
+    li.textContent = frame.data.name + ' followed';
+    list.prepend(li);
+    while (list.children.length > 8) list.lastElementChild.remove();
+  };
+  ws.onopen = () => { document.body.dataset.state = 'live'; };
+</script></body></html>`;
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! * 10) / 10;
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const rowsOf = (page: Page) => page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
+
+interface Step {
+  rate: number;
+  events: number;
+  /** Events per second the sender reached. */
+  achieved: number;
+  p50: number;
+  p99: number;
+  missing: number;
+  /** The widget socket alone (product steps only): p99 platform event → frame, ms. */
+  socketP99: number | null;
+  ok: boolean;
+}
+
+/** Sends `count` events at `rate` per second (each awaited: the platform sees them in order); returns their send times. */
+async function offer(rate: number, count: number, send: (i: number) => Promise<void>): Promise<{ sent: number[]; seconds: number }> {
+  const sent: number[] = [];
+  const start = Date.now();
+  for (let i = 0; i < count; i += 1) {
+    const due = start + (i * 1000) / rate;
+    if (due > Date.now()) await sleep(due - Date.now());
+    sent.push(Date.now());
+    await send(i);
+  }
+  return { sent, seconds: Math.max(0.001, (Date.now() - start) / 1000) };
+}
+
+/** One step: offer events at `rate`, wait for every page's rows (or the backlog deadline), measure. */
+async function step(pages: Page[], rate: number, send: (i: number) => Promise<void>, socketFrames: number[] | null): Promise<Step> {
+  const count = Math.max(MIN_EVENTS, Math.round(rate * STEP_SECONDS));
+  const before = await Promise.all(pages.map(async (p) => (await rowsOf(p)).length));
+  const framesBefore = socketFrames?.length ?? 0;
+  const { sent, seconds } = await offer(rate, count, send);
+  for (const deadline = Date.now() + DRAIN_MS; Date.now() < deadline; await sleep(250)) {
+    const counts = await Promise.all(pages.map(async (p) => (await rowsOf(p)).length));
+    if (counts.every((n, i) => n - before[i]! >= count)) break;
+  }
+  const latencies: number[] = [];
+  let missing = 0;
+  for (const [index, page] of pages.entries()) {
+    const rows = (await rowsOf(page)).slice(before[index]);
+    for (let i = 0; i < count; i += 1) {
+      const at = rows[i];
+      if (at === undefined) missing += 1;
+      else latencies.push(at - sent[i]!);
+    }
+  }
+  const sorted = latencies.toSorted((a, b) => a - b);
+  const achieved = Math.round((count / seconds) * 10) / 10;
+  let socketP99: number | null = null;
+  if (socketFrames) {
+    const frames = socketFrames.slice(framesBefore, framesBefore + count).map((at, i) => at - sent[i]!);
+    socketP99 = percentile(
+      frames.toSorted((a, b) => a - b),
+      0.99,
+    );
+  }
+  const p99 = percentile(sorted, 0.99);
+  return {
+    rate,
+    events: count,
+    achieved,
+    p50: percentile(sorted, 0.5),
+    p99,
+    missing,
+    socketP99,
+    ok: missing === 0 && p99 <= GOAL_P99_MS && achieved >= rate * 0.9,
+  };
+}
+
+function print(label: string, s: Step): void {
+  const why = s.ok ? 'holds' : s.missing > 0 ? 'backlog' : s.achieved < s.rate * 0.9 ? 'sender behind' : 'p99 over goal';
+  console.log(
+    `  ${label} ${String(s.rate).padStart(4)} ev/s (sent ${s.achieved}/s, ${s.events} events): p50 ${s.p50} ms, p99 ${s.p99} ms` +
+      `${s.socketP99 === null ? '' : `, socket alone p99 ${s.socketP99} ms`}, missing ${s.missing} → ${why}`,
+  );
+}
+
+/**
+ * Doubles the rate until a step fails, then tries once between the last rate that held and the first that did not.
+ * If the first rate already fails (a loaded machine), halves it until one holds, down to LOWEST_RATE.
+ */
+async function sweep(label: string, run: (rate: number) => Promise<Step>): Promise<{ max: Step | null; steps: Step[] }> {
+  const steps: Step[] = [];
+  const attempt = async (rate: number): Promise<Step> => {
+    const s = await run(rate);
+    steps.push(s);
+    print(label, s);
+    await sleep(1000);
+    return s;
+  };
+  let held = await attempt(FIRST_RATE);
+  if (!held.ok) {
+    for (let rate = FIRST_RATE / 2; rate >= LOWEST_RATE; rate /= 2) {
+      const s = await attempt(rate);
+      if (s.ok) return { max: s, steps };
+    }
+    return { max: null, steps };
+  }
+  let failed: number | null = null;
+  for (let rate = FIRST_RATE * 2; rate <= MAX_RATE; rate *= 2) {
+    const s = await attempt(rate);
+    if (!s.ok) {
+      failed = rate;
+      break;
+    }
+    held = s;
+  }
+  const between = failed ? Math.round(Math.sqrt(held.rate * failed)) : 0;
+  if (failed && between > held.rate && between < failed) {
+    const s = await attempt(between);
+    if (s.ok) held = s;
+  }
+  return { max: held, steps };
+}
+
+/** The ceiling: a bare websocket server here, bare pages in the same Chromium, the same frames. */
+async function bareCeiling(browser: Browser, count: number, frame: (i: number) => string): Promise<Step | null> {
+  const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(barePage));
+  const wss = new WebSocketServer({ server, path: '/ws' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 420, height: 420 } });
+  try {
+    await context.addInitScript(probeScript);
+    const pages: Page[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const page = await context.newPage();
+      await page.goto(base);
+      pages.push(page);
+    }
+    for (const page of pages) await page.locator('body[data-state="live"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const { max } = await sweep('bare pages  ', (rate) =>
+      step(
+        pages,
+        rate,
+        async (i) => {
+          const payload = frame(i);
+          for (const client of wss.clients) client.send(payload);
+        },
+        null,
+      ),
+    );
+    return max;
+  } finally {
+    await context.close();
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+    server.close();
+  }
+}
+
 export async function benchWidgetRender(options: { port?: number; pages?: number } = {}): Promise<BenchResult[]> {
   ensureWebBuilt();
-  const pages = options.pages ?? (Number(process.env.BENCH_WIDGET_PAGES) || 50);
+  const pageCount = options.pages ?? (Number(process.env.BENCH_WIDGET_PAGES) || 50);
   const product = await startProduct(options.port ?? (Number(process.env.BENCH_PORT) || 3520));
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const load = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ');
+    console.log(`  load average at start: ${load()} (${os.cpus().length} cores)`);
+
+    // The ceiling first (nothing of the product running in the browser yet).
+    const sample = (i: number) =>
+      JSON.stringify({
+        type: 'event',
+        data: {
+          id: `bare-${i}`,
+          type: 'follow',
+          provider: 'twitch',
+          name: `Viewer${i}`,
+          tier: null,
+          months: null,
+          count: null,
+          amount: null,
+          message: null,
+          occurred_at: new Date().toISOString(),
+          test: false,
+          replay: false,
+        },
+      });
+    const ceiling = await bareCeiling(browser, pageCount, sample);
+
     const editor = await (await browser.newContext()).newPage();
     await signInAs(editor, product.base, 'greenroomdemo');
     const channelId = await createChannel(editor, `Widget bench ${Date.now().toString(36)}`);
@@ -59,16 +276,16 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
     await emulator(product.emulator, 'PUT', '/_emulator/crowd/rate', { rate: 0, eventRate: 0 });
     const widget = await apiCall<{ token: string }>(editor, 'POST', `/api/2/channels/${channelId}/widgets`, { type: 'events' });
 
-    // The widget pages: one context (one OBS), `pages` tabs.
+    // The widget pages: one context (one OBS), `pageCount` tabs.
     const obs = await browser.newContext({ viewport: { width: 420, height: 420 } });
     await obs.addInitScript(probeScript);
-    const opened: Page[] = [];
-    for (let i = 0; i < pages; i += 1) {
+    const pages: Page[] = [];
+    for (let i = 0; i < pageCount; i += 1) {
       const page = await obs.newPage();
       await page.goto(`${product.base}/widget/${widget.token}`);
-      opened.push(page);
+      pages.push(page);
     }
-    for (const page of opened) await page.locator('main[data-state="live"]').waitFor({ state: 'attached', timeout: 30_000 });
+    for (const page of pages) await page.locator('main[data-state="live"]').waitFor({ state: 'attached', timeout: 60_000 });
 
     // The socket's own latency: a plain client of the same widget URL.
     const frames: number[] = [];
@@ -78,44 +295,27 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
     });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
 
-    const sent: number[] = [];
-    for (let i = 0; i < EVENTS; i += 1) {
-      sent.push(Date.now());
-      await emulator(product.emulator, 'POST', '/_emulator/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'follow' });
-      await new Promise((r) => setTimeout(r, SPACING_MS));
-    }
-    // Until every page has every row (or 30 s): a slow page counts as slow, not as missing.
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
-      const counts = await Promise.all(opened.map((p) => p.evaluate(() => (window as unknown as { __rows: number[] }).__rows.length)));
-      if (counts.every((n) => n >= EVENTS) && frames.length >= EVENTS) break;
-    }
+    const follow = () =>
+      emulator(product.emulator, 'POST', '/_emulator/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'follow' });
+    const { max } = await sweep('widget pages', (rate) => step(pages, rate, async () => void (await follow()), frames));
     socket.close();
 
-    const socketLatency = frames.slice(0, EVENTS).map((at, i) => at - sent[i]!);
-    const renderLatency: number[] = [];
-    let missing = 0;
-    for (const page of opened) {
-      const rows = await page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
-      // The first rows are the state the page loaded with (none: a new channel); then one row per event.
-      for (let i = 0; i < EVENTS; i += 1) {
-        const at = rows[i];
-        if (at === undefined) missing += 1;
-        else renderLatency.push(at - sent[i]!);
-      }
-    }
-    const render = renderLatency.toSorted((a, b) => a - b);
-    const sock = socketLatency.toSorted((a, b) => a - b);
+    const ratio = max && ceiling ? Math.round((max.rate / ceiling.rate) * 1000) / 1000 : 0;
     console.log(
-      `  ${pages} widget pages, ${EVENTS} follows ${SPACING_MS} ms apart: render p50 ${percentile(render, 0.5)} ms, p99 ${percentile(render, 0.99)} ms (goal ≤ ${GOAL_P99_MS}), missing rows ${missing}`,
+      `  maximum sustainable: widget pages ${max?.rate ?? 0} events/s (p99 ${max?.p99 ?? '–'} ms, socket alone p99 ${max?.socketP99 ?? '–'} ms)` +
+        ` · bare pages ceiling ${ceiling?.rate ?? 0} events/s (p99 ${ceiling?.p99 ?? '–'} ms) · ratio ${ratio}`,
     );
-    console.log(
-      `  the widget socket alone (same run):  p50 ${percentile(sock, 0.5)} ms, p99 ${percentile(sock, 0.99)} ms, frames ${frames.length}`,
-    );
+    console.log(`  load average at end: ${load()}`);
     return [
-      { name: `platform event → widget row rendered, p99 (${pages} pages in one Chromium)`, value: percentile(render, 0.99), unit: 'ms' },
-      { name: 'platform event → widget row rendered, p50', value: percentile(render, 0.5), unit: 'ms' },
-      { name: 'baseline: platform event → widget socket frame, p99', value: percentile(sock, 0.99), unit: 'ms' },
-      { name: 'rows never rendered', value: missing, unit: 'rows' },
+      {
+        name: `maximum sustainable event rate, ${pageCount} widget pages (p99 ≤ ${GOAL_P99_MS} ms, no backlog)`,
+        value: max?.rate ?? 0,
+        unit: 'events/s',
+      },
+      { name: 'platform event → widget row rendered at that rate, p99', value: max?.p99 ?? 0, unit: 'ms' },
+      { name: 'platform event → widget socket frame at that rate, p99', value: max?.socketP99 ?? 0, unit: 'ms' },
+      { name: `ceiling: bare websocket → ${pageCount} bare pages, maximum sustainable rate`, value: ceiling?.rate ?? 0, unit: 'events/s' },
+      { name: 'ratio widget pages ÷ bare pages', value: ratio, unit: '×' },
     ];
   } finally {
     await browser?.close();

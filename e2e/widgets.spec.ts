@@ -325,7 +325,9 @@ test('giveaway, viewer queue and emote wall widgets follow the channel live, in 
   await expect(line.first()).toContainText('1');
   await queuePage.context().close();
 
-  // An emote wall: Twitch emotes from chat fly (at most the per-message number), plain text does not.
+  // An emote wall: Twitch emotes from chat fly (at most the per-message number), plain text does not. The crowd stops
+  // chatting in this channel first: its emotes would fly too.
+  await emulator('PUT', '/_emulator/crowd/rate', { platform: 'twitch', channel: STREAMERS.twitch, rate: 0 });
   const emotesUrl = await createFromMenu(page, 'Emote wall');
   const wall = await obsPage(browser, baseURL, emotesUrl);
   await expect(wall.locator('main[data-state="live"]')).toBeAttached();

@@ -429,6 +429,7 @@ export function createServices(input: {
       queues: (channelId) => queues.list(channelId),
       queueDetail: (channelId, queueId) => queues.detail(channelId, queueId, QUEUE_WIDGET_ENTRIES_MAX),
     },
+    spotify: { nowPlaying: (channelId) => nowPlaying.get(channelId) },
   });
 
   return {

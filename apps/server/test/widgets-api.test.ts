@@ -194,6 +194,40 @@ describe('the public widget URL', () => {
     await expect(open(alerts.token)).rejects.toThrow(/404/);
   });
 
+  it('a Spotify now-playing page starts from what the channel plays and follows spotify.now_playing live', async () => {
+    const song = await create('spotify');
+    expect(song.settings).toEqual(defaultWidgetSettings('spotify'));
+    const state = await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${song.token}` });
+    expect(state.statusCode).toBe(200);
+    // This channel has no Spotify connection: the page knows (and draws nothing); the editor says so.
+    expect(state.json()).toMatchObject({ type: 'spotify', now_playing: { state: 'not_connected' } });
+    const page = await open(song.token);
+    const alerts = await open((await create('alerts')).token);
+    const track = {
+      id: 't1',
+      uri: 'spotify:track:t1',
+      name: 'Neon Skyline',
+      artists: ['The Midnight Drivers'],
+      album: 'Night Transit',
+      duration_ms: 214_000,
+      url: 'https://open.spotify.com/track/t1',
+      image_url: null,
+    };
+    const playing = { state: 'playing' as const, track, is_playing: true, progress_ms: 5_000, at: new Date().toISOString() };
+    t.s.bus.publish(`channel:${channelId}`, { type: 'spotify.now_playing', data: { channel_id: channelId, now_playing: playing } });
+    expect((await page.next((f) => f.type === 'now_playing')).data).toEqual(playing);
+    // Settings are checked per type like every other widget.
+    const bad = await t.inject(owner, {
+      method: 'PUT',
+      url: `${base(channelId)}/${song.id}`,
+      payload: { type: 'spotify', name: 'Song', settings: { ...defaultWidgetSettings('spotify'), idle_text: 'x'.repeat(81) } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(alerts.frames.filter((f) => f.type === 'now_playing')).toHaveLength(0);
+    page.ws.close();
+    alerts.ws.close();
+  });
+
   it('an alert box that reconnects gets the alerts it missed since its last state, from the database, once', async () => {
     const alerts = await create('alerts');
     const state = (await t.inject(null, { method: 'GET', url: `/api/2/public/widgets/${alerts.token}` })).json<{ server_time: string }>();

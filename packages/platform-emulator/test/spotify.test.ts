@@ -102,4 +102,27 @@ describe('Spotify', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { status: 403, message: 'Insufficient client scope' } });
   });
+
+  it('lets tests drive a player as its user would: next track (the queue first), pause, close the app', async () => {
+    const control = (body: unknown) =>
+      h.app.inject({ method: 'POST', url: '/_emulator/spotify/premiumuser/player', payload: body as object });
+    const item = async () => (await call('GET', '/me/player/currently-playing')).json<{ item: { uri: string }; is_playing: boolean }>();
+    const first = await item();
+    const queued = await firstTrackUri('speedrun');
+    await call('POST', `/me/player/queue?uri=${encodeURIComponent(queued)}`);
+    const skipped = await control({ skip: true });
+    expect(skipped.statusCode).toBe(200);
+    expect(skipped.json()).toMatchObject({ device: true, playing: true, track: { name: 'Speedrun', artist: 'Turbo Kids' } });
+    expect((await item()).item.uri).toBe(queued);
+    expect((await control({ skip: true })).json<{ track: { id: string } }>().track.id).not.toBe(queued.split(':')[2]);
+    expect(first.item.uri).not.toBe((await item()).item.uri);
+
+    await control({ playing: false });
+    expect((await item()).is_playing).toBe(false);
+    await control({ device: false });
+    expect((await call('GET', '/me/player/currently-playing')).statusCode).toBe(204);
+
+    expect((await control({ skip: 'yes' })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'POST', url: '/_emulator/spotify/nobody/player', payload: {} })).statusCode).toBe(404);
+  });
 });

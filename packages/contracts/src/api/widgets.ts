@@ -4,13 +4,14 @@ import { publicChatMessageSchema } from './chat';
 import { activityTypeSchema, type ActivityType } from './events';
 import { giveawayEntryModeSchema, giveawayStatusSchema, winnerStatusSchema } from './giveaways';
 import { queueStatusSchema } from './queues';
+import { nowPlayingSchema } from './spotify';
 
 /**
  * Stream widgets: browser sources a streamer pastes into OBS. Each widget has a type, a name, settings
  * (validated per type, shared by the editor form and the server) and a secret URL `/widget/{token}`.
  */
 
-export const widgetTypes = ['alerts', 'chat', 'events', 'goal', 'giveaway', 'queue', 'emotes'] as const;
+export const widgetTypes = ['alerts', 'chat', 'events', 'goal', 'giveaway', 'queue', 'emotes', 'spotify'] as const;
 export const widgetTypeSchema = z.enum(widgetTypes);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 export const widgetTypeLabels: Record<WidgetType, string> = {
@@ -21,6 +22,7 @@ export const widgetTypeLabels: Record<WidgetType, string> = {
   giveaway: 'Giveaway',
   queue: 'Viewer queue',
   emotes: 'Emote wall',
+  spotify: 'Spotify now playing',
 };
 export const widgetTypeDescriptions: Record<WidgetType, string> = {
   alerts: 'Shows follows, subs, raids, cheers and more one at a time, with your own text for each.',
@@ -30,6 +32,7 @@ export const widgetTypeDescriptions: Record<WidgetType, string> = {
   giveaway: "Your giveaway on stream: how to enter, the entries as they come in, and the winner when it's drawn.",
   queue: 'The viewer queue: who is next, live as viewers join and you pick them.',
   emotes: 'Emotes from chat (platform, 7TV and BTTV) floating across the screen as viewers use them.',
+  spotify: 'The song your Spotify plays: cover, title, artists and progress, changing with the track.',
 };
 
 export const WIDGET_NAME_MAX = 60;
@@ -273,6 +276,25 @@ export const emoteWallSettingsSchema = z.object({
 });
 export type EmoteWallSettings = z.infer<typeof emoteWallSettingsSchema>;
 
+export const NOW_PLAYING_IDLE_TEXT_MAX = 80;
+/** Spotify now playing: the track with its cover, artists and progress; what to show when nothing plays. */
+export const nowPlayingSettingsSchema = z.object({
+  ...frame,
+  font_size: fontSize,
+  text_color: colorSchema,
+  accent_color: colorSchema,
+  /** A dark card behind the track (reads on any scene); off: the text floats on the scene with its shadow. */
+  show_background: z.boolean(),
+  show_album_art: z.boolean(),
+  show_album: z.boolean(),
+  show_progress: z.boolean(),
+  /** A paused track: hidden (on) or shown as paused (off). */
+  hide_when_paused: z.boolean(),
+  /** Shown when nothing plays (and Spotify is connected); empty: the widget shows nothing. */
+  idle_text: z.string().trim().max(NOW_PLAYING_IDLE_TEXT_MAX, `Text is at most ${NOW_PLAYING_IDLE_TEXT_MAX} characters`),
+});
+export type NowPlayingSettings = z.infer<typeof nowPlayingSettingsSchema>;
+
 export const widgetSettingsSchemas = {
   alerts: alertsSettingsSchema,
   chat: chatBoxSettingsSchema,
@@ -281,6 +303,7 @@ export const widgetSettingsSchemas = {
   giveaway: giveawayWidgetSettingsSchema,
   queue: queueWidgetSettingsSchema,
   emotes: emoteWallSettingsSchema,
+  spotify: nowPlayingSettingsSchema,
 } as const;
 export type WidgetSettingsOf = {
   alerts: AlertsSettings;
@@ -290,6 +313,7 @@ export type WidgetSettingsOf = {
   giveaway: GiveawayWidgetSettings;
   queue: QueueWidgetSettings;
   emotes: EmoteWallSettings;
+  spotify: NowPlayingSettings;
 };
 
 /** The settings a new widget of each type starts with. */
@@ -380,6 +404,19 @@ export function defaultWidgetSettings<T extends WidgetType>(type: T): WidgetSett
       duration_seconds: 6,
       providers: [],
     },
+    spotify: {
+      width: 500,
+      height: 120,
+      font_size: 20,
+      text_color: '#ffffff',
+      accent_color: '#1db954',
+      show_background: true,
+      show_album_art: true,
+      show_album: false,
+      show_progress: true,
+      hide_when_paused: false,
+      idle_text: '',
+    },
   };
   return all[type];
 }
@@ -398,6 +435,7 @@ export const widgetUpdateBodySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('giveaway'), name: nameSchema, settings: giveawayWidgetSettingsSchema }),
   z.object({ type: z.literal('queue'), name: nameSchema, settings: queueWidgetSettingsSchema }),
   z.object({ type: z.literal('emotes'), name: nameSchema, settings: emoteWallSettingsSchema }),
+  z.object({ type: z.literal('spotify'), name: nameSchema, settings: nowPlayingSettingsSchema }),
 ]);
 export type WidgetUpdateBody = z.input<typeof widgetUpdateBodySchema>;
 
@@ -480,6 +518,11 @@ export const publicWidgetSchema = z.object({
   giveaway: publicGiveawaySchema.nullable(),
   /** Viewer queue widgets: the channel's open queue (else the last one changed), or none. */
   queue: publicQueueSchema.nullable(),
+  /**
+   * Spotify now playing widgets: what the channel's Spotify plays (track details are public on Spotify). Absent from
+   * a server older than the page (a deploy in progress): null.
+   */
+  now_playing: nowPlayingSchema.nullable().default(null),
   /** When the server answered: after a drop, an alert box asks for the alerts since then (`?since=` on its socket). */
   server_time: z.string(),
 });
@@ -495,6 +538,7 @@ export const widgetSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('giveaway'), data: publicGiveawaySchema }),
   z.object({ type: z.literal('queue'), data: publicQueueSchema }),
   z.object({ type: z.literal('queue.removed'), data: z.object({ id: z.string() }) }),
+  z.object({ type: z.literal('now_playing'), data: nowPlayingSchema }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type WidgetSocketMessage = z.infer<typeof widgetSocketMessageSchema>;

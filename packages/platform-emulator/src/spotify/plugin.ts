@@ -23,6 +23,8 @@ export interface SpotifyControls {
   /** Active device on/off (off → 404 NO_ACTIVE_DEVICE on queue add, 204 on currently-playing). */
   setDevice(accountId: string, active: boolean): void;
   setPlaying(accountId: string, playing: boolean): void;
+  /** The next track starts (the queue first, then the catalogue), as the user pressing "next" in the app. */
+  skip(accountId: string): void;
   /** The queued tracks of an account (uris). */
   queue(accountId: string): string[];
 }
@@ -86,6 +88,17 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
       if (!playing) p.pausedProgressMs = Date.now() - p.startedAt;
       else p.startedAt = Date.now() - p.pausedProgressMs;
       p.playing = playing;
+    },
+    skip(accountId) {
+      const p = player(accountId);
+      const next = p.queue.shift();
+      if (next) p.current = next;
+      else {
+        p.autoplayIndex = (p.autoplayIndex + 1) % spotifyCatalogue.length;
+        p.current = spotifyCatalogue[p.autoplayIndex]!;
+      }
+      p.startedAt = Date.now();
+      p.pausedProgressMs = 0;
     },
     queue: (accountId) => player(accountId).queue.map((t) => `spotify:track:${t.id}`),
   };
@@ -320,6 +333,36 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
         };
       }
       return body;
+    },
+  );
+
+  /**
+   * Control (tests, the control page): what an account's player does, as its user would in the Spotify app —
+   * `device` false closes the app (nothing playing), `playing` pauses or resumes, `skip` starts the next track.
+   * Answers what the player plays now.
+   */
+  app.post(
+    '/_emulator/spotify/:login/player',
+    async (
+      request: FastifyRequest<{ Params: { login: string }; Body: { device?: unknown; playing?: unknown; skip?: unknown } | null }>,
+      reply,
+    ) => {
+      const a = world.accountByLogin('spotify', request.params.login);
+      if (!a) return reply.code(404).send({ error: 'not_found', message: 'No Spotify account with that login' });
+      const body = request.body ?? {};
+      for (const key of ['device', 'playing', 'skip'] as const)
+        if (body[key] !== undefined && typeof body[key] !== 'boolean')
+          return reply.code(400).send({ error: 'bad_request', message: `${key} must be true or false` });
+      if (typeof body.device === 'boolean') controls.setDevice(a.id, body.device);
+      if (typeof body.playing === 'boolean') controls.setPlaying(a.id, body.playing);
+      if (body.skip === true) controls.skip(a.id);
+      const p = player(a.id);
+      return {
+        device: p.deviceActive,
+        playing: p.playing,
+        track: { id: p.current.id, name: p.current.name, artist: p.current.artist, album: p.current.album },
+        progress_ms: p.playing ? Date.now() - p.startedAt : p.pausedProgressMs,
+      };
     },
   );
 }

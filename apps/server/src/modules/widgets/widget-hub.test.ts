@@ -185,4 +185,33 @@ describe('WidgetHub', () => {
     leaveB();
     expect(hub.pageCount('c1')).toBe(0);
   });
+
+  it('sends what Spotify plays to now-playing pages only, the same frame to each', () => {
+    const bus = new LocalEventBus();
+    const hub = new WidgetHub(bus, publicEncoder());
+    const [song, song2, alerts, chat] = [new FakeHubSocket(), new FakeHubSocket(), new FakeHubSocket(), new FakeHubSocket()];
+    hub.join('c1', 'w-song', 'spotify', song);
+    hub.join('c1', 'w-song2', 'spotify', song2);
+    hub.join('c1', 'w-alerts', 'alerts', alerts);
+    hub.join('c1', 'w-chat', 'chat', chat);
+    const track = {
+      id: 't1',
+      uri: 'spotify:track:t1',
+      name: 'Neon Skyline',
+      artists: ['The Midnight Drivers'],
+      album: 'Night Transit',
+      duration_ms: 214_000,
+      url: null,
+      image_url: null,
+    };
+    const playing = { state: 'playing' as const, track, is_playing: true, progress_ms: 1000, at: new Date(0).toISOString() };
+    bus.publish('channel:c1', { type: 'spotify.now_playing', data: { channel_id: 'c1', now_playing: playing } });
+    bus.publish('channel:c1', { type: 'activity', seq: 1, data: activity('a1') });
+    bus.publish('channel:c2', { type: 'spotify.now_playing', data: { channel_id: 'c2', now_playing: { state: 'not_connected' } } });
+    expect(song.sent).toEqual([JSON.stringify({ type: 'now_playing', data: playing })]);
+    expect(song2.sent).toEqual(song.sent);
+    expect(song.sent[0]).not.toContain('c1');
+    expect(ids(alerts)).toEqual(['a1']);
+    expect(chat.sent).toHaveLength(0);
+  });
 });

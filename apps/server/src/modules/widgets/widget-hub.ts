@@ -28,10 +28,18 @@ export function toWidgetEvent(activity: Activity, flags: { test?: boolean; repla
   };
 }
 
-/** What a page is sent: chat (chat boxes, emote walls), events (alerts, lists, goals), a giveaway, a queue. */
-type Kind = 'chat' | 'event' | 'giveaway' | 'queue';
-const kindOf = (type: WidgetType): Kind =>
-  type === 'chat' || type === 'emotes' ? 'chat' : type === 'giveaway' ? 'giveaway' : type === 'queue' ? 'queue' : 'event';
+/** What a page is sent: chat (chat boxes, emote walls), events (alerts, lists, goals), a giveaway, a queue, a song. */
+type Kind = 'chat' | 'event' | 'giveaway' | 'queue' | 'spotify';
+const kinds: Record<WidgetType, Kind> = {
+  alerts: 'event',
+  events: 'event',
+  goal: 'event',
+  chat: 'chat',
+  emotes: 'chat',
+  giveaway: 'giveaway',
+  queue: 'queue',
+  spotify: 'spotify',
+};
 
 interface Member {
   socket: HubSocket;
@@ -75,7 +83,7 @@ export class WidgetHub {
    */
   join(channelId: string, widgetId: string, type: WidgetType, socket: HubSocket, missed: Promise<WidgetEvent[]> | null = null): () => void {
     const hub = this.channelHub(channelId);
-    const kind = kindOf(type);
+    const kind = kinds[type];
     const member: Member = { socket, widgetId, kind, held: missed && kind === 'event' ? [] : null };
     hub.members.add(member);
     let left = false;
@@ -165,6 +173,10 @@ export class WidgetHub {
       }
       if (event.type === 'queue.updated') {
         this.broadcast(hub, 'queue', JSON.stringify({ type: 'queue', data: publicQueue(event.data) }));
+        return;
+      }
+      if (event.type === 'spotify.now_playing') {
+        this.broadcast(hub, 'spotify', JSON.stringify({ type: 'now_playing', data: event.data.now_playing }));
         return;
       }
       if (event.type === 'queue.deleted') {

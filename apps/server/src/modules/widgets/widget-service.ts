@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { Activity } from '@greenroom/contracts/api/events';
 import type { Giveaway } from '@greenroom/contracts/api/giveaways';
+import type { NowPlaying } from '@greenroom/contracts/api/spotify';
 import type { Queue, QueueDetail } from '@greenroom/contracts/api/queues';
 import {
   alertTypes,
@@ -40,6 +41,11 @@ export interface WidgetLoyaltySource {
   giveaways(channelId: string): Promise<Giveaway[]>;
   queues(channelId: string): Promise<Queue[]>;
   queueDetail(channelId: string, queueId: string): Promise<QueueDetail>;
+}
+
+/** What the channel's Spotify plays (the Spotify module's now-playing service: cached, never throws). */
+export interface WidgetSpotifySource {
+  nowPlaying(channelId: string): Promise<NowPlaying>;
 }
 
 /** A widget as the public page knows it (found by its token). */
@@ -128,6 +134,7 @@ export class WidgetService {
       hub: WidgetHub;
       chat: Pick<ChatQueries, 'publicRecent'>;
       loyalty: WidgetLoyaltySource;
+      spotify: WidgetSpotifySource;
     },
   ) {}
 
@@ -349,6 +356,7 @@ export class WidgetService {
       messages: type === 'emotes' ? [] : messages,
       giveaway: giveaway ? publicGiveaway(giveaway) : null,
       queue: queue ? publicQueue(await this.deps.loyalty.queueDetail(row.channelId, queue.id)) : null,
+      now_playing: type === 'spotify' ? await this.deps.spotify.nowPlaying(row.channelId) : null,
       server_time: new Date().toISOString(),
     };
   }

@@ -5,7 +5,7 @@ import type { ChatQueries } from '../chat';
 import { ConnectionLimiter, publicEncoder } from '../public-chat';
 import { WidgetMediaService } from './media-service';
 import { WidgetHub } from './widget-hub';
-import { WidgetService, type WidgetLoyaltySource } from './widget-service';
+import { WidgetService, type WidgetLoyaltySource, type WidgetSpotifySource } from './widget-service';
 
 export interface WidgetServices {
   service: WidgetService;
@@ -24,6 +24,7 @@ export function createWidgetServices(input: {
   bus: EventBus;
   chat: Pick<ChatQueries, 'publicRecent'>;
   loyalty: WidgetLoyaltySource;
+  spotify: WidgetSpotifySource;
 }): WidgetServices {
   const hub = new WidgetHub(input.bus, publicEncoder());
   return {

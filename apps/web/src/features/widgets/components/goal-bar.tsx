@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { goalIncrement, POINTS_GOAL_REFRESH_MS, type GoalSettings } from '@greenroom/contracts/api/widgets';
 import type { WidgetConnection } from '../hooks/use-widget-connection';
 import classes from './widgets.module.css';
@@ -34,11 +35,13 @@ export function GoalBar({ settings, connection }: { settings: GoalSettings; conn
 
   const shown = kind === 'custom' ? settings.start_value : current;
   const percent = Math.max(0, Math.min(100, (shown / Math.max(1, settings.target)) * 100));
+  const reached = shown >= settings.target;
   return (
-    <div className={classes.goal}>
+    <div className={classes.goal} data-complete={reached}>
       <div className={classes.goalHead}>
         <span>{settings.title}</span>
         <span data-testid="goal-count">
+          {reached && <IconCircleCheckFilled size="1em" aria-label="Goal reached" className={classes.goalReached} />}
           {shown.toLocaleString('en-US')} / {settings.target.toLocaleString('en-US')}
         </span>
       </div>

@@ -1,6 +1,7 @@
 import {
   Accordion,
   ActionIcon,
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -46,6 +47,7 @@ import {
   alertTypes,
   goalKindLabels,
   goalKinds,
+  NOW_PLAYING_IDLE_TEXT_MAX,
   widgetTypeLabels,
   widgetUpdateBodySchema,
   MEDIA_IMAGE_MAX_BYTES,
@@ -75,7 +77,7 @@ import {
   useWidgetMedia,
   widgetUrl,
 } from '../api/widgets';
-import { useWidgetConnection } from '../hooks/use-widget-connection';
+import { useWidgetConnection, type WidgetConnection } from '../hooks/use-widget-connection';
 import { WidgetView } from './widget-view';
 import { confirmDeleteWidget } from './widgets-page';
 import classes from './widgets.module.css';
@@ -206,6 +208,7 @@ function WidgetEditor({ channelId, widget }: { channelId: string; widget: Widget
               {values.type === 'giveaway' && <GiveawayFields form={form} />}
               {values.type === 'queue' && <QueueFields form={form} />}
               {values.type === 'emotes' && <EmoteWallFields form={form} />}
+              {values.type === 'spotify' && <NowPlayingFields form={form} />}
               <LookFields form={form} />
               {submit.error != null && <ErrorAlert error={submit.error} />}
               <Group justify="flex-end">
@@ -304,12 +307,42 @@ function Preview({ widget, settings, channelId }: { widget: Widget; settings: Re
             </div>
           </div>
         </div>
+        {widget.type === 'spotify' && <SpotifyStatus connection={connection} channelId={channelId} />}
         <Text size="xs" c="dimmed">
           {connection.status === 'live' ? 'Live: events of your channel show here as they happen.' : 'Connecting…'}
         </Text>
       </Stack>
     </Paper>
   );
+}
+
+/** Why a now-playing widget shows nothing: Spotify not connected, needing a reconnect, or nothing playing. */
+function SpotifyStatus({ connection, channelId }: { connection: WidgetConnection; channelId: string }) {
+  const state = connection.snapshot?.now_playing?.state;
+  const platforms = (
+    <Anchor component={Link} to={`/channels/${channelId}/providers`} size="sm">
+      Platforms
+    </Anchor>
+  );
+  if (state === 'not_connected')
+    return (
+      <Alert color="yellow" variant="light" title="Spotify is not connected">
+        The widget shows nothing on stream until you connect Spotify on {platforms}.
+      </Alert>
+    );
+  if (state === 'reconnect')
+    return (
+      <Alert color="orange" variant="light" title="Spotify needs to be reconnected">
+        Spotify no longer accepts Greenroom's access. Reconnect it on {platforms}; until then the widget shows nothing.
+      </Alert>
+    );
+  if (state === 'idle')
+    return (
+      <Text size="xs" c="dimmed">
+        Nothing is playing on Spotify right now. Play a song and it shows here within a few seconds while you are live.
+      </Text>
+    );
+  return null;
 }
 
 function TestEventMenu({ channelId, widgetId }: { channelId: string; widgetId: string }) {
@@ -346,7 +379,7 @@ function LookFields({ form }: { form: Form }) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <ColorInput label="Text colour" format="hex" {...form.getInputProps('settings.text_color')} />
-        {(type === 'alerts' || type === 'events' || type === 'giveaway' || type === 'queue') && (
+        {(type === 'alerts' || type === 'events' || type === 'giveaway' || type === 'queue' || type === 'spotify') && (
           <ColorInput label="Accent colour" format="hex" {...form.getInputProps('settings.accent_color')} />
         )}
         {type === 'goal' && <ColorInput label="Bar colour" format="hex" {...form.getInputProps('settings.bar_color')} />}
@@ -699,6 +732,33 @@ function GoalFields({ form, channelId, widget }: { form: Form; channelId: string
           </Button>
         </Group>
       )}
+    </Stack>
+  );
+}
+
+function NowPlayingFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Dark card behind the song"
+        description="Off: the text floats over your scene with a shadow."
+        {...form.getInputProps('settings.show_background', { type: 'checkbox' })}
+      />
+      <Switch label="Album cover" {...form.getInputProps('settings.show_album_art', { type: 'checkbox' })} />
+      <Switch label="Album name" {...form.getInputProps('settings.show_album', { type: 'checkbox' })} />
+      <Switch label="Progress bar and times" {...form.getInputProps('settings.show_progress', { type: 'checkbox' })} />
+      <Switch
+        label="Hide when paused"
+        description="Off: a paused song stays with a pause sign."
+        {...form.getInputProps('settings.hide_when_paused', { type: 'checkbox' })}
+      />
+      <TextInput
+        label="When nothing plays"
+        description="Shown when Spotify plays nothing. Leave empty to show nothing."
+        placeholder="Nothing playing"
+        maxLength={NOW_PLAYING_IDLE_TEXT_MAX}
+        {...form.getInputProps('settings.idle_text')}
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   type EventListSettings,
   type GiveawayWidgetSettings,
   type GoalSettings,
+  type NowPlayingSettings,
   type QueueWidgetSettings,
   type WidgetType,
 } from '@greenroom/contracts/api/widgets';
@@ -17,6 +18,7 @@ import { EmoteWall } from './emote-wall';
 import { EventList } from './event-list';
 import { GiveawayWidget } from './giveaway-widget';
 import { GoalBar } from './goal-bar';
+import { NowPlayingWidget } from './now-playing-widget';
 import { QueueWidget } from './queue-widget';
 import classes from './widgets.module.css';
 
@@ -64,6 +66,7 @@ export function WidgetView({
       {type === 'giveaway' && <GiveawayWidget settings={valid as GiveawayWidgetSettings} connection={connection} />}
       {type === 'queue' && <QueueWidget settings={valid as QueueWidgetSettings} connection={connection} />}
       {type === 'emotes' && <EmoteWall settings={valid as EmoteWallSettings} connection={connection} />}
+      {type === 'spotify' && <NowPlayingWidget settings={valid as NowPlayingSettings} connection={connection} />}
     </div>
   );
 }
