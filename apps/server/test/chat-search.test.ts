@@ -85,7 +85,7 @@ describe('chat history search', () => {
         WHERE channel_id = ${channelId} AND text ILIKE ${'%number 1234%'}
         ORDER BY seq DESC LIMIT 51`);
     });
-    const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join('\n');
+    const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
     expect(text).toContain('chat_messages_text_trgm');
   });
 });
