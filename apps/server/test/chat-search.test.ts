@@ -80,10 +80,11 @@ describe('chat history search', () => {
     const plan = await t.s.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-      return tx.execute(sql`
+      const result: unknown = await tx.execute(sql`
         EXPLAIN SELECT * FROM chat_messages
         WHERE channel_id = ${channelId} AND text ILIKE ${'%number 1234%'}
         ORDER BY seq DESC LIMIT 51`);
+      return result as { rows: Record<string, string>[] };
     });
     const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
     expect(text).toContain('chat_messages_text_trgm');
