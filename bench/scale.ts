@@ -3,12 +3,19 @@
  *
  * Seeds (bulk `INSERT … SELECT generate_series`): 100,000 channels (1,000 Owners of 100 channels each, each channel
  * with a Twitch connection), a moderator of all 100,000 channels, an operator, and in one busy channel BENCH_SCALE_ROWS
- * chat messages and as many activities (default 1,000,000 each — 10,000,000 takes ~10× the seeding time) and 100,000
- * audit log entries. Then a server process (the product's app on that database) answers each list — first page,
- * a page deep in the list (its cursor taken from the middle of the data), name searches that match one channel and
- * that match every channel, lookups by provider channel name — at light load (one request at a time: p50/p99) and
- * saturated (BENCH_SCALE_CONCURRENCY at once: requests/s, p50/p99). Last, `/api/health` on the product's whole request
- * pipeline beside a bare Fastify hello-world in another process of the same run, with the ratio.
+ * chat messages and as many activities (default 10,000,000 each on PostgreSQL, 200,000 on PGlite — WebAssembly on one
+ * thread seeds ~10× slower) and 100,000 audit log entries. The chat log and the activities are loaded as a bulk load
+ * is: their secondary indexes dropped first and built again after (each from its own definition), then VACUUM ANALYZE
+ * on PostgreSQL (the state autovacuum keeps a table in), PGlite's own statistics job on PGlite.
+ *
+ * Then the plans of the chat history and activity queries (EXPLAIN ANALYZE: plan and time in the database), and a
+ * server process (the product's app on that database) answers each list — first page, a page deep in the list (its
+ * cursor taken from the middle of the data), name searches that match one channel and that match every channel,
+ * lookups by provider channel name, chat history text searches that match one message, one in a thousand, every one
+ * and none — at light load (one request at a time: p50/p99, end to end) and saturated (BENCH_SCALE_CONCURRENCY at
+ * once: requests/s, p50/p99). Last, `/api/health` on the product's whole request pipeline beside a bare Fastify
+ * hello-world in another process of the same run, alternately, three rounds each, with the ratios (on PostgreSQL once
+ * autovacuum is idle: a vacuum running beside the servers takes a core of two).
  *
  * Engine: PGlite (a data directory on its own thread, as `npm start` runs it), and PostgreSQL when TEST_DATABASE_URL
  * or BENCH_DATABASE_URL names a server (`npm run bench` starts a throw-away one). BENCH_SCALE_ENGINES=pglite|postgres
@@ -41,7 +48,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const CHANNELS = Number(process.env.BENCH_SCALE_CHANNELS) || 100_000;
 /** Chat messages and activities in the busy channel: seeding PGlite (WebAssembly, one thread) is ~10× slower. */
-const rowsFor = (kind: 'PGlite' | 'PostgreSQL') => Number(process.env.BENCH_SCALE_ROWS) || (kind === 'PGlite' ? 200_000 : 1_000_000);
+const rowsFor = (kind: 'PGlite' | 'PostgreSQL') => Number(process.env.BENCH_SCALE_ROWS) || (kind === 'PGlite' ? 200_000 : 10_000_000);
 let ROWS = 0;
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS) || 2;
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY) || 16;
@@ -52,8 +59,24 @@ const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 const channelId = (i: string) => `'ch-' || lpad((${i})::text, 7, '0')`;
 
+/** Every 1,000th message carries this word: a search that matches one message in a thousand. */
+const RARE_WORD = 'pogchamp';
+
+/** The secondary indexes of `tables` (not the primary keys), each with the statement that builds it. */
+async function secondaryIndexes(db: Database['db'], tables: string[]): Promise<{ name: string; definition: string }[]> {
+  const list = tables.map((t) => `'${t}'`).join(', ');
+  return rowsOf<{ indexname: string; indexdef: string }>(
+    await db.execute(
+      sql.raw(
+        `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
+         WHERE i.schemaname = current_schema() AND i.tablename IN (${list}) AND NOT x.indisprimary`,
+      ),
+    ),
+  ).map((r) => ({ name: r.indexname, definition: r.indexdef }));
+}
+
 /** Everything a run needs, seeded with a handful of set-based statements. */
-async function seed(db: Database['db']): Promise<void> {
+async function seed(db: Database['db'], kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const run = (text: string) => db.execute(sql.raw(text));
   const owners = Math.ceil(CHANNELS / 100);
   await run(`INSERT INTO users (id, display_name) SELECT 'u-' || i, 'Owner ' || i FROM generate_series(0, ${owners - 1}) i`);
@@ -76,6 +99,9 @@ async function seed(db: Database['db']): Promise<void> {
     `INSERT INTO channel_providers (id, channel_id, provider, provider_channel_id, provider_channel_name)
      SELECT 'cp-' || i, ${channelId('i')}, 'twitch', 'tw-' || i, 'streamer_' || i FROM generate_series(0, ${CHANNELS - 1}) i`,
   );
+  // A bulk load: the big tables' secondary indexes are built once at the end, not maintained row by row.
+  const bulk = await secondaryIndexes(db, ['chat_messages', 'activities']);
+  for (const index of bulk) await run(`DROP INDEX ${index.name}`);
   const batch = 1_000_000;
   for (let from = 0; from < ROWS; from += batch) {
     const to = Math.min(ROWS, from + batch) - 1;
@@ -84,7 +110,7 @@ async function seed(db: Database['db']): Promise<void> {
          author_name, author_badges, author_roles, text, emotes, mentions, sent_at, received_at)
        SELECT 'twitch:m' || i, '${BUSY}', 'cp-0', 'twitch', 'm' || i, 'a' || (i % 5000), 'viewer' || (i % 5000), 'Viewer' || (i % 5000),
          '[]', '{"broadcaster":false,"moderator":false,"vip":false,"subscriber":false,"member":false,"verified":false}',
-         'hello there number ' || i, '[]', '[]', now() - (${ROWS} - i) * interval '10 ms', now() - (${ROWS} - i) * interval '10 ms'
+         'hello there number ' || i || CASE WHEN i % 1000 = 999 THEN ' ${RARE_WORD}' ELSE '' END, '[]', '[]', now() - (${ROWS} - i) * interval '10 ms', now() - (${ROWS} - i) * interval '10 ms'
        FROM generate_series(${from}, ${to}) i`,
     );
     await run(
@@ -95,10 +121,69 @@ async function seed(db: Database['db']): Promise<void> {
        FROM generate_series(${from}, ${to}) i`,
     );
   }
+  if (kind === 'PostgreSQL') await run(`SET maintenance_work_mem = '256MB'`);
+  for (const index of bulk) await run(index.definition);
   await run(
     `INSERT INTO audit_log (channel_id, actor_user_id, action, data)
      SELECT '${BUSY}', 'u-0', 'channel.renamed', jsonb_build_object('from', 'a' || i, 'to', 'b' || i) FROM generate_series(1, 100000) i`,
   );
+}
+
+/** History searches: one message of the log, one in a thousand, every one, none. */
+function chatSearches(): { name: string; q: string }[] {
+  return [
+    { name: 'search: one message', q: encodeURIComponent(`number ${Math.floor(ROWS / 2)}`) },
+    { name: 'search: 1 in 1,000', q: RARE_WORD },
+    { name: 'search: every message', q: 'hello' },
+    { name: 'search: none', q: 'haystack' },
+  ];
+}
+
+/**
+ * The chat history and activity queries as the product issues them (modules/chat/chat-queries.ts,
+ * modules/activity/activity-service.ts: 50 per page, one more to know whether there is a next), under EXPLAIN ANALYZE:
+ * the time in the database and the scans the plan chose.
+ */
+async function explainLists(db: Database['db']): Promise<void> {
+  const chatMid = await one(
+    db,
+    `SELECT seq FROM chat_messages WHERE channel_id = '${BUSY}' ORDER BY seq OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
+  );
+  const activityMid = await one(
+    db,
+    `SELECT occurred_at, seq FROM activities WHERE channel_id = '${BUSY}' ORDER BY occurred_at DESC, seq DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
+  );
+  const chat = (where = '') => `SELECT * FROM chat_messages WHERE channel_id = '${BUSY}' ${where} ORDER BY seq DESC LIMIT 51`;
+  const activity = (where = '') =>
+    `SELECT * FROM activities WHERE channel_id = '${BUSY}' ${where} ORDER BY occurred_at DESC NULLS LAST, seq DESC NULLS LAST LIMIT 51`;
+  const at = new Date(String(activityMid.occurred_at)).toISOString();
+  const queries: [string, string][] = [
+    ['chat history', chat()],
+    ['chat history, deep page', chat(`AND seq < ${String(chatMid.seq)}`)],
+    ...chatSearches().map(({ name, q }): [string, string] => [
+      `chat history, ${name}`,
+      chat(`AND text ILIKE '%${decodeURIComponent(q).replace(/'/g, "''")}%'`),
+    ]),
+    ['activity', activity()],
+    ['activity, deep page', activity(`AND (occurred_at, seq) < ('${at}'::timestamptz, ${String(activityMid.seq)})`)],
+  ];
+  console.log(`  EXPLAIN ANALYZE (${ROWS.toLocaleString('en-US')} rows each in one channel):`);
+  for (const [name, query] of queries) {
+    await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`)); // warm the cache: the figure is a warm query's
+    const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`))).map((r) => Object.values(r)[0]!);
+    const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
+    const scans = lines
+      .filter((l) => /Scan/.test(l))
+      .map((l) =>
+        l
+          .trim()
+          .replace(/^->\s*/, '')
+          .replace(/\s+\(cost=.*?\)/, '')
+          .replace(/\(actual time=[\d.]+\.\.[\d.]+ /, '('),
+      )
+      .join('; ');
+    console.log(`    ${name.padEnd(40)} ${time.padStart(10)}  ${scans}`);
+  }
 }
 
 interface Target {
@@ -156,6 +241,7 @@ async function targets(db: Database['db']): Promise<Target[]> {
     { name: 'admin channels, ?name= every', user: 'operator', url: '/api/2/admin/channels?name=stream' },
     { name: 'chat history', user: 'owner', url: `${ch}/chat/messages` },
     { name: 'chat history, deep page', user: 'owner', url: `${ch}/chat/messages?before=${String(chatMid.seq)}` },
+    ...chatSearches().map(({ name, q }) => ({ name: `chat history, ${name}`, user: 'owner' as const, url: `${ch}/chat/messages?q=${q}` })),
     { name: 'activity', user: 'owner', url: `${ch}/activity` },
     { name: 'activity, deep page', user: 'owner', url: `${ch}/activity?cursor=${String(activityMid.at)}.${String(activityMid.seq)}` },
     { name: 'audit log', user: 'owner', url: `${ch}/audit-log` },
@@ -229,6 +315,30 @@ async function load(
   return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), rps: latencies.length / elapsed, cpuMs };
 }
 
+/** The mean of several rounds' figures. */
+function meanLoad(rounds: Load[]): Load {
+  const mean = (key: keyof Load) => rounds.reduce((sum, r) => sum + r[key], 0) / rounds.length;
+  return { p50: mean('p50'), p99: mean('p99'), rps: mean('rps'), cpuMs: mean('cpuMs') };
+}
+
+/** Waits (up to a minute) until no autovacuum worker runs on the server of `url`. */
+async function autovacuumIdle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < 60_000; waited += 500) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`,
+      );
+      if (rows[0]!.n === 0) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.log('  (autovacuum still running after 60 s: the /api/health figures share the machine with it)');
+  } finally {
+    await client.end();
+  }
+}
+
 // ── processes ───────────────────────────────────────────────────────────────
 
 async function startProcess(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
@@ -296,15 +406,15 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
   const children: ChildProcess[] = [];
   try {
     let started = performance.now();
-    await seed(database.db);
+    await seed(database.db, kind);
     const seedMs = performance.now() - started;
     started = performance.now();
     // What the product does: PGlite's statistics job (at start and every minute), PostgreSQL's autovacuum.
     if (kind === 'PGlite') await analyzeStale(database.db);
-    else await database.db.execute(sql`ANALYZE`);
+    else await database.db.execute(sql`VACUUM ANALYZE`);
     const analyzeMs = performance.now() - started;
     console.log(
-      `  ${kind}: seeded ${CHANNELS.toLocaleString('en-US')} channels, ${ROWS.toLocaleString('en-US')} chat messages and activities in ${(seedMs / 1000).toFixed(1)} s; ANALYZE ${(analyzeMs / 1000).toFixed(1)} s`,
+      `  ${kind}: seeded ${CHANNELS.toLocaleString('en-US')} channels, ${ROWS.toLocaleString('en-US')} chat messages and activities in ${(seedMs / 1000).toFixed(1)} s; ${kind === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE'} ${(analyzeMs / 1000).toFixed(1)} s`,
     );
     const sessions = new SessionService(database.db, 30, []);
     const tokens = {
@@ -313,6 +423,7 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
       operator: (await sessions.create('u-op')).token,
     };
     const lists = await targets(database.db);
+    await explainLists(database.db);
     await database.close();
 
     const port = BASE_PORT + (kind === 'PGlite' ? 0 : 4);
@@ -331,13 +442,21 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
       );
       results.push({ name: `${kind} ${t.name}: light p99`, value: Number(light.p99.toFixed(2)), unit: 'ms' });
     }
-    // /api/health: the product's pipeline beside bare Fastify, each in its own process, one after the other.
+    // /api/health: the product's pipeline beside bare Fastify, each in its own process, alternately (whatever else the
+    // machine does then weighs on both alike).
     const bare = await startProcess([path.join(here, 'scale-server.ts'), 'bare'], {}, port + 2);
     children.push(bare);
+    if (kind === 'PostgreSQL') await autovacuumIdle(where.DATABASE_URL!);
     await load(port, '/api/health', null, CONCURRENCY, { seconds: 1 });
     await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: 1 });
-    const bareLoad = await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: SECONDS * 2 }, bare.pid);
-    const productLoad = await load(port, '/api/health', null, CONCURRENCY, { seconds: SECONDS * 2 }, product.pid);
+    const bareRounds: Load[] = [];
+    const productRounds: Load[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      bareRounds.push(await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: SECONDS }, bare.pid));
+      productRounds.push(await load(port, '/api/health', null, CONCURRENCY, { seconds: SECONDS }, product.pid));
+    }
+    const bareLoad = meanLoad(bareRounds);
+    const productLoad = meanLoad(productRounds);
     // Requests/s depend on what else runs (the load generator itself shares the cores); the server's CPU time per
     // request is what bounds its rate on a core of its own: the capacity ratio.
     const rpsRatio = productLoad.rps / bareLoad.rps;

@@ -11,7 +11,8 @@ import type { Plugin } from 'vite';
  *   every page needs them, and they change rarely, so they stay cached across deploys of app code;
  * - `app`: the app's own modules the entry loads (router, page registries, API client, providers);
  * - `public`: what the public pages (sign-in, its success page, the OAuth landing) use beyond those;
- * - `shell`: what the signed-in layouts (the channel shell, the home and admin layouts) use — every signed-in page.
+ * - `shell`: what the signed-in layout and the channel shell use — every channel page (the home and admin layouts'
+ *   own code, which channel pages never need, stays in their own chunks).
  *
  * Page modules and what only they use stay in the bundler's own chunks, loaded with their route.
  * A group takes the modules a module it captured depends on (unless a group of higher priority took them first).
@@ -20,7 +21,7 @@ import type { Plugin } from 'vite';
 /** Route modules whose direct imports form an area (see above). */
 const areas = {
   public: /[\\/]app[\\/]routes[\\/](?:sign-in|sign-in-success|oauth)\.tsx$/,
-  shell: /[\\/]app[\\/]routes[\\/](?:.*[\\/])?[\w-]*layout\.tsx$/,
+  shell: /[\\/]app[\\/]routes[\\/](?:signed-in-layout|channels[\\/]channel-layout)\.tsx$/,
 };
 type Area = keyof typeof areas;
 

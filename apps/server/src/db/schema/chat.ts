@@ -51,6 +51,11 @@ export const chatMessages = pgTable(
     index('chat_messages_channel_seq').on(t.channelId, t.seq),
     index('chat_messages_author').on(t.channelId, t.provider, t.authorId, t.seq),
     index('chat_messages_received').using('brin', t.receivedAt),
+    // History search (`ILIKE '%…%'`): trigrams of the text (pg_trgm), so a search reads the entries of its words, not
+    // the channel's whole log; the planner still walks the channel's newest messages for a word found everywhere. New
+    // rows go to a pending list of at most 1 MB (merged when full, or by autovacuum): ingest's batch inserts stay
+    // cheap, and a search reads little besides the index.
+    index('chat_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')).with({ gin_pending_list_limit: 1024 }),
   ],
 );
 

@@ -1,12 +1,12 @@
 import { Button, Center, Group, Paper, Stack, Title } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert';
-import { FullHeightLoader } from '../../components/full-height-loader';
 import { signInPathFor } from '../../lib/api-client';
 import { clearAccessToken, hasAccessToken } from '../../lib/auth-token';
 import { useQuery } from '@tanstack/react-query';
 import { getUserQueryOptions } from '../../features/user/api/get-user';
 import { getUserSettingsQueryOptions } from '../../features/user/api/get-user-settings';
+import { AppLoading } from '../app-loading';
 import { SignedInProviders } from '../signed-in-providers';
 
 /**
@@ -47,7 +47,7 @@ export function Component() {
       </Center>
     );
   }
-  if (user.isPending || settings.isPending) return <FullHeightLoader label="Loading your account" />;
+  if (user.isPending || settings.isPending) return <AppLoading label="Loading your account" />;
   return (
     <SignedInProviders>
       <Outlet />

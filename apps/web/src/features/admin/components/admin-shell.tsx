@@ -4,10 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
-
-/** Admin shell sizes. */
-export const ADMIN_HEADER_HEIGHT = 50;
-export const ADMIN_NAVBAR_WIDTH = 250;
+import { SHELL_FRAMES } from '../../../components/shell-frames';
 
 /** `/admin` layout: header 50 px, navbar 250 px collapsing on mobile (breakpoint md). */
 export function AdminShell({ navItems, headerRight, children }: { navItems: NavTreeItem[]; headerRight?: ReactNode; children: ReactNode }) {
@@ -17,8 +14,8 @@ export function AdminShell({ navItems, headerRight, children }: { navItems: NavT
 
   return (
     <AppShell
-      header={{ height: ADMIN_HEADER_HEIGHT }}
-      navbar={{ width: ADMIN_NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened, desktop: navItems.length === 0 } }}
+      header={{ height: SHELL_FRAMES.admin.headerHeight }}
+      navbar={{ width: SHELL_FRAMES.admin.navbarWidth, breakpoint: 'md', collapsed: { mobile: !opened, desktop: navItems.length === 0 } }}
       padding={0}
     >
       <AppShell.Header px="md">

@@ -3,12 +3,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSelecto
 import type { ReactNode } from 'react';
 import { Logo } from '../../../components/logo';
 import { NavTree, type NavTreeItem } from '../../../components/nav-tree';
+import { CHANNEL_NAVBAR_STORAGE_KEY, SHELL_FRAMES } from '../../../components/shell-frames';
 import { useNavbarState } from '../hooks/use-navbar-state';
-
-/** Shell sizes. */
-export const CHANNEL_HEADER_HEIGHT = 45;
-export const NAVBAR_WIDTH = 250;
-export const NAVBAR_STORAGE_KEY = 'greenroom.channel_navbar_opened';
 
 interface ChannelShellProps {
   /** Undefined while the channel loads. */
@@ -22,15 +18,15 @@ interface ChannelShellProps {
 
 /** `/channels/{channelId}` layout: header 45 px, navbar 250 px hideable on desktop, collapsing on mobile. */
 export function ChannelShell({ channelName, onOpenPicker, navItems, navLoading = false, headerRight, children }: ChannelShellProps) {
-  const navbar = useNavbarState(NAVBAR_STORAGE_KEY);
+  const navbar = useNavbarState(CHANNEL_NAVBAR_STORAGE_KEY);
   // No navigation at all (e.g. "Channel not found"): no navbar and no toggles.
   const hasNav = navLoading || navItems.length > 0;
 
   return (
     <AppShell
-      header={{ height: CHANNEL_HEADER_HEIGHT }}
+      header={{ height: SHELL_FRAMES.channel.headerHeight }}
       navbar={{
-        width: NAVBAR_WIDTH,
+        width: SHELL_FRAMES.channel.navbarWidth,
         breakpoint: 'md',
         collapsed: { mobile: !hasNav || !navbar.mobileOpened, desktop: !hasNav || !navbar.desktopOpened },
       }}

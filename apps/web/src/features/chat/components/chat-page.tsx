@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Center, Chip, Group, Loader, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconBroadcast, IconExternalLink, IconMessages, IconPlugConnectedX, IconSearch } from '@tabler/icons-react';
-import { memo, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { AccessLevel, hasLevel } from '@greenroom/contracts/access';
 import type { Channel } from '@greenroom/contracts/api/channels';
 import type { ChannelProvider } from '@greenroom/contracts/api/channel-providers';
@@ -20,11 +20,16 @@ import { useChatFeed } from '../hooks/use-chat-feed';
 import { useModeration } from '../hooks/use-moderation';
 import { useModerationMenu } from '../hooks/use-moderation-menu';
 import type { ChatEntry } from '../hooks/message-buffer';
-import { ChatComposer } from './chat-composer';
 import { ChatList } from './chat-list';
 import type { MenuTarget } from './chat-message-row';
 import { PlatformStates } from './platform-states';
 import classes from './chat-page.module.css';
+
+/**
+ * The composer (and the form library it brings) loads beside the page, not before it: the list is what the page shows
+ * first; the composer's place shows a loader for the moment it takes.
+ */
+const ChatComposer = lazy(() => import('./chat-composer').then((m) => ({ default: m.ChatComposer })));
 
 function matches(entry: ChatEntry, platforms: ReadonlySet<string> | null, query: string): boolean {
   if (entry.kind === 'gap') return !query && (!platforms || platforms.has(entry.gap.provider));
@@ -140,16 +145,20 @@ interface ChatFooterProps {
 const ChatFooter = memo(function ChatFooter({ isError, error, channel, channelProviders, replyTo, onCancelReply }: ChatFooterProps) {
   const footer = useRef<HTMLDivElement>(null);
   useToastsAbove(footer);
+  const loading = (label: string) => (
+    <Center p="sm">
+      <Loader size="xs" type="dots" aria-label={label} />
+    </Center>
+  );
   let content;
   if (isError) content = <ErrorAlert error={error} m="xs" />;
   else if (channelProviders)
-    content = <ChatComposer channel={channel} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />;
-  else
     content = (
-      <Center p="sm">
-        <Loader size="xs" type="dots" aria-label="Loading platforms" />
-      </Center>
+      <Suspense fallback={loading('Loading the composer')}>
+        <ChatComposer channel={channel} channelProviders={channelProviders} replyTo={replyTo} onCancelReply={onCancelReply} />
+      </Suspense>
     );
+  else content = loading('Loading platforms');
   return <div ref={footer}>{content}</div>;
 });
 

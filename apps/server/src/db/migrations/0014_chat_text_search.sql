@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_text_trgm" ON "chat_messages" USING gin ("text" gin_trgm_ops) WITH (gin_pending_list_limit=1024);
