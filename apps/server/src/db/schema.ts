@@ -13,3 +13,4 @@ export * from './schema/games';
 export * from './schema/giveaways';
 export * from './schema/queues';
 export * from './schema/cluster';
+export * from './schema/spotify';
