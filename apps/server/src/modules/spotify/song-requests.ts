@@ -72,6 +72,9 @@ export function toSongRequestDto(r: SongRequestRow): SongRequest {
   };
 }
 
+/** A stored reason inside a chat sentence ("Name, song requests need …"). */
+const inSentence = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 const trackLabel = (t: { name: string; artists: string[] }) => `“${t.name}”${t.artists.length ? ` by ${t.artists.join(', ')}` : ''}`;
 
 /** The chat sentence for a Spotify refusal of a player command. */
@@ -174,7 +177,7 @@ export class SongRequestService {
       }
       const ended = await this.deps.repo.endWithRefund(row.channelId, row.id, ['pending'], 'refused', reason, false);
       if (ended) this.publish(ended);
-      return `${who}, ${reason}${row.cost > 0 ? ' Your points were refunded.' : ''}`;
+      return `${who}, ${inSentence(reason)}${row.cost > 0 ? ' Your points were refunded.' : ''}`;
     }
     const queued = await this.deps.repo.move(row.channelId, row.id, ['pending'], 'queued');
     if (queued) this.publish(queued);
@@ -184,7 +187,8 @@ export class SongRequestService {
   /** What a request's state says in chat (also the answer to a retried command). */
   private async outcome(row: SongRequestRow, who: string): Promise<string> {
     const t = row.track;
-    if (row.status === 'refused' || row.status === 'removed') return `${who}, ${row.reason ?? 'that request did not go through.'}`;
+    if (row.status === 'refused' || row.status === 'removed')
+      return `${who}, ${inSentence(row.reason ?? 'That request did not go through.')}`;
     const ahead = (await this.deps.repo.active(row.channelId)).filter((r) => r.requestedAt < row.requestedAt && r.status !== 'playing');
     const paid = row.cost > 0 ? ` for ${formatPoints(row.cost)} ${this.deps.points.pointsName(row.channelId)}` : '';
     const place = ahead.length === 0 ? 'next' : `#${ahead.length + 1}`;
@@ -281,10 +285,16 @@ export class SongRequestService {
       );
       if (ended) this.publish(ended);
     }
+    // A skip brings the next track, which may be a removed request too: look again (a few times at most).
+    for (let round = 0; round < 5; round++) if (!(await this.followPlayer(channelId))) return;
+  }
+
+  /** One look at the player; true when it skipped a removed request. */
+  private async followPlayer(channelId: string): Promise<boolean> {
     const rows = await this.deps.repo.followed(channelId);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return false;
     const access = await spotifyTokenOf(this.deps, channelId);
-    if (typeof access === 'string') return;
+    if (typeof access === 'string') return false;
     const now = await this.deps.client.nowPlaying(access.token);
     const currentId = now?.track.id ?? null;
     const at = rows.findIndex((r) => r.trackId === currentId && (r.status === 'queued' || r.status === 'playing' || r.skipWhenPlaying));
@@ -297,14 +307,16 @@ export class SongRequestService {
       } else if (r.skipWhenPlaying && at > i) await this.deps.repo.claimSkip(r.id);
     }
     const current = at >= 0 ? rows[at]! : null;
-    if (!current) return;
+    if (!current) return false;
     if (current.status === 'queued') {
       const playing = await this.deps.repo.move(channelId, current.id, ['queued'], 'playing');
       if (playing) this.publish(playing);
-    } else if (current.skipWhenPlaying && (await this.deps.repo.claimSkip(current.id))) {
-      await this.deps.client.skipToNext(access.token);
-      this.deps.forgetNowPlaying?.(channelId);
+      return false;
     }
+    if (current.status === 'playing' || !current.skipWhenPlaying || !(await this.deps.repo.claimSkip(current.id))) return false;
+    await this.deps.client.skipToNext(access.token);
+    this.deps.forgetNowPlaying?.(channelId);
+    return true;
   }
 
   private publish(row: SongRequestRow): void {
