@@ -1,4 +1,19 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Image, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
 import { IconBan, IconBrandSpotify, IconMusic, IconPlayerSkipForward, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { can } from '@greenroom/contracts/abilities';
@@ -142,7 +157,7 @@ function NowPlayingPanel({ channelId, now, active }: { channelId: string; now: N
       {skip.error != null && <ErrorAlert error={skip.error} />}
       {playing ? (
         <Group gap="md" wrap="nowrap" aria-label="Now playing">
-          {playing.track.image_url && <Image src={playing.track.image_url} alt="" w={56} h={56} radius="sm" />}
+          <Cover url={playing.track.image_url} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
               {playing.track.name}
@@ -169,6 +184,18 @@ function NowPlayingPanel({ channelId, now, active }: { channelId: string; now: N
   );
 }
 
+/** The album cover, or a music note when there is none or it does not load. */
+function Cover({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed)
+    return (
+      <ThemeIcon size={56} radius="sm" variant="light" color="green" aria-hidden>
+        <IconMusic size={28} />
+      </ThemeIcon>
+    );
+  return <Image src={url} alt="" w={56} h={56} radius="sm" onError={() => setFailed(true)} />;
+}
+
 function Requester({ r }: { r: SongRequest }) {
   return (
     <Group gap={6} wrap="nowrap">
@@ -178,7 +205,7 @@ function Requester({ r }: { r: SongRequest }) {
   );
 }
 
-function TrackCell({ r }: { r: SongRequest }) {
+function TrackCell({ r, compact = false }: { r: SongRequest; compact?: boolean }) {
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       {r.track.url ? (
@@ -192,7 +219,17 @@ function TrackCell({ r }: { r: SongRequest }) {
       )}
       <Text size="xs" c="dimmed">
         {r.track.artists.join(', ')}
+        {compact && (
+          <Text span inherit hiddenFrom="sm">
+            {` · ${trackLength(r.track.duration_ms)}`}
+          </Text>
+        )}
       </Text>
+      {compact && (
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          by {r.display_name} · {songRequestStatusLabels[r.status]}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -248,14 +285,18 @@ function Waiting({ channelId, requests, settings }: { channelId: string; request
         />
       ) : (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing={6} fz="sm" miw={560} aria-label="Song requests waiting">
+          <Table verticalSpacing={6} fz="sm" aria-label="Song requests waiting">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>#</Table.Th>
                 <Table.Th>Song</Table.Th>
-                <Table.Th w={70}>Length</Table.Th>
-                <Table.Th>Requested by</Table.Th>
-                <Table.Th w={90}>Status</Table.Th>
+                <Table.Th w={70} visibleFrom="sm">
+                  Length
+                </Table.Th>
+                <Table.Th visibleFrom="sm">Requested by</Table.Th>
+                <Table.Th w={90} visibleFrom="sm">
+                  Status
+                </Table.Th>
                 <Table.Th w={90}>
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
@@ -266,10 +307,10 @@ function Waiting({ channelId, requests, settings }: { channelId: string; request
                 <Table.Tr key={r.id}>
                   <Table.Td>{i + 1}</Table.Td>
                   <Table.Td>
-                    <TrackCell r={r} />
+                    <TrackCell r={r} compact />
                   </Table.Td>
-                  <Table.Td>{trackLength(r.track.duration_ms)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">{trackLength(r.track.duration_ms)}</Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Requester r={r} />
                     <Tooltip label={formatTime(r.requested_at)}>
                       <Text size="xs" c="dimmed" span>
@@ -278,7 +319,7 @@ function Waiting({ channelId, requests, settings }: { channelId: string; request
                       </Text>
                     </Tooltip>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <StatusBadge status={r.status} />
                   </Table.Td>
                   <Table.Td>
@@ -322,17 +363,17 @@ function Recent({ channelId, requests, settings }: { channelId: string; requests
         </Text>
       ) : (
         <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing={6} fz="sm" miw={520} aria-label="Recent song requests">
+          <Table verticalSpacing={6} fz="sm" aria-label="Recent song requests">
             <Table.Tbody>
               {requests.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <TrackCell r={r} />
+                    <TrackCell r={r} compact />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Requester r={r} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Group gap={6} wrap="nowrap">
                       <StatusBadge status={r.status} />
                       {r.reason && (
@@ -342,7 +383,7 @@ function Recent({ channelId, requests, settings }: { channelId: string; requests
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td w={80}>
+                  <Table.Td w={80} visibleFrom="sm">
                     <Tooltip label={formatTime(r.updated_at)}>
                       <Text size="xs" c="dimmed">
                         {relativeTime(r.updated_at)}
