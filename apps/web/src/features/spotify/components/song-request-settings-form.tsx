@@ -7,7 +7,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useFormSubmit, useSchemaForm, type SchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveSongRequestSettings } from '../api/song-requests';
-import { trackLength } from './song-requests-page';
+import { trackLength } from '../track-length';
 
 type Form = SchemaForm<typeof songRequestSettingsSchema>;
 type NumberKey = 'cost' | 'max_duration_seconds' | 'max_per_user';

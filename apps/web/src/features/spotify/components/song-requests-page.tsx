@@ -40,6 +40,7 @@ import {
   useSongRequests,
   useSongRequestSettings,
 } from '../api/song-requests';
+import { trackLength } from '../track-length';
 import { PageFrame, Section } from './page-frame';
 import { SongRequestSettingsForm } from './song-request-settings-form';
 
@@ -51,12 +52,6 @@ export const songStatusColors: Record<SongRequestStatus, string> = {
   skipped: 'yellow',
   removed: 'orange',
   refused: 'red',
-};
-
-/** "m:ss" of a track length. */
-export const trackLength = (ms: number): string => {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
 const isProvider = (p: string): p is ProviderId => p in providers;
