@@ -168,8 +168,13 @@ export class SongRequestService {
     try {
       await this.deps.client.addToQueue(token, row.track.uri);
     } catch (error) {
-      const refusal = playerRefusal(error);
-      const reason = refusal ?? (isReconnectNeeded(error) ? 'Spotify needs to be reconnected by the streamer.' : null);
+      const reason =
+        playerRefusal(error) ??
+        (isReconnectNeeded(error)
+          ? 'Spotify needs to be reconnected by the streamer.'
+          : error instanceof PlatformError && (error.code === 'refused' || error.code === 'not_found')
+            ? error.message
+            : null);
       if (reason === null) {
         // A passing failure: the chat effect is retried with the same key and sends again.
         this.deps.log?.warn({ err: error, channelId: row.channelId }, 'song request not queued');
