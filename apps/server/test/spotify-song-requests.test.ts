@@ -279,6 +279,33 @@ describe('!sr', { timeout: 90_000 }, () => {
     ]);
   });
 
+  it('a retried command (the same effect) queues and pays once', async () => {
+    const viewer = await viewerWithPoints('Retry', 100);
+    const caller = {
+      channelId: world.channelId,
+      channelProviderId: world.cp.twitch,
+      provider: 'twitch' as const,
+      user: { providerUserId: viewer.id, login: viewer.displayName.toLowerCase(), displayName: viewer.displayName },
+      level: 0,
+      subscriber: false,
+      args: ['Boss', 'Fight', 'Theme'],
+      query: 'Boss Fight Theme',
+      effectId: `effect-${viewer.id}`,
+      now: Date.now(),
+    };
+    const seq = await lastActionSeq(world.emulator);
+    const [first, second] = await Promise.all([
+      world.t.s.spotify.songRequests.request(caller),
+      world.t.s.spotify.songRequests.request(caller),
+    ]);
+    expect(first).toContain('added “Boss Fight Theme”');
+    expect(second).toBe(first);
+    expect(await world.t.s.spotify.songRequests.request(caller)).toBe(first);
+    const adds = (await actionsSince(world.emulator, 'spotify', seq)).filter((a) => a.type === 'spotify.queue');
+    expect(adds.length).toBeGreaterThanOrEqual(1);
+    expect(await songLedger(viewer.id)).toEqual([{ kind: 'song_request', delta: -10 }]);
+  });
+
   it('is refused below the level the channel sets, and while requests are off', async () => {
     await settings({ level: AccessLevel.SUB });
     const lurker = await viewerWithPoints('Lurker', 100);
