@@ -192,7 +192,10 @@ export async function buildApp(s: AppServices, options: BuildOptions = {}): Prom
   // Live platform connections end with the app (tests and graceful shutdown).
   app.addHook('onClose', async () => s.stats.jobs.stop());
   app.addHook('onClose', async () => s.discord.job.stop());
-  app.addHook('onClose', async () => s.spotify.job.stop());
+  app.addHook('onClose', async () => {
+    s.spotify.job.stop();
+    s.spotify.requestJob.stop();
+  });
   app.addHook('onClose', async () => {
     await s.giveaways.stop();
     await s.points.stop();

@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   const plannerStatistics = database.kind === 'pglite' ? new PlannerStatisticsJob(database.db, app.log) : null;
   plannerStatistics?.start();
   services.spotify.job.start();
+  services.spotify.requestJob.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -50,7 +50,14 @@ import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
 import { cryptoRandom } from './lib/random';
 import { WatchService } from './modules/watch';
 import { AdsService } from './modules/ads';
-import { NowPlayingJob, NowPlayingService, spotifyBuiltins } from './modules/spotify';
+import {
+  NowPlayingJob,
+  NowPlayingService,
+  SongRequestJob,
+  SongRequestRepository,
+  SongRequestService,
+  spotifyBuiltins,
+} from './modules/spotify';
 import { SpotifyClient } from './platforms/spotify/spotify-client';
 
 /**
@@ -116,7 +123,7 @@ export interface AppServices {
   /** Ad breaks ("Run an ad"). */
   ads: AdsService;
   /** What the channel's Spotify plays (`!song`, widgets) and the job publishing `spotify.now_playing` while live. */
-  spotify: { nowPlaying: NowPlayingService; job: NowPlayingJob };
+  spotify: { nowPlaying: NowPlayingService; job: NowPlayingJob; songRequests: SongRequestService; requestJob: SongRequestJob };
   /** Commands, timers, spam filters, quotes, command templates: services, pipeline stages and effect handlers. */
   chatbot: Chatbot;
   /** Stream widgets: the editor's service, the widget pages' fan-out hub and their per-address connection limit. */
@@ -406,7 +413,25 @@ export function createServices(input: {
     log: spotifyLog,
   });
   const nowPlayingJob = new NowPlayingJob({ db, bus, nowPlaying, log: spotifyLog });
-  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues), ...spotifyBuiltins(nowPlaying)])
+  const songRequestRepo = new SongRequestRepository(db, points.repo.ledgerOps);
+  points.repo.onWalletsMerged((tx, m) => songRequestRepo.walletsMerged(tx, m));
+  const songRequests = new SongRequestService({
+    db,
+    tokens,
+    repo: songRequestRepo,
+    client: new SpotifyClient({ apiUrl: endpoints.spotify.apiUrl }),
+    points: {
+      enabled: (channelId) => points.service.settings(channelId).enabled,
+      pointsName: (channelId) => points.service.pointsName(channelId),
+      walletOf: (channelId, identity) => points.service.walletOf(channelId, identity),
+    },
+    bus,
+    audit,
+    forgetNowPlaying: (channelId) => nowPlaying.forget(channelId),
+    log: spotifyLog,
+  });
+  const songRequestJob = new SongRequestJob({ repo: songRequestRepo, service: songRequests, log: spotifyLog });
+  for (const b of [...points.builtins, ...gamesBuiltins(games), ...queueBuiltins(queues), ...spotifyBuiltins(nowPlaying, songRequests)])
     chatbot.builtins.register(b);
   // The bot's spam filters (moderation phase) and commands (command phase) run in the chat pipeline; their
   // platform actions and replies are effects, run once after the message is committed.
@@ -471,7 +496,7 @@ export function createServices(input: {
     publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
     watch: new WatchService({ db, streamInfo }),
     ads: new AdsService({ connections, audit }),
-    spotify: { nowPlaying, job: nowPlayingJob },
+    spotify: { nowPlaying, job: nowPlayingJob, songRequests, requestJob: songRequestJob },
     chatbot,
     widgets,
     points,

@@ -23,6 +23,10 @@ export const channelAbilities = {
   'platforms.view': { level: AccessLevel.MOD, summary: null },
   'chatbot.manage': { level: AccessLevel.EDITOR, summary: 'Manage chat commands, timers, filters and quotes' },
   'games.manage': { level: AccessLevel.EDITOR, summary: 'Manage gambling settings, giveaways and the viewer queue' },
+  /** The song request queue: see it, skip the playing track, remove requests. */
+  'songs.queue': { level: AccessLevel.MOD, summary: 'Skip and remove song requests' },
+  /** Song request settings (who may request, cost, length limit, blocked tracks). */
+  'songs.manage': { level: AccessLevel.EDITOR, summary: 'Manage song request settings' },
   'widgets.manage': { level: AccessLevel.EDITOR, summary: 'Manage stream widgets' },
   /** Title and category on the platforms (also: run ads, read stats). */
   'stream.update': { level: AccessLevel.EDITOR, summary: 'Update the stream title, run ads and read stats' },

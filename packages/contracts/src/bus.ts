@@ -24,7 +24,7 @@ import {
 } from './api/events';
 import { giveawayUpdatedEventSchema } from './api/giveaways';
 import { queueDeletedEventSchema, queueUpdatedEventSchema } from './api/queues';
-import { spotifyNowPlayingEventSchema } from './api/spotify';
+import { songRequestEventSchema, spotifyNowPlayingEventSchema } from './api/spotify';
 
 export const BUS_EVENTS_VERSION = 1;
 
@@ -48,6 +48,8 @@ export const busEventSchemas = [
   queueDeletedEventSchema,
   /** What the channel's Spotify plays changed (the now-playing widget; polled while a platform is live). */
   spotifyNowPlayingEventSchema,
+  /** A song request was made or changed state (the request queue page). */
+  songRequestEventSchema,
   // Access (sockets close when it is lost).
   /** A member's level in the channel changed; `level` null: removed (or left). */
   z.object({

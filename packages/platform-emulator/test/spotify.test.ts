@@ -125,4 +125,25 @@ describe('Spotify', () => {
     expect((await control({ skip: 'yes' })).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'POST', url: '/_emulator/spotify/nobody/player', payload: {} })).statusCode).toBe(404);
   });
+
+  it('skips to the next track: the queue first, then autoplay; Premium and an active device like every player command', async () => {
+    const uri = await firstTrackUri('raid train');
+    expect((await call('POST', `/me/player/queue?uri=${encodeURIComponent(uri)}`)).statusCode).toBe(204);
+    expect((await call('POST', '/me/player/next')).statusCode).toBe(204);
+    const now = await call('GET', '/me/player/currently-playing');
+    expect(now.json()).toMatchObject({ item: { uri }, is_playing: true });
+    expect(now.json<{ progress_ms: number }>().progress_ms).toBeLessThan(5_000);
+    expect(h.ctx.spotify!.queue('premiumuser')).toEqual([]);
+    expect((await call('POST', '/me/player/next')).statusCode).toBe(204);
+    expect((await call('GET', '/me/player/currently-playing')).json<{ item: { uri: string } }>().item.uri).not.toBe(uri);
+
+    const free = await call('POST', '/me/player/next', token(h.world, 'spotify', 'freeuser', scopes));
+    expect(free.json()).toEqual({ error: { status: 403, message: 'Player command failed: Premium required', reason: 'PREMIUM_REQUIRED' } });
+    h.ctx.spotify!.setDevice('premiumuser', false);
+    const noDevice = await call('POST', '/me/player/next');
+    expect(noDevice.statusCode).toBe(404);
+    expect(noDevice.json<{ error: { reason: string } }>().error.reason).toBe('NO_ACTIVE_DEVICE');
+    const readOnly = token(h.world, 'spotify', 'premiumuser', ['user-read-currently-playing']);
+    expect((await call('POST', '/me/player/next', readOnly)).statusCode).toBe(403);
+  });
 });

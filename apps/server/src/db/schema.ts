@@ -14,3 +14,4 @@ export * from './schema/giveaways';
 export * from './schema/queues';
 export * from './schema/cluster';
 export * from './schema/discord';
+export * from './schema/spotify';

@@ -126,6 +126,14 @@ export const channelPages: ChannelPage[] = [
   { path: 'giveaways/:giveawayId', title: 'Giveaways', ability: 'games.manage', lazy: () => import('./routes/channels/giveaway') },
   { path: 'queues', nav: 'viewer-queue', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queues') },
   { path: 'queues/:queueId', title: 'Viewer Queue', ability: 'games.manage', lazy: () => import('./routes/channels/queue') },
+  // Spotify song requests: the queue (Mods skip and remove), the rules for Editors.
+  {
+    path: 'song-requests',
+    nav: 'song-requests',
+    title: 'Song Requests',
+    ability: 'songs.queue',
+    lazy: () => import('./routes/channels/song-requests'),
+  },
   {
     path: 'widgets',
     nav: 'stream-widgets',

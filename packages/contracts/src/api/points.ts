@@ -98,6 +98,8 @@ export const ledgerKinds = [
   'ticket',
   'refund',
   'link',
+  'song_request',
+  'song_refund',
 ] as const;
 export const ledgerKindSchema = z.enum(ledgerKinds);
 export type LedgerKind = z.infer<typeof ledgerKindSchema>;
@@ -121,6 +123,8 @@ export const ledgerKindLabels: Record<LedgerKind, string> = {
   ticket: 'Giveaway tickets',
   refund: 'Giveaway refund',
   link: 'Linked accounts',
+  song_request: 'Song request',
+  song_refund: 'Song request refund',
 };
 
 export const viewerIdentitySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Spotify Web API subset under `/spotify/v1/*`: me, player (currently-playing, queue view/add), search, tracks.
+ * Spotify Web API subset under `/spotify/v1/*`: me, player (currently-playing, queue view/add, next), search, tracks.
  * Each account has a simulated player that advances through its queue, then the catalogue, in real time.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -285,6 +285,36 @@ export async function spotifyPlugin(app: FastifyInstance, ctx: EmulatorContext):
       channelId: null,
       actorId: a.id,
       data: { uri, name: track.name, artist: track.artist },
+    });
+    return reply.code(204).send();
+  });
+
+  /** Skips to the next track (the user's queue first, then autoplay). Premium only, on the active device. */
+  app.post('/spotify/v1/me/player/next', async (request: FastifyRequest<{ Querystring: { device_id?: string } }>, reply) => {
+    const token = auth(request, reply, ['user-modify-playback-state'], true);
+    if (!token) return reply;
+    const a = account(token, reply);
+    if (!a) return reply;
+    if (a.premium === false) return spotifyError(reply, 403, 'Player command failed: Premium required', 'PREMIUM_REQUIRED');
+    const p = player(a.id);
+    if (!p.deviceActive || (request.query.device_id && request.query.device_id !== spotifyId(`device:${a.id}`).toLowerCase())) {
+      return spotifyError(reply, 404, 'Player command failed: No active device found', 'NO_ACTIVE_DEVICE');
+    }
+    const skipped = p.current;
+    const next = p.queue.shift();
+    if (next) p.current = next;
+    else {
+      p.autoplayIndex = (p.autoplayIndex + 1) % spotifyCatalogue.length;
+      p.current = spotifyCatalogue[p.autoplayIndex]!;
+    }
+    p.startedAt = Date.now();
+    p.pausedProgressMs = 0;
+    world.record({
+      platform: 'spotify',
+      type: 'spotify.next',
+      channelId: null,
+      actorId: a.id,
+      data: { skipped: `spotify:track:${skipped.id}`, now: `spotify:track:${p.current.id}` },
     });
     return reply.code(204).send();
   });

@@ -1,7 +1,9 @@
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { NowPlaying } from '@greenroom/contracts/api/spotify';
 import type { BuiltinCommand } from '../chatbot';
+import { callerOf } from '../points';
 import type { NowPlayingService } from './now-playing';
+import type { SongRequestService } from './song-requests';
 
 /** "m:ss" of a track length. */
 const mmss = (ms: number) => {
@@ -27,13 +29,26 @@ export function nowPlayingReply(now: NowPlaying): string {
   }
 }
 
-export function spotifyBuiltins(nowPlaying: NowPlayingService): BuiltinCommand[] {
+export function spotifyBuiltins(nowPlaying: NowPlayingService, songs: SongRequestService): BuiltinCommand[] {
   return [
     {
       key: 'song',
       description: 'Says the song playing on the streamer’s Spotify, with its link.',
       defaults: { name: '!song', aliases: ['!nowplaying'], level: AccessLevel.PUBLIC, globalCooldownSeconds: 10 },
       run: async (inv) => nowPlayingReply(await nowPlaying.get(inv.channelId)),
+    },
+    {
+      key: 'sr',
+      description:
+        'Requests a song on the streamer’s Spotify: !sr song name, or !sr with a Spotify song link. Who may request, the cost, the longest song and blocked songs are set on the Song Requests page.',
+      defaults: { name: '!sr', aliases: ['!songrequest'], level: AccessLevel.PUBLIC, userCooldownSeconds: 5 },
+      run: (inv) => songs.request(callerOf(inv)),
+    },
+    {
+      key: 'wrongsong',
+      description: 'Takes back the caller’s newest song request that has not played yet (its points are refunded).',
+      defaults: { name: '!wrongsong', level: AccessLevel.PUBLIC, userCooldownSeconds: 5 },
+      run: (inv) => songs.wrongSong(callerOf(inv)),
     },
   ];
 }

@@ -185,6 +185,11 @@ export class SpotifyClient {
     await this.call(token, 'POST', 'me/player/queue', { uri, ...(deviceId ? { device_id: deviceId } : {}) }, 'add the song to the queue');
   }
 
+  /** Skips the playing track on the active device (Premium only). */
+  async skipToNext(token: TokenSource): Promise<void> {
+    await this.call(token, 'POST', 'me/player/next', {}, 'skip to the next song');
+  }
+
   async searchTracks(token: TokenSource, query: string, limit = 5): Promise<SpotifyTrack[]> {
     const q = query.trim();
     if (q === '') return [];

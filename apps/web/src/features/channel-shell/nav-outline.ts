@@ -10,6 +10,7 @@ import {
   IconHome,
   IconListNumbers,
   IconMessages,
+  IconMusic,
   IconPlugConnected,
   IconQuote,
   IconRobot,
@@ -41,6 +42,7 @@ export type ChannelNavKey =
   | 'gambling-roulette'
   | 'giveaways'
   | 'viewer-queue'
+  | 'song-requests'
   | 'stream-widgets'
   | 'user-access'
   | 'channel-settings';
@@ -74,6 +76,7 @@ export const channelNavOutline: NavOutlineNode<ChannelNavKey>[] = [
       },
       { key: 'giveaways', label: 'Giveaways', icon: IconGift },
       { key: 'viewer-queue', label: 'Viewer Queue', icon: IconListNumbers },
+      { key: 'song-requests', label: 'Song Requests', icon: IconMusic },
     ],
   },
   { key: 'stream-widgets', label: 'Stream Widgets', icon: IconSlideshow },
