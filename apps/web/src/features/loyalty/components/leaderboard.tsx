@@ -17,7 +17,8 @@ export function Leaderboard({ channelId, pointsName }: { channelId: string; poin
   const wallets = useWallets(channelId, debounced);
   const [openId, setOpenId] = useState<string | null>(null);
   const records = wallets.data?.pages.flatMap((p) => p.records) ?? [];
-  const total = wallets.data?.pages[0]?.total ?? 0;
+  // The first page counts up to 1,000 wallets; a larger board has no total.
+  const total = wallets.data?.pages[0]?.total;
   const open: Wallet | undefined = records.find((w) => w.id === openId);
   return (
     <>
@@ -97,7 +98,9 @@ export function Leaderboard({ channelId, pointsName }: { channelId: string; poin
       )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          {total > 0 && `${formatPoints(total)} ${total === 1 ? 'viewer' : 'viewers'}`}
+          {total === undefined
+            ? wallets.data && 'More than 1,000 viewers'
+            : total > 0 && `${formatPoints(total)} ${total === 1 ? 'viewer' : 'viewers'}`}
         </Text>
         {wallets.hasNextPage && (
           <Button variant="subtle" size="xs" loading={wallets.isFetchingNextPage} onClick={() => void wallets.fetchNextPage()}>

@@ -1,0 +1,3 @@
+DROP INDEX "point_wallets_rank";--> statement-breakpoint
+CREATE INDEX "giveaway_entries_order" ON "giveaway_entries" USING btree ("giveaway_id","tickets" DESC NULLS FIRST,"entered_at","wallet_id");--> statement-breakpoint
+CREATE INDEX "point_wallets_rank" ON "point_wallets" USING btree ("channel_id","balance" DESC NULLS FIRST,"id");
