@@ -8,10 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { channels } from '../src/db/schema';
+import { channels, giveawayEntries, giveaways } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { cryptoRandom } from '../src/lib/random';
-import { DbPointsRepository, PointsService, type IdentityInput } from '../src/modules/points';
+import { GiveawayRepository } from '../src/modules/giveaways/giveaway-repository';
+import { DbPointsRepository, PointsLedger, PointsService, walletIdFor, type IdentityInput } from '../src/modules/points';
 import { PointsState } from '../src/modules/points/points-state';
 import { freshDatabase } from './helper';
 
@@ -19,6 +20,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let repo: DbPointsRepository;
 let service: PointsService;
+let giveawayRepo: GiveawayRepository;
 let channelId: string;
 
 const viewer = (i: number): IdentityInput => ({
@@ -51,6 +53,7 @@ beforeAll(async () => {
     chat: { say: async () => {} },
     random: cryptoRandom,
   });
+  giveawayRepo = new GiveawayRepository(database.db, new PointsLedger());
   channelId = newId();
   await database.db.insert(channels).values({ id: channelId, displayName: 'Chan' });
   // 40 viewers with balances 1..8 (five of each: ties across page boundaries).
@@ -117,6 +120,68 @@ describe('the leaderboard', () => {
       SELECT * FROM point_wallets WHERE channel_id = ${channelId} AND balance <= 5 AND (balance < 5 OR id > 'w_')
       ORDER BY balance DESC, id ASC LIMIT 26`);
     expect(text).toContain('point_wallets_rank');
+    expect(text).not.toMatch(/Sort/u);
+  });
+});
+
+describe("a giveaway's entries", () => {
+  it('walks every entry once, most tickets first, then earliest to the microsecond, then by wallet', async () => {
+    const giveawayId = newId();
+    await database.db.insert(giveaways).values({
+      id: giveawayId,
+      channelId,
+      title: 'Keyboard',
+      entryMode: 'tickets',
+      keyword: '!enter',
+      ticketCost: 10,
+      maxTickets: 5,
+      minLevel: 0,
+      subLuck: 2,
+      winners: 1,
+      durationSeconds: 0,
+      claimSeconds: 0,
+      status: 'open',
+      createdBy: 'u',
+      entryCount: 40,
+    });
+    // Tickets 1..3; entry times a microsecond apart, with runs of equal times (ties broken by wallet).
+    const at = (i: number) => sql`'2026-01-01T00:00:00Z'::timestamptz + ${Math.floor(i / 3)} * interval '1 microsecond'`;
+    for (let i = 0; i < 40; i++) {
+      const who = viewer(i);
+      await database.db.insert(giveawayEntries).values({
+        giveawayId,
+        walletId: walletIdFor(channelId, who.provider, who.providerUserId),
+        provider: who.provider,
+        providerUserId: who.providerUserId,
+        displayName: who.displayName,
+        tickets: (i % 3) + 1,
+        subscriber: i % 4 === 0,
+        enteredAt: at(i) as unknown as Date,
+      });
+    }
+    const seen: { wallet: string; tickets: number; at: string }[] = [];
+    let after: { tickets: number; enteredAt: string; walletId: string } | undefined;
+    for (;;) {
+      const page = await giveawayRepo.entries(giveawayId, { ...(after ? { after } : {}), limit: 6 });
+      seen.push(...page.map((e) => ({ wallet: e.walletId, tickets: e.tickets, at: e.enteredAtKey })));
+      const last = page.at(-1);
+      if (page.length < 6 || !last) break;
+      after = { tickets: last.tickets, enteredAt: last.enteredAtKey, walletId: last.walletId };
+    }
+    expect(seen).toHaveLength(40);
+    expect(new Set(seen.map((e) => e.wallet)).size).toBe(40);
+    const order = [...seen].sort((a, b) => b.tickets - a.tickets || a.at.localeCompare(b.at) || a.wallet.localeCompare(b.wallet));
+    expect(seen).toEqual(order);
+    // Every weight ×10 summed: tickets × 10, subscribers × 20 (luck 2).
+    let expected = 0;
+    for (let i = 0; i < 40; i++) expected += ((i % 3) + 1) * (i % 4 === 0 ? 20 : 10);
+    expect(await giveawayRepo.totalWeight10(giveawayId, 20)).toBe(expected);
+
+    const text = await plan(sql`
+      SELECT * FROM giveaway_entries WHERE giveaway_id = ${giveawayId} AND tickets <= 2
+        AND (tickets < 2 OR (entered_at, wallet_id) > ('2026-01-01T00:00:00.000003Z'::timestamptz, 'w_'))
+      ORDER BY tickets DESC, entered_at ASC, wallet_id ASC LIMIT 101`);
+    expect(text).toContain('giveaway_entries_order');
     expect(text).not.toMatch(/Sort/u);
   });
 });

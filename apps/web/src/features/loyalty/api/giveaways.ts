@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   giveawayEntriesSchema,
@@ -39,10 +39,14 @@ export function useGiveaway(channelId: string, id: string, enabled = true) {
   });
 }
 
+/** A giveaway's entries, most tickets first, 100 a page (the first page carries the total weight). */
 export function useGiveawayEntries(channelId: string, id: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...oneKey(channelId, id), 'entries'],
-    queryFn: ({ signal }) => api.get(`${one(channelId, id)}/entries`, { schema: giveawayEntriesSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get(`${one(channelId, id)}/entries`, { schema: giveawayEntriesSchema, signal, query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     meta: { errorToast: false },
     enabled,
   });
