@@ -185,3 +185,12 @@ describe("a giveaway's entries", () => {
     expect(text).not.toMatch(/Sort/u);
   });
 });
+
+describe("a queue's recently picked", () => {
+  it('are read newest first from their own index, without sorting the history', async () => {
+    const text = await plan(sql`
+      SELECT * FROM queue_entries WHERE queue_id = 'q' AND status = 'picked' ORDER BY ended_at DESC LIMIT 20`);
+    expect(text).toContain('queue_entries_picked');
+    expect(text).not.toMatch(/Sort/u);
+  });
+});
