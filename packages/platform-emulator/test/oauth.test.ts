@@ -34,6 +34,18 @@ describe('authorize page', () => {
     expect(bad.headers.get('location')).toBeNull();
   });
 
+  it('offers every streamer and bot account however many streamers there are', async () => {
+    const c = e.config.twitch;
+    for (let i = 0; i < 60; i += 1)
+      await postJson(`${e.origin}/_emulator/accounts`, { platform: 'twitch', kind: 'streamer', displayName: `Many${i}` });
+    const url = `${c.authorizeUrl}?response_type=code&client_id=${c.clientId}&redirect_uri=${encodeURIComponent(c.redirectUris[0]!)}&scope=user:bot&state=s2`;
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('@many59 · streamer');
+    const bots = e.world.accountsOf('twitch').filter((a) => a.kind === 'bot');
+    expect(bots.length).toBeGreaterThan(0);
+    for (const bot of bots) expect(html).toContain(`@${bot.login} · bot`);
+  });
+
   it('auto-approves with emulator_account and passes state through; Cancel redirects with access_denied', async () => {
     const c = e.config.twitch;
     const url = `${c.authorizeUrl}?response_type=code&client_id=${c.clientId}&redirect_uri=${encodeURIComponent(c.redirectUris[0]!)}&scope=user:read:chat&state=abc&emulator_account=greenroomdemo`;

@@ -20,8 +20,11 @@ export function decodeRequest(encoded: string): AuthorizeRequest | undefined {
 }
 
 export function consentPage(spec: OAuthSpec, req: AuthorizeRequest, scopes: string[], accounts: Account[], error?: string): string {
+  // Every streamer and bot account is offered; the crowd's viewers (thousands) only up to a page's worth.
   const kindOrder = { streamer: 0, bot: 1, viewer: 2 } as const;
-  const sorted = [...accounts].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]).slice(0, 40);
+  const ordered = [...accounts].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]);
+  const people = ordered.filter((a) => a.kind !== 'viewer');
+  const sorted = [...people, ...ordered.slice(people.length, people.length + 40)];
   const options = sorted
     .map(
       (a, i) =>
