@@ -15,7 +15,7 @@ import { usePointSettings } from '../api/points';
 import { GiveawayForm } from './giveaway-form';
 import { GiveawayWinners, useSecondsLeft } from './giveaway-winners';
 import { giveawayStatusColors } from './giveaways-page';
-import { LoadingPanel, PageFrame, Section } from './page-frame';
+import { LoadingPanel, PageFrame, Section } from '../../../components/page-frame';
 
 /** `/channels/{id}/giveaways/{giveawayId}` (and `new`): the rules, open / close / draw / cancel, entries and winners. */
 export function GiveawayPage({ channelId, giveawayId }: { channelId: string; giveawayId: string }) {

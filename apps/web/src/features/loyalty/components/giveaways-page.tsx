@@ -5,7 +5,7 @@ import { giveawayStatusLabels, type GiveawayStatus } from '@greenroom/contracts/
 import { PageState } from '../../../components/page-state';
 import { formatDateTime } from '../../../lib/format';
 import { useGiveaways, useLiveGiveaways } from '../api/giveaways';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/page-frame';
 
 export const giveawayStatusColors: Record<GiveawayStatus, string> = {
   draft: 'gray',

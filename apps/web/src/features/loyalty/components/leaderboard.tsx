@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { useWallets } from '../api/points';
-import { formatPoints, LoadingPanel } from './page-frame';
+import { LoadingPanel } from '../../../components/page-frame';
+import { formatPoints } from './format';
 import { WalletDrawer } from './wallet-drawer';
 
 /** Every viewer's balance, highest first; a row opens the viewer's ledger, adjustments and linked accounts. */
