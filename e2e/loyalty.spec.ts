@@ -189,7 +189,7 @@ test('slots and roulette: odds follow the settings as typed, a field error, save
   await expect(page.getByText('Roulette settings saved')).toBeVisible();
   await expect(roulette.getByRole('button', { name: 'Save' })).toBeDisabled();
   await page.reload();
-  await expect(roulette.getByRole('textbox', { name: 'Win chance' })).toHaveValue('60');
+  await expect(roulette.getByRole('textbox', { name: 'Win chance' })).toHaveValue('60%');
   await expect(roulette.getByRole('textbox', { name: 'Win message', exact: true })).toHaveValue('{user} won {payout} {pointsname}!');
   await expect(odds.getByLabel('Expected return')).toHaveText('120%');
 });
