@@ -6,15 +6,17 @@
  * credit to one viewer with its own idempotency key and ledger row: watch-time ticks (every viewer
  * once per tick) mixed with chat messages from random viewers. Events go through the product's
  * `EarnBatcher` and `DbPointsRepository.earn` (what the earning effect and the watch-time job use:
- * one transaction per batch with one ledger INSERT and one wallet UPDATE for the whole batch).
+ * one transaction per batch with one statement inserting the ledger rows and raising the wallets,
+ * with as many batches at once as the product runs: one on PGlite, `EARN_CONCURRENCY_POSTGRES` on
+ * PostgreSQL).
  *
  * 1. Maximum sustainable rate: the offered rate (paced in 10 ms ticks) rises by 25 % a step until
  *    the backlog grows (less than 90 % of the offered rate applied in the step, or more than half a
  *    second of events still waiting at its end).
  * 2. The ceiling, measured in the same run on the same database before and after the search (the
  *    mean of the two): the bare database raising the same wallets' balances, one batched
- *    `UPDATE point_wallets … FROM unnest(…)` per batch of the same size, no ledger, no identities,
- *    no idempotency.
+ *    `UPDATE point_wallets … FROM unnest(…)` per batch of the same size, as many at once as the
+ *    product's batches, no ledger, no identities, no idempotency.
  * 3. The ratio, and a check that every wallet's ledger still sums to its balance.
  *
  * On PGlite in a data directory (its own thread, as the product runs it) and on PostgreSQL when
@@ -26,6 +28,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client';
 import { pointWallets } from '../apps/server/src/db/schema';
 import { EarnBatcher } from '../apps/server/src/modules/points/earn-batcher';
+import { EARN_BATCH, EARN_CONCURRENCY_POSTGRES } from '../apps/server/src/modules/points/points-module';
 import { DbPointsRepository, type EarnEntry, type IdentityInput } from '../apps/server/src/modules/points/points-repository';
 import { benchDatabase, postgresUrl } from './chat-bench-lib';
 
@@ -36,7 +39,7 @@ export interface BenchResult {
 }
 
 const GOAL = 10_000;
-const BATCH = 1_000;
+const BATCH = EARN_BATCH;
 
 function viewer(i: number): IdentityInput {
   return {
@@ -71,19 +74,24 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  * their balances: the same row writes), a batch a statement, as fast as
  * it goes for `seconds`. Rows/s.
  */
-async function updateCeiling(db: Db, walletIds: string[], seconds: number): Promise<number> {
+async function updateCeiling(db: Db, walletIds: string[], seconds: number, concurrency: number): Promise<number> {
   let updated = 0;
   let offset = 0;
   const start = performance.now();
-  while (performance.now() - start < seconds * 1000) {
-    const slice = Array.from({ length: BATCH }, (_, k) => walletIds[(offset + k) % walletIds.length]!);
-    offset += BATCH;
-    await db.execute(sql`
-      UPDATE point_wallets w SET balance = w.balance + v.amount, updated_at = now()
-      FROM unnest(${sql.param(slice)}::text[], ${sql.param(slice.map(() => 0))}::bigint[]) AS v(id, amount)
-      WHERE w.id = v.id`);
-    updated += slice.length;
-  }
+  // As many statements at once as the product runs batches at once, each on its own wallets.
+  const worker = async () => {
+    while (performance.now() - start < seconds * 1000) {
+      const from = offset;
+      offset += BATCH;
+      const slice = Array.from({ length: BATCH }, (_, k) => walletIds[(from + k) % walletIds.length]!);
+      await db.execute(sql`
+        UPDATE point_wallets w SET balance = w.balance + v.amount, updated_at = now()
+        FROM unnest(${sql.param(slice)}::text[], ${sql.param(slice.map(() => 0))}::bigint[]) AS v(id, amount)
+        WHERE w.id = v.id`);
+      updated += slice.length;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return Math.round(updated / ((performance.now() - start) / 1000));
 }
 
@@ -93,6 +101,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
     const db = bench.database.db;
     const channelId = bench.channelIds[0]!;
     const repo = new DbPointsRepository(db);
+    const concurrency = kind === 'PostgreSQL' ? EARN_CONCURRENCY_POSTGRES : 1;
 
     // Every viewer has a wallet (made on first sight, as in production).
     const setupStart = performance.now();
@@ -108,11 +117,11 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
     const walletIds = (await db.select({ id: pointWallets.id }).from(pointWallets).where(eq(pointWallets.channelId, channelId))).map(
       (r) => r.id,
     );
-    const ceilingBefore = await updateCeiling(db, walletIds, Math.max(3, secondsPerStep));
+    const ceilingBefore = await updateCeiling(db, walletIds, Math.max(3, secondsPerStep), concurrency);
 
     // 1. Maximum sustainable rate.
     const source = events(channelId, viewers);
-    const batcher = new EarnBatcher((entries) => repo.earn(entries), BATCH);
+    const batcher = new EarnBatcher((entries) => repo.earn(entries), BATCH, concurrency);
     let sustained = 0;
     let achievedAtMax = 0;
     for (let rate = 1_000; rate <= 200_000; rate = Math.round(rate * 1.25)) {
@@ -164,7 +173,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
     const bad = Number(check?.bad ?? 0);
     if (bad !== 0) throw new Error(`${bad} wallets' ledgers do not sum to their balance`);
 
-    const ceilingAfter = await updateCeiling(db, walletIds, Math.max(3, secondsPerStep));
+    const ceilingAfter = await updateCeiling(db, walletIds, Math.max(3, secondsPerStep), concurrency);
     const ceiling = Math.round((ceilingBefore + ceilingAfter) / 2);
     console.log(`  ${kind}: ceiling ${fmt(ceilingBefore)} rows/s before the search, ${fmt(ceilingAfter)} after`);
 

@@ -148,7 +148,7 @@ test('viewer queue: create with a field error, open, a refused pick by name, pau
   await expect(page.getByText('No queues yet')).toBeVisible();
 });
 
-test('slots and roulette: odds follow the settings as typed, a field error, save', async ({ page }) => {
+test('slots and roulette: odds follow the settings as typed, a field error, save, the saved values after a reload', async ({ page }) => {
   await signInWithChannel(page);
   await openNav(page, ['Chatbot', 'Gambling Settings'], 'Slots');
   await expect(page.getByRole('heading', { name: 'Slots', exact: true })).toBeVisible();
@@ -187,4 +187,9 @@ test('slots and roulette: odds follow the settings as typed, a field error, save
   await shot(page, 'roulette');
   await roulette.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Roulette settings saved')).toBeVisible();
+  await expect(roulette.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.reload();
+  await expect(roulette.getByRole('textbox', { name: 'Win chance' })).toHaveValue('60%');
+  await expect(roulette.getByRole('textbox', { name: 'Win message', exact: true })).toHaveValue('{user} won {payout} {pointsname}!');
+  await expect(odds.getByLabel('Expected return')).toHaveText('120%');
 });

@@ -43,7 +43,7 @@ import { connectionsPlatform, createChatbot, type Chatbot } from './modules/chat
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { channelProviders as channelProvidersTable, systemBots as systemBotsTable } from './db/schema';
-import { createPoints, type BotChat, type Points } from './modules/points';
+import { createPoints, EARN_CONCURRENCY_POSTGRES, type BotChat, type Points } from './modules/points';
 import { DbGameSettingsRepository, GamesService, gamesBuiltins } from './modules/games';
 import { createGiveaways, type Giveaways } from './modules/giveaways';
 import { QueueRepository, QueueService, queueBuiltins } from './modules/queues';
@@ -334,6 +334,7 @@ export function createServices(input: {
   };
   const points = createPoints({
     db,
+    earnConcurrency: database.kind === 'postgres' ? EARN_CONCURRENCY_POSTGRES : 1,
     audit,
     chat: botChat,
     watch: (channelId, on) =>

@@ -145,7 +145,20 @@ export const giveawayListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(64).optional(),
 });
-export const giveawayEntriesSchema = z.object({ records: z.array(giveawayEntrySchema), total: z.number().int() });
+/**
+ * A keyset page of entries (most tickets first, then earliest). `total` is the giveaway's entry count;
+ * `total_weight` (the first page only) is the sum of every entry's weight, what a chance is a share of.
+ */
+export const giveawayEntriesSchema = z.object({
+  records: z.array(giveawayEntrySchema),
+  cursor: z.string().nullable(),
+  total: z.number().int(),
+  total_weight: z.number().optional(),
+});
+export const giveawayEntriesQuerySchema = z.object({
+  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(300).optional(),
+});
 export type GiveawayEntries = z.infer<typeof giveawayEntriesSchema>;
 
 export const giveawayParamsSchema = z.object({ channelId: z.string().max(64), giveawayId: z.string().max(64) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channelProviderIdSchema } from '../providers';
+import { paginated } from './common';
 
 /**
  * Loyalty points: one wallet per viewer per channel, shared by the viewer's linked platform
@@ -146,14 +147,15 @@ export const walletSchema = z.object({
   updated_at: z.string(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
-export const walletListSchema = z.object({ records: z.array(walletSchema), cursor: z.string().nullable(), total: z.number().int() });
+/** A keyset page; `total` comes with the first page when the list holds at most 1,000 wallets. */
+export const walletListSchema = paginated(walletSchema);
 export type WalletList = z.infer<typeof walletListSchema>;
 
 export const walletListQuerySchema = z.object({
   /** Filters by a display name or login containing this text. */
   search: z.string().trim().max(100).optional(),
   per_page: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(20).optional(),
+  cursor: z.string().max(300).optional(),
 });
 
 export const ledgerEntrySchema = z.object({

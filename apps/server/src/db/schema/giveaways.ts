@@ -84,7 +84,11 @@ export const giveawayEntries = pgTable(
     subscriber: boolean('subscriber').notNull(),
     enteredAt: ts('entered_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.giveawayId, t.walletId] })],
+  (t) => [
+    primaryKey({ columns: [t.giveawayId, t.walletId] }),
+    // The entries list's order exactly (most tickets first, then earliest, then wallet): keyset pages read it in order.
+    index('giveaway_entries_order').on(t.giveawayId, t.tickets.desc().nullsFirst(), t.enteredAt, t.walletId),
+  ],
 );
 
 export const giveawayWinners = pgTable(

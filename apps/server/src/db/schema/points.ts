@@ -35,7 +35,12 @@ export const pointWallets = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('point_wallets_rank').on(t.channelId, t.balance.desc(), t.id), check('point_wallets_balance', sql`${t.balance} >= 0`)],
+  (t) => [
+    // The leaderboard's order exactly (`ORDER BY balance DESC, id`; DESC sorts nulls first), so its keyset pages and
+    // `!top` read the index in order; and ranks (wallets above a balance) count a range of it.
+    index('point_wallets_rank').on(t.channelId, t.balance.desc().nullsFirst(), t.id),
+    check('point_wallets_balance', sql`${t.balance} >= 0`),
+  ],
 );
 
 /** A platform identity of a viewer and the wallet it uses. */

@@ -60,5 +60,9 @@ export const queueEntries = pgTable(
       .where(sql`${t.status} = 'waiting'`),
     index('queue_entries_line').on(t.queueId, t.status, t.position),
     index('queue_entries_wallet').on(t.queueId, t.walletId, t.endedAt),
+    // The recently picked (newest first, `ORDER BY ended_at DESC`) read in order, however long the queue's history.
+    index('queue_entries_picked')
+      .on(t.queueId, t.endedAt.desc().nullsFirst())
+      .where(sql`${t.status} = 'picked'`),
   ],
 );

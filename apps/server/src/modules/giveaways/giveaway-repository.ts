@@ -6,7 +6,7 @@
  * cancellation flips the status and refunds every entry in one transaction — no ticket is both
  * paid and lost.
  */
-import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { GiveawaySettings, GiveawayStatus, WinnerMessage, WinnerStatus } from '@greenroom/contracts/api/giveaways';
 import { WINNER_MESSAGES_MAX } from '@greenroom/contracts/api/giveaways';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
@@ -133,19 +133,45 @@ export class GiveawayRepository {
     return row ?? null;
   }
 
-  /** Entries, largest weight first then earliest (the page shows the first `limit`), and the total. */
-  async entries(giveawayId: string, limit: number): Promise<{ rows: EntryRow[]; total: number }> {
+  /**
+   * A page of entries, most tickets first, then earliest, then by wallet, after `after` (the previous
+   * page's last row): read in the order of `giveaway_entries_order`. `key` is each row's place in that
+   * order at full precision (the entry time to the microsecond), for the next page's `after`.
+   */
+  async entries(
+    giveawayId: string,
+    q: { after?: { tickets: number; enteredAt: string; walletId: string }; limit: number },
+  ): Promise<(EntryRow & { enteredAtKey: string })[]> {
+    const after = q.after
+      ? [
+          lte(giveawayEntries.tickets, q.after.tickets),
+          or(
+            lt(giveawayEntries.tickets, q.after.tickets),
+            sql`(${giveawayEntries.enteredAt}, ${giveawayEntries.walletId}) > (${q.after.enteredAt}::timestamptz, ${q.after.walletId})`,
+          ),
+        ]
+      : [];
     const rows = await this.db
-      .select()
+      .select({
+        entry: giveawayEntries,
+        enteredAtKey: sql<string>`to_char(${giveawayEntries.enteredAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(giveawayEntries)
-      .where(eq(giveawayEntries.giveawayId, giveawayId))
-      .orderBy(desc(giveawayEntries.tickets), asc(giveawayEntries.enteredAt))
-      .limit(limit);
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)` })
+      .where(and(eq(giveawayEntries.giveawayId, giveawayId), ...after))
+      .orderBy(desc(giveawayEntries.tickets), asc(giveawayEntries.enteredAt), asc(giveawayEntries.walletId))
+      .limit(q.limit);
+    return rows.map((r) => ({ ...r.entry, enteredAtKey: r.enteredAtKey }));
+  }
+
+  /** Every entry's weight ×10 summed (tickets × 10, or × the subscriber luck ×10 for subscribers). */
+  async totalWeight10(giveawayId: string, subLuck10: number): Promise<number> {
+    const [row] = await this.db
+      .select({
+        w: sql<string>`coalesce(sum(${giveawayEntries.tickets}::bigint * CASE WHEN ${giveawayEntries.subscriber} THEN ${subLuck10}::int ELSE 10 END), 0)`,
+      })
       .from(giveawayEntries)
       .where(eq(giveawayEntries.giveawayId, giveawayId));
-    return { rows, total: Number(count?.n ?? 0) };
+    return Number(row?.w ?? 0);
   }
 
   /** Every entry (the draw). */

@@ -13,7 +13,8 @@ import {
   type GiveawayWinner,
 } from '@greenroom/contracts/api/giveaways';
 import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { decodeKeysetCursor, encodeKeysetCursor, INVALID_CURSOR, pageOf } from '../../lib/pagination';
 import type { RandomSource } from '../../lib/random';
 import type { AuditRecorder } from '../audit';
 import { formatPoints, type BotChat, type IdentityInput } from '../points';
@@ -39,6 +40,15 @@ export interface GiveawayServiceDeps {
   random: RandomSource;
   clock?: () => number;
   log: { warn(obj: object, msg?: string): void };
+}
+
+/** An entries cursor: the last row's tickets, entry time (to the microsecond) and wallet; 400 when malformed. */
+function entryCursor(cursor: string | undefined): { tickets: number; enteredAt: string; walletId: string } | null {
+  const parts = decodeKeysetCursor(cursor, 3);
+  if (!parts) return null;
+  const tickets = Number(parts[0]);
+  if (!Number.isSafeInteger(tickets) || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/u.test(parts[1]!)) throw badRequest(INVALID_CURSOR);
+  return { tickets, enteredAt: parts[1]!, walletId: parts[2]! };
 }
 
 const platformName = (p: string) => providers[p as ChannelProviderId]?.name ?? p;
@@ -76,10 +86,20 @@ export class GiveawayService {
     return toDto(g, await this.deps.repo.winners([id]));
   }
 
-  async entries(channelId: string, id: string, limit = 500): Promise<GiveawayEntries> {
+  /** A page of entries; the first page also sums every entry's weight (the chances' denominator). */
+  async entries(channelId: string, id: string, q: { per_page: number; cursor?: string | undefined }): Promise<GiveawayEntries> {
     const g = await this.deps.repo.get(channelId, id);
     if (!g) throw notFound('Giveaway not found');
-    const { rows, total } = await this.deps.repo.entries(id, limit);
+    const after = entryCursor(q.cursor);
+    const fetched = await this.deps.repo.entries(id, { ...(after ? { after } : {}), limit: q.per_page + 1 });
+    const { rows, cursor } = pageOf(fetched, q.per_page, (last) =>
+      encodeKeysetCursor([String(last.tickets), last.enteredAtKey, last.walletId]),
+    );
+    const totalWeight10 = q.cursor
+      ? null
+      : cursor === null
+        ? rows.reduce((sum, e) => sum + entryWeight10(e, g.subLuck), 0)
+        : await this.deps.repo.totalWeight10(id, Math.round(g.subLuck * 10));
     return {
       records: rows.map((e) => ({
         wallet_id: e.walletId,
@@ -91,7 +111,9 @@ export class GiveawayService {
         weight: entryWeight10(e, g.subLuck) / 10,
         entered_at: e.enteredAt.toISOString(),
       })),
-      total,
+      cursor,
+      total: g.entryCount,
+      ...(totalWeight10 === null ? {} : { total_weight: totalWeight10 / 10 }),
     };
   }
 

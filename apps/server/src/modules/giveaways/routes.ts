@@ -5,6 +5,7 @@ import {
   giveawayActionSchema,
   giveawayBodySchema,
   giveawayEntriesSchema,
+  giveawayEntriesQuerySchema,
   giveawayListQuerySchema,
   giveawayListSchema,
   giveawayParamsSchema,
@@ -63,8 +64,13 @@ export function giveawayRoutes(app: FastifyInstance, deps: GiveawayRouteDeps): v
   });
   r.get('/api/2/channels/:channelId/giveaways/:giveawayId/entries', {
     config: editor,
-    schema: { tags, params: giveawayParamsSchema, response: { 200: giveawayEntriesSchema, ...errorResponses } },
-    handler: async (request) => giveaways.entries(request.params.channelId, request.params.giveawayId),
+    schema: {
+      tags,
+      params: giveawayParamsSchema,
+      querystring: giveawayEntriesQuerySchema,
+      response: { 200: giveawayEntriesSchema, ...errorResponses },
+    },
+    handler: async (request) => giveaways.entries(request.params.channelId, request.params.giveawayId, request.query),
   });
   r.post('/api/2/channels/:channelId/giveaways/:giveawayId/:action', {
     config: editor,

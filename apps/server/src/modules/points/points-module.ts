@@ -36,6 +36,8 @@ export interface PointsDeps {
   random?: RandomSource;
   clock?: () => number;
   watchCheckEveryMs?: number;
+  /** Earning batches committed at once: 1 on the embedded database, a few on PostgreSQL (see `EarnBatcher`). */
+  earnConcurrency?: number;
 }
 
 export interface Points {
@@ -51,6 +53,11 @@ export interface Points {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Earnings a batch (one transaction). */
+export const EARN_BATCH = 1000;
+/** Earning batches committed at once on PostgreSQL (three of the pool's connections at most). */
+export const EARN_CONCURRENCY_POSTGRES = 3;
 
 export function createPoints(deps: PointsDeps): Points {
   const repo = new DbPointsRepository(deps.db);
@@ -79,7 +86,7 @@ export function createPoints(deps: PointsDeps): Points {
     random: deps.random ?? cryptoRandom,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  const batcher = new EarnBatcher((entries) => repo.earn(entries));
+  const batcher = new EarnBatcher((entries) => repo.earn(entries), EARN_BATCH, deps.earnConcurrency ?? 1);
   const watchJob = new WatchTimeJob({
     repo,
     state,

@@ -124,6 +124,11 @@ export function walletIdFor(channelId: string, provider: string, providerUserId:
   return `w_${createHash('sha256').update(`${channelId}\u0000${provider}\u0000${providerUserId}`).digest('base64url').slice(0, 24)}`;
 }
 
+/** Wallets after `after` in leaderboard order (balance descending, then id): a range on `point_wallets_rank`. */
+function afterWallet(after: { balance: number; id: string }): SQL[] {
+  return [sql`${pointWallets.balance} <= ${after.balance}`, or(lt(pointWallets.balance, after.balance), gt(pointWallets.id, after.id))!];
+}
+
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** Identities looked up per statement. */
@@ -377,29 +382,46 @@ export class DbPointsRepository {
     return 1 + num(row?.n ?? 0);
   }
 
-  /** The leaderboard: wallets that still have an identity, highest balance first, optionally searched by name. */
-  async list(channelId: string, q: { search?: string; offset: number; limit: number }): Promise<{ rows: WalletRow[]; total: number }> {
-    const live = sql`EXISTS (SELECT 1 FROM ${pointIdentities} i WHERE i.wallet_id = ${pointWallets.id})`;
-    const conditions: SQL[] = [eq(pointWallets.channelId, channelId), live];
-    if (q.search) {
-      const pattern = `%${q.search.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+  /**
+   * The leaderboard: wallets that still have an identity, highest balance first (ties by id), after
+   * `after` (the last row of the previous page), optionally searched by name. A keyset page read in
+   * the order of `point_wallets_rank`, however deep.
+   */
+  async list(channelId: string, q: { search?: string; after?: { balance: number; id: string }; limit: number }): Promise<WalletRow[]> {
+    const rows = await this.db
+      .select()
+      .from(pointWallets)
+      .where(and(...this.listConditions(channelId, q.search), ...(q.after ? afterWallet(q.after) : [])))
+      .orderBy(desc(pointWallets.balance), asc(pointWallets.id))
+      .limit(q.limit);
+    return rows.map(toWallet);
+  }
+
+  /** How many wallets the leaderboard (or a search of it) holds, counted up to `max` (null: more than that). */
+  async countUpTo(channelId: string, search: string | undefined, max: number): Promise<number | null> {
+    const first = this.db
+      .select({ one: sql`1`.as('one') })
+      .from(pointWallets)
+      .where(and(...this.listConditions(channelId, search)))
+      .limit(max + 1)
+      .as('capped');
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(first);
+    const n = num(row?.n ?? 0);
+    return n <= max ? n : null;
+  }
+
+  private listConditions(channelId: string, search: string | undefined): SQL[] {
+    const conditions: SQL[] = [
+      eq(pointWallets.channelId, channelId),
+      sql`EXISTS (SELECT 1 FROM ${pointIdentities} i WHERE i.wallet_id = ${pointWallets.id})`,
+    ];
+    if (search) {
+      const pattern = `%${search.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
       conditions.push(
         sql`EXISTS (SELECT 1 FROM ${pointIdentities} i WHERE i.wallet_id = ${pointWallets.id} AND (i.login ILIKE ${pattern} OR i.display_name ILIKE ${pattern}))`,
       );
     }
-    const where = and(...conditions);
-    const rows = await this.db
-      .select()
-      .from(pointWallets)
-      .where(where)
-      .orderBy(desc(pointWallets.balance), asc(pointWallets.id))
-      .offset(q.offset)
-      .limit(q.limit);
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)` })
-      .from(pointWallets)
-      .where(where);
-    return { rows: rows.map(toWallet), total: num(count?.n ?? 0) };
+    return conditions;
   }
 
   /** A wallet's ledger, newest first, each row with the balance after it. */

@@ -20,6 +20,7 @@ import { providers, type ChannelProviderId } from '@greenroom/contracts/provider
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import { decodeKeysetCursor, encodeKeysetCursor, INVALID_CURSOR, pageOf } from '../../lib/pagination';
 import { newId } from '../../lib/ids';
 import type { RandomSource } from '../../lib/random';
 import type { AuditRecorder } from '../audit';
@@ -40,6 +41,7 @@ export type PointsRepository = Pick<
   | 'identity'
   | 'rank'
   | 'list'
+  | 'countUpTo'
   | 'ledger'
   | 'change'
   | 'give'
@@ -87,6 +89,18 @@ export const identityOf = (c: Pick<ChatCaller, 'provider' | 'user'>): IdentityIn
   login: c.user.login,
   displayName: c.user.displayName,
 });
+
+/** The most wallets a list's first page counts for its total (more: no total). */
+const TOTAL_COUNT_MAX = 1000;
+
+/** A leaderboard cursor: the last row's balance, id, place (1-based) and rank; 400 when malformed. */
+function walletCursor(cursor: string | undefined): { balance: number; id: string; place: number; rank: number } | null {
+  const parts = decodeKeysetCursor(cursor, 4);
+  if (!parts) return null;
+  const [balance, place, rank] = [Number(parts[0]), Number(parts[2]), Number(parts[3])];
+  if (![balance, place, rank].every((n) => Number.isSafeInteger(n) && n >= 0)) throw badRequest(INVALID_CURSOR);
+  return { balance, id: parts[1]!, place, rank };
+}
 
 export class PointsService {
   private readonly clock: () => number;
@@ -177,7 +191,7 @@ export class PointsService {
   async top(c: ChatCaller): Promise<string> {
     const off = this.disabled(c.channelId);
     if (off) return off;
-    const { rows } = await this.deps.repo.list(c.channelId, { offset: 0, limit: 5 });
+    const rows = await this.deps.repo.list(c.channelId, { limit: 5 });
     if (rows.length === 0) return `Nobody has ${this.pointsName(c.channelId)} yet.`;
     return `Top ${rows.length}: ${rows.map((w, i) => `${i + 1}. ${w.displayName} (${formatPoints(w.balance)})`).join(', ')}`;
   }
@@ -271,21 +285,40 @@ export class PointsService {
 
   // Staff ------------------------------------------------------------------------------------
 
-  /** The leaderboard, highest balance first; `cursor` is the offset of the next page. */
+  /**
+   * The leaderboard, highest balance first, a keyset page at a time. The cursor carries the last
+   * row's balance, id, place and rank, so a page of the whole board ranks its rows from its place
+   * (ties share the first's rank) without counting; rows of a search are not contiguous and ask
+   * their own. The total comes with the first page, where counting it is cheap (up to 1,000).
+   */
   async list(channelId: string, q: { search?: string | undefined; per_page: number; cursor?: string | undefined }): Promise<WalletList> {
-    const offset = q.cursor ? Number.parseInt(q.cursor, 10) || 0 : 0;
-    const { rows, total } = await this.deps.repo.list(channelId, { ...(q.search ? { search: q.search } : {}), offset, limit: q.per_page });
+    const after = walletCursor(q.cursor);
+    const fetched = await this.deps.repo.list(channelId, {
+      ...(q.search ? { search: q.search } : {}),
+      ...(after ? { after: { balance: after.balance, id: after.id } } : {}),
+      limit: q.per_page + 1,
+    });
+    const { rows, cursor: more } = pageOf(fetched, q.per_page, () => '');
     const ids = await this.deps.repo.identities(rows.map((r) => r.id));
-    // In a page of the whole board, a row's rank follows from its place (ties share the first's);
-    // rows of a search are not contiguous and ask their own.
     const ranks: number[] = [];
+    let place = after?.place ?? 0;
     for (const [i, w] of rows.entries()) {
-      if (!q.search && i > 0) ranks.push(w.balance === rows[i - 1]!.balance ? ranks[i - 1]! : offset + i + 1);
-      else ranks.push(await this.deps.repo.rank(channelId, w.balance));
+      place += 1;
+      const previous = i > 0 ? { balance: rows[i - 1]!.balance, rank: ranks[i - 1]! } : after;
+      if (q.search) ranks.push(await this.deps.repo.rank(channelId, w.balance));
+      else if (!previous) ranks.push(await this.deps.repo.rank(channelId, w.balance));
+      else ranks.push(w.balance === previous.balance ? previous.rank : place);
     }
     const records = rows.map((w, i) => toWalletDto(w, ids.get(w.id) ?? [], ranks[i]!));
-    const next = offset + rows.length;
-    return { records, cursor: next < total ? String(next) : null, total };
+    const last = rows.at(-1);
+    const cursor = more !== null && last ? encodeKeysetCursor([String(last.balance), last.id, String(place), String(ranks.at(-1))]) : null;
+    const total =
+      q.cursor === undefined
+        ? cursor === null
+          ? rows.length
+          : await this.deps.repo.countUpTo(channelId, q.search || undefined, TOTAL_COUNT_MAX)
+        : null;
+    return { records, cursor, ...(total === null ? {} : { total }) };
   }
 
   async wallet(channelId: string, walletId: string): Promise<Wallet> {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   giveawayEntriesSchema,
@@ -18,16 +18,19 @@ const listKey = (channelId: string) => ['channels', channelId, 'giveaways'] as c
 const oneKey = (channelId: string, id: string) => [...listKey(channelId), id] as const;
 
 function listQueryOptions(channelId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...listKey(channelId), 'list'],
-    queryFn: ({ signal }) => api.get(base(channelId), { schema: giveawayListSchema, signal, query: { per_page: 100 } }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get(base(channelId), { schema: giveawayListSchema, signal, query: { per_page: 50, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     meta: { errorToast: false },
   });
 }
 
-/** The channel's giveaways, newest first (the open one and the history). */
+/** The channel's giveaways, newest first (the open one and the history), 50 a page. */
 export function useGiveaways(channelId: string) {
-  return useQuery(listQueryOptions(channelId));
+  return useInfiniteQuery(listQueryOptions(channelId));
 }
 
 export function useGiveaway(channelId: string, id: string, enabled = true) {
@@ -39,10 +42,14 @@ export function useGiveaway(channelId: string, id: string, enabled = true) {
   });
 }
 
+/** A giveaway's entries, most tickets first, 100 a page (the first page carries the total weight). */
 export function useGiveawayEntries(channelId: string, id: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...oneKey(channelId, id), 'entries'],
-    queryFn: ({ signal }) => api.get(`${one(channelId, id)}/entries`, { schema: giveawayEntriesSchema, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      api.get(`${one(channelId, id)}/entries`, { schema: giveawayEntriesSchema, signal, query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     meta: { errorToast: false },
     enabled,
   });

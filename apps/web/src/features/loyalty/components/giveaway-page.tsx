@@ -15,7 +15,7 @@ import { usePointSettings } from '../api/points';
 import { GiveawayForm } from './giveaway-form';
 import { GiveawayWinners, useSecondsLeft } from './giveaway-winners';
 import { giveawayStatusColors } from './giveaways-page';
-import { LoadingPanel, PageFrame, Section } from './page-frame';
+import { LoadingPanel, PageFrame, Section } from '../../../components/page-frame';
 
 /** `/channels/{id}/giveaways/{giveawayId}` (and `new`): the rules, open / close / draw / cancel, entries and winners. */
 export function GiveawayPage({ channelId, giveawayId }: { channelId: string; giveawayId: string }) {
@@ -181,8 +181,10 @@ function GiveawayControls({ channelId, giveaway: g }: { channelId: string; givea
 function LivePanel({ channelId, giveaway: g }: { channelId: string; giveaway: Giveaway }) {
   const entries = useGiveawayEntries(channelId, g.id);
   const reroll = useRerollWinner(channelId, g.id);
-  const records = entries.data?.records ?? [];
-  const totalWeight = records.reduce((sum, r) => sum + r.weight, 0);
+  const pages = entries.data?.pages ?? [];
+  const records = pages.flatMap((p) => p.records);
+  const total = pages[0]?.total ?? 0;
+  const totalWeight = pages[0]?.total_weight ?? 0;
   return (
     <Stack gap="md">
       {g.winner_list.length > 0 && (
@@ -231,10 +233,17 @@ function LivePanel({ channelId, giveaway: g }: { channelId: string; giveaway: Gi
             </Table>
           </Paper>
         )}
-        {entries.data && entries.data.total > records.length && (
-          <Text size="xs" c="dimmed">
-            Showing {records.length} of {entries.data.total.toLocaleString('en-US')} entries.
-          </Text>
+        {total > records.length && (
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              Showing {records.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')} entries.
+            </Text>
+            {entries.hasNextPage && (
+              <Button variant="subtle" size="xs" loading={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>
+                Show more
+              </Button>
+            )}
+          </Group>
         )}
       </Section>
     </Stack>

@@ -24,7 +24,8 @@ export function GiveawayPopout({ channelId, giveawayId }: { channelId: string; g
 
 function Draw({ channelId, giveaway: g }: { channelId: string; giveaway: Giveaway }) {
   const entries = useGiveawayEntries(channelId, g.id);
-  const names = (entries.data?.records ?? []).map((e) => e.display_name);
+  // The spin shows names from the first page of entries (the most tickets first).
+  const names = (entries.data?.pages ?? []).flatMap((p) => p.records.map((e) => e.display_name));
   const winners = g.winner_list.filter((w) => w.status !== 'rerolled');
   const latest = winners.map((w) => w.id).join();
   const seen = useRef(latest);

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { IconGift, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { giveawayStatusLabels, type GiveawayStatus } from '@greenroom/contracts/api/giveaways';
 import { PageState } from '../../../components/page-state';
 import { formatDateTime } from '../../../lib/format';
 import { useGiveaways, useLiveGiveaways } from '../api/giveaways';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/page-frame';
 
 export const giveawayStatusColors: Record<GiveawayStatus, string> = {
   draft: 'gray',
@@ -19,7 +19,7 @@ export const giveawayStatusColors: Record<GiveawayStatus, string> = {
 export function GiveawaysPage({ channelId }: { channelId: string }) {
   const giveaways = useGiveaways(channelId);
   useLiveGiveaways(channelId);
-  const records = giveaways.data?.records ?? [];
+  const records = giveaways.data?.pages.flatMap((p) => p.records) ?? [];
   const newButton = (
     <Button component={Link} to="new" leftSection={<IconPlus size={16} />}>
       New giveaway
@@ -82,6 +82,13 @@ export function GiveawaysPage({ channelId }: { channelId: string }) {
             </Table.Tbody>
           </Table>
         </Paper>
+      )}
+      {giveaways.hasNextPage && (
+        <Group justify="center">
+          <Button variant="subtle" size="xs" loading={giveaways.isFetchingNextPage} onClick={() => void giveaways.fetchNextPage()}>
+            Show more
+          </Button>
+        </Group>
       )}
     </PageFrame>
   );

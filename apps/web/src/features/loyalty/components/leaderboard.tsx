@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageState } from '../../../components/page-state';
 import { ProviderIcon } from '../../../components/provider-icon';
 import { useWallets } from '../api/points';
-import { formatPoints, LoadingPanel } from './page-frame';
+import { LoadingPanel } from '../../../components/page-frame';
+import { formatPoints } from './format';
 import { WalletDrawer } from './wallet-drawer';
 
 /** Every viewer's balance, highest first; a row opens the viewer's ledger, adjustments and linked accounts. */
@@ -17,7 +18,8 @@ export function Leaderboard({ channelId, pointsName }: { channelId: string; poin
   const wallets = useWallets(channelId, debounced);
   const [openId, setOpenId] = useState<string | null>(null);
   const records = wallets.data?.pages.flatMap((p) => p.records) ?? [];
-  const total = wallets.data?.pages[0]?.total ?? 0;
+  // The first page counts up to 1,000 wallets; a larger board has no total.
+  const total = wallets.data?.pages[0]?.total;
   const open: Wallet | undefined = records.find((w) => w.id === openId);
   return (
     <>
@@ -97,7 +99,9 @@ export function Leaderboard({ channelId, pointsName }: { channelId: string; poin
       )}
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          {total > 0 && `${formatPoints(total)} ${total === 1 ? 'viewer' : 'viewers'}`}
+          {total === undefined
+            ? wallets.data && 'More than 1,000 viewers'
+            : total > 0 && `${formatPoints(total)} ${total === 1 ? 'viewer' : 'viewers'}`}
         </Text>
         {wallets.hasNextPage && (
           <Button variant="subtle" size="xs" loading={wallets.isFetchingNextPage} onClick={() => void wallets.fetchNextPage()}>

@@ -1,5 +1,5 @@
 import { usePointSettings } from '../api/points';
-import { PageFrame, Section } from './page-frame';
+import { PageFrame, Section } from '../../../components/page-frame';
 import { PointsSettingsForm } from './points-settings-form';
 import { Leaderboard } from './leaderboard';
 

@@ -1,8 +1,7 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { queueBodySchema, type QueueDetail } from '@greenroom/contracts/api/queues';
-import { ErrorAlert } from '../../../components/error-alert';
+import { EditorForm } from '../../../components/editor-form';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
@@ -36,41 +35,35 @@ export function QueueForm({ channelId, queue }: { channelId: string; queue: Queu
     onChange: (v: number | string) => form.setFieldValue(name, v === '' ? ('' as unknown as number) : Number(v)),
   });
   return (
-    <form onSubmit={submit.onSubmit} aria-label="Queue" noValidate>
-      <Stack gap="md">
-        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <NumberInput
-            label="Maximum size"
-            description="0: no limit"
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            {...number('max_size')}
-          />
-          <NumberInput
-            label="Join cooldown (seconds)"
-            description="After leaving or being picked"
-            min={0}
-            allowNegative={false}
-            allowDecimal={false}
-            {...number('join_cooldown_seconds')}
-          />
-        </SimpleGrid>
-        <Switch label="Close when full" {...form.getInputProps('auto_close', { type: 'checkbox' })} />
-        <Switch label="Subs and members go ahead" {...form.getInputProps('sub_priority', { type: 'checkbox' })} />
-        {submit.error != null && <ErrorAlert error={submit.error} />}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={16} />}
-            loading={form.submitting}
-            disabled={!!queue && !form.isDirty()}
-          >
-            {queue ? 'Save' : 'Create queue'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <EditorForm
+      label="Queue"
+      onSubmit={submit.onSubmit}
+      error={submit.error}
+      submitting={form.submitting}
+      canSave={!queue || form.isDirty()}
+      saveLabel={queue ? 'Save' : 'Create queue'}
+    >
+      <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <NumberInput
+          label="Maximum size"
+          description="0: no limit"
+          min={0}
+          allowNegative={false}
+          allowDecimal={false}
+          {...number('max_size')}
+        />
+        <NumberInput
+          label="Join cooldown (seconds)"
+          description="After leaving or being picked"
+          min={0}
+          allowNegative={false}
+          allowDecimal={false}
+          {...number('join_cooldown_seconds')}
+        />
+      </SimpleGrid>
+      <Switch label="Close when full" {...form.getInputProps('auto_close', { type: 'checkbox' })} />
+      <Switch label="Subs and members go ahead" {...form.getInputProps('sub_priority', { type: 'checkbox' })} />
+    </EditorForm>
   );
 }

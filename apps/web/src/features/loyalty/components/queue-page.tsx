@@ -37,7 +37,7 @@ import {
   useRemoveEntry,
   useSetQueueStatus,
 } from '../api/queues';
-import { PageFrame, Section } from './page-frame';
+import { PageFrame, Section } from '../../../components/page-frame';
 import { QueueForm } from './queue-form';
 import { queueStatusColors } from './queues-page';
 

@@ -5,7 +5,7 @@ import { queueStatusLabels, type QueueStatus } from '@greenroom/contracts/api/qu
 import { PageState } from '../../../components/page-state';
 import { formatDateTime } from '../../../lib/format';
 import { useLiveQueues, useQueues } from '../api/queues';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../components/page-frame';
 
 export const queueStatusColors: Record<QueueStatus, string> = { open: 'green', paused: 'yellow', closed: 'gray' };
 

@@ -1,13 +1,12 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { NumberInput, SimpleGrid, Switch, Text } from '@mantine/core';
 import { rouletteOdds, rouletteSettingsSchema, type RouletteSettings } from '@greenroom/contracts/api/games';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useFormSubmit, useSchemaForm } from '../../../lib/form';
 import { notifySuccess } from '../../../lib/notify';
 import { useRouletteSettings, useSaveRoulette } from '../api/games';
 import { BetAndCooldownFields, MessageField, messageVariables, numberProps, OddsPanel } from './game-fields';
-import { PageFrame, Section } from './page-frame';
+import { EditorForm } from '../../../components/editor-form';
+import { FormWithAside, PageFrame } from '../../../components/page-frame';
 
 /** `/channels/{id}/gambling/roulette-settings` (Editor): chance, payout, bets, cooldowns, messages, and the odds. */
 export function RoulettePage({ channelId }: { channelId: string }) {
@@ -31,51 +30,35 @@ function RouletteForm({ channelId, settings }: { channelId: string; settings: Ro
   useUnsavedChangesGuard(form);
   const parsed = rouletteSettingsSchema.safeParse(form.getValues());
   return (
-    <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" verticalSpacing="md">
-      <div style={{ gridColumn: 'span 2', minWidth: 0 }}>
-        <Section title="Settings">
-          <form onSubmit={submit.onSubmit} aria-label="Roulette settings" noValidate>
-            <Stack gap="md">
-              <Switch label="Roulette on" {...form.getInputProps('enabled', { type: 'checkbox' })} />
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                <NumberInput
-                  label="Win chance"
-                  min={0}
-                  max={100}
-                  decimalScale={1}
-                  suffix="%"
-                  {...numberProps(form, 'win_chance_percent')}
-                />
-                <NumberInput
-                  label="Payout"
-                  description="A win pays the bet times this (stake included)"
-                  min={0}
-                  decimalScale={2}
-                  suffix="×"
-                  {...numberProps(form, 'payout_multiplier')}
-                />
-              </SimpleGrid>
-              <BetAndCooldownFields form={form} />
-              <MessageField form={form} path="win_message" label="Win message" />
-              <MessageField form={form} path="lose_message" label="Lose message" />
-              <MessageField form={form} path="all_in_win_message" label="All-in win message" />
-              <MessageField form={form} path="all_in_lose_message" label="All-in lose message" />
-              <Text size="xs" c="dimmed">
-                {messageVariables('')}
-              </Text>
-              {submit.error != null && <ErrorAlert error={submit.error} />}
-              <Group justify="flex-end">
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={form.submitting} disabled={!form.isDirty()}>
-                  Save
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Section>
-      </div>
-      <div>
-        <OddsPanel odds={parsed.success ? rouletteOdds(parsed.data) : null} />
-      </div>
-    </SimpleGrid>
+    <FormWithAside aside={<OddsPanel odds={parsed.success ? rouletteOdds(parsed.data) : null} />}>
+      <EditorForm
+        label="Roulette settings"
+        onSubmit={submit.onSubmit}
+        error={submit.error}
+        submitting={form.submitting}
+        canSave={form.isDirty()}
+      >
+        <Switch label="Roulette on" {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <NumberInput label="Win chance" min={0} max={100} decimalScale={1} suffix="%" {...numberProps(form, 'win_chance_percent')} />
+          <NumberInput
+            label="Payout"
+            description="A win pays the bet times this (stake included)"
+            min={0}
+            decimalScale={2}
+            suffix="×"
+            {...numberProps(form, 'payout_multiplier')}
+          />
+        </SimpleGrid>
+        <BetAndCooldownFields form={form} />
+        <MessageField form={form} path="win_message" label="Win message" />
+        <MessageField form={form} path="lose_message" label="Lose message" />
+        <MessageField form={form} path="all_in_win_message" label="All-in win message" />
+        <MessageField form={form} path="all_in_lose_message" label="All-in lose message" />
+        <Text size="xs" c="dimmed">
+          {messageVariables('')}
+        </Text>
+      </EditorForm>
+    </FormWithAside>
   );
 }

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { isApiError } from '../../../lib/api-client';
 import { useViewerWallet } from '../api/points';
 import { LinkedAccounts } from './linked-accounts';
-import { formatPoints } from './page-frame';
+import { formatPoints } from './format';
 
 /**
  * The viewer card's points: balance and rank, and the platform accounts sharing the viewer's wallet (joined with

@@ -6,7 +6,8 @@ import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useAdjustBalance, useLedger } from '../api/points';
 import { LinkedAccounts } from './linked-accounts';
-import { formatPoints, LoadingPanel } from './page-frame';
+import { LoadingPanel } from '../../../components/page-frame';
+import { formatPoints } from './format';
 
 /** One viewer's wallet: its platform accounts (unlink), a logged staff adjustment and the ledger. */
 export function WalletDrawer({

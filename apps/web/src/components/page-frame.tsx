@@ -1,8 +1,8 @@
-import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
+import { ErrorAlert } from './error-alert';
 
-/** The frame of the loyalty pages: title and description, actions, then loading / error / the content. */
+/** The frame of a channel page: title and description, actions, then loading / error / the content. */
 export function PageFrame({
   title,
   description,
@@ -83,7 +83,14 @@ export function Section({
   );
 }
 
-/** Thousands separated, as chat shows them. */
-export function formatPoints(value: number): string {
-  return value.toLocaleString('en-US');
+/** A page's form in a "Settings" panel beside a side panel (the odds of a game …); one column on narrow screens. */
+export function FormWithAside({ children, aside }: { children: ReactNode; aside: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" verticalSpacing="md">
+      <div style={{ gridColumn: 'span 2', minWidth: 0 }}>
+        <Section title="Settings">{children}</Section>
+      </div>
+      <div>{aside}</div>
+    </SimpleGrid>
+  );
 }
