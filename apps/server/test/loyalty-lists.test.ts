@@ -11,9 +11,8 @@ import type { Database } from '../src/db/client';
 import { channels, giveawayEntries, giveaways } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { cryptoRandom } from '../src/lib/random';
-import { GiveawayRepository } from '../src/modules/giveaways/giveaway-repository';
-import { DbPointsRepository, PointsLedger, PointsService, walletIdFor, type IdentityInput } from '../src/modules/points';
-import { PointsState } from '../src/modules/points/points-state';
+import { GiveawayRepository } from '../src/modules/giveaways';
+import { DbPointsRepository, PointsLedger, PointsService, PointsState, walletIdFor, type IdentityInput } from '../src/modules/points';
 import { freshDatabase } from './helper';
 
 let database: Database;
@@ -38,7 +37,7 @@ async function plan(statement: ReturnType<typeof sql>): Promise<string> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    const result = (await tx.execute(sql`EXPLAIN ${statement}`)) as unknown as { rows: Record<string, string>[] };
+    const result = (await tx.execute(sql`EXPLAIN ${statement}`)) as { rows: Record<string, string>[] };
     return result.rows.map((r) => Object.values(r)[0]).join('\n');
   });
 }
@@ -156,7 +155,7 @@ describe("a giveaway's entries", () => {
         displayName: who.displayName,
         tickets: (i % 3) + 1,
         subscriber: i % 4 === 0,
-        enteredAt: at(i) as unknown as Date,
+        enteredAt: at(i),
       });
     }
     const seen: { wallet: string; tickets: number; at: string }[] = [];

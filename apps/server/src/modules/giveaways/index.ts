@@ -2,3 +2,4 @@
 export { giveawayRoutes, type GiveawayRouteDeps } from './routes';
 export { createGiveaways, type Giveaways, type GiveawaysDeps } from './giveaways-module';
 export { GiveawayService, type GiveawayPoints } from './giveaway-service';
+export { GiveawayRepository } from './giveaway-repository';

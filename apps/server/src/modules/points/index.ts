@@ -19,5 +19,5 @@ export {
   type WalletsMergedHook,
 } from './points-repository';
 export { formatPoints, parseBet, resolveBet, type BetSpec } from './domain/amounts';
-export type { ChannelPoints, PointsState } from './points-state';
+export { PointsState, type ChannelPoints } from './points-state';
 export type { Chatter, LiveConnectionRef } from './watch-job';
