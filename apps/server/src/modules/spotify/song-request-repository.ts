@@ -104,14 +104,16 @@ export class SongRequestRepository {
     try {
       return await this.db.transaction(async (t) => {
         const tx = t as unknown as Db;
+        // The viewer's lock first: a retry of the same command (same effect key, same viewer) running at once waits
+        // here and then sees the first one's committed row.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`song_requests:${input.channelId}:${input.provider}:${input.providerUserId}`}))`,
+        );
         const existing = await tx
           .select()
           .from(songRequests)
           .where(and(eq(songRequests.channelId, input.channelId), eq(songRequests.effectKey, input.effectKey)));
         if (existing[0]) return { status: 'duplicate', row: existing[0] };
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`song_requests:${input.channelId}:${input.provider}:${input.providerUserId}`}))`,
-        );
         if (input.maxPerUser > 0) {
           const [{ waiting } = { waiting: 0 }] = await tx
             .select({ waiting: sql<number>`count(*)::int` })
