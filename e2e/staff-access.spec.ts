@@ -66,10 +66,12 @@ test('an Owner invites a Mod, who gets moderation only until promoted', async ({
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
   await guest.waitForURL(`**/channels/${channelId}`);
 
-  // A Mod sees chat moderation and the activity feed, not the Editor or Admin pages.
+  // A Mod sees chat moderation, the activity feed and the Chatbot group for its one Mod page (Song Requests), not the
+  // Editor or Admin pages.
   await expect(nav(guest).getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
   await expect(nav(guest).getByRole('link', { name: 'Activity Feed' })).toBeVisible();
-  for (const hidden of ['User Access', 'Platforms', 'Chatbot', 'Chat Commands', 'Stream Widgets', 'Stats', 'Channel Settings']) {
+  await expect(nav(guest).getByText('Chatbot', { exact: true })).toBeVisible();
+  for (const hidden of ['User Access', 'Platforms', 'Chat Commands', 'Stream Widgets', 'Stats', 'Channel Settings']) {
     await expect(nav(guest).getByText(hidden, { exact: true })).toHaveCount(0);
   }
   await guest.goto(`/channels/${channelId}/user-access`);
