@@ -95,6 +95,7 @@ test('connect Spotify, take requests from chat live, remove one with the keyboar
   await expect(page.getByText('Skipped', { exact: true })).toBeVisible();
   await expect(nowPlaying.getByText(/^Requested by /)).toBeVisible({ timeout: 30_000 });
   await expect(nowPlaying.getByText(second!)).toHaveCount(0);
-  await expect(waiting.getByRole('link', { name: first!, exact: true })).toHaveCount(0);
+  // The product learns what Spotify plays by polling it: on a loaded machine that takes a while.
+  await expect(waiting.getByRole('link', { name: first!, exact: true })).toHaveCount(0, { timeout: 30_000 });
   await shot(page, 'song-requests-after-skip');
 });
