@@ -8,9 +8,11 @@
 import { LiveCloseCode, type LiveCloseCodeValue } from '@greenroom/contracts/api/live';
 import { channelTopic, userTopic } from '@greenroom/contracts/bus';
 import { eq } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
 import type { Db } from '../db/client';
 import { channels } from '../db/schema';
-import type { EventBus } from '../lib/event-bus';
+import type { BusEvent, EventBus } from '../lib/event-bus';
+import { liveSocket } from '../lib/live-socket';
 import type { AuthUser, SessionService } from '../modules/auth';
 import { channelLevel } from './auth';
 
@@ -79,4 +81,30 @@ export function followAccess(
     offUser();
   }
   return stop;
+}
+
+/**
+ * A staff socket that forwards the channel's bus events `pick` chooses (what to send, or undefined to skip) and
+ * closes when its access ends.
+ */
+export function channelEventSocket(
+  deps: SocketAccessDeps,
+  socket: WebSocket,
+  who: { channelId: string; user: AuthUser; sessionId: string; minLevel: number },
+  pick: (event: BusEvent) => unknown,
+): void {
+  let unsubscribe: (() => void) | null = null;
+  let unwatch: (() => void) | null = null;
+  const live = liveSocket(socket, {
+    onClose: () => {
+      unsubscribe?.();
+      unwatch?.();
+    },
+  });
+  if (!live.open) return;
+  unsubscribe = deps.bus.subscribe(channelTopic(who.channelId), (event) => {
+    const frame = pick(event);
+    if (frame !== undefined) live.send(frame);
+  });
+  unwatch = followAccess(deps, socket, who);
 }

@@ -10,11 +10,9 @@ import {
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
 import { errorResponses, noContent } from '../../lib/http';
-import { channelTopic } from '@greenroom/contracts/bus';
-import { liveSocket } from '../../lib/live-socket';
 import { notFound } from '../../lib/errors';
 import type { YoutubeQuotaMeter } from '../../platforms/youtube/youtube-quota';
-import { followAccess, type SocketAccessDeps } from '../../plugins/socket-access';
+import { channelEventSocket, type SocketAccessDeps } from '../../plugins/socket-access';
 import type { ChannelProviderService } from './channel-provider-service';
 
 export interface ChannelProviderRouteDeps extends SocketAccessDeps {
@@ -95,21 +93,11 @@ export function channelProviderRoutes(app: FastifyInstance, s: ChannelProviderRo
       websocket: true,
     },
     (socket, request) => {
-      const { channelId } = request.params;
       const auth = requireAuth(request);
-      let unsubscribe: (() => void) | null = null;
-      let unwatch: (() => void) | null = null;
-      const live = liveSocket(socket, {
-        onClose: () => {
-          unsubscribe?.();
-          unwatch?.();
-        },
-      });
-      if (!live.open) return;
-      unsubscribe = s.bus.subscribe(channelTopic(channelId), (event) => {
-        if (event.type === 'provider.update') live.send(event.data);
-      });
-      unwatch = followAccess(s, socket, { channelId, user: auth.user, sessionId: auth.sessionId, minLevel: view.channel });
+      const who = { channelId: request.params.channelId, user: auth.user, sessionId: auth.sessionId };
+      channelEventSocket(s, socket, { ...who, minLevel: view.channel }, (event) =>
+        event.type === 'provider.update' ? event.data : undefined,
+      );
     },
   );
 }

@@ -11,9 +11,8 @@ import {
 import { abilityLevel } from '@greenroom/contracts/abilities';
 import { channelAccess } from '../../lib/access';
 import { errorResponses } from '../../lib/http';
-import { liveSocket } from '../../lib/live-socket';
 import { requireAuth } from '../../plugins/auth';
-import { followAccess, type SocketAccessDeps } from '../../plugins/socket-access';
+import { channelEventSocket, type SocketAccessDeps } from '../../plugins/socket-access';
 import type { NowPlayingService } from './now-playing';
 import type { SongRequestService } from './song-requests';
 
@@ -82,26 +81,11 @@ export function spotifyRoutes(app: FastifyInstance, deps: SpotifyRouteDeps): voi
     '/api/2/channels/:channelId/spotify/requests-ws',
     { config: { access: queueAccess }, schema: { tags, params: channelParams, hide: true }, websocket: true },
     (socket, request) => {
-      const { channelId } = request.params;
       const auth = requireAuth(request);
-      let unsubscribe: (() => void) | null = null;
-      let unwatch: (() => void) | null = null;
-      const live = liveSocket(socket, {
-        onClose: () => {
-          unsubscribe?.();
-          unwatch?.();
-        },
-      });
-      if (!live.open) return;
-      unsubscribe = deps.bus.subscribe(`channel:${channelId}`, (event) => {
-        if (event.type === 'spotify.request') live.send(event);
-      });
-      unwatch = followAccess(deps, socket, {
-        channelId,
-        user: auth.user,
-        sessionId: auth.sessionId,
-        minLevel: abilityLevel('songs.queue'),
-      });
+      const who = { channelId: request.params.channelId, user: auth.user, sessionId: auth.sessionId };
+      channelEventSocket(deps, socket, { ...who, minLevel: abilityLevel('songs.queue') }, (event) =>
+        event.type === 'spotify.request' ? event : undefined,
+      );
     },
   );
 }

@@ -41,7 +41,7 @@ import {
   useSongRequestSettings,
 } from '../api/song-requests';
 import { trackLength } from '../track-length';
-import { PageFrame, Section } from './page-frame';
+import { PageFrame, Section } from '../../../components/page-frame';
 import { SongRequestSettingsForm } from './song-request-settings-form';
 
 export const songStatusColors: Record<SongRequestStatus, string> = {
