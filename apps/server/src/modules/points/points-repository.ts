@@ -311,6 +311,22 @@ export class DbPointsRepository {
     return toWallet(row!);
   }
 
+  /** The wallet of an identity if it has one (nothing is created). */
+  async findWallet(channelId: string, identity: Pick<IdentityInput, 'provider' | 'providerUserId'>): Promise<WalletRow | null> {
+    const [row] = await this.db
+      .select({ wallet: pointWallets })
+      .from(pointIdentities)
+      .innerJoin(pointWallets, eq(pointWallets.id, pointIdentities.walletId))
+      .where(
+        and(
+          eq(pointIdentities.channelId, channelId),
+          eq(pointIdentities.provider, identity.provider),
+          eq(pointIdentities.providerUserId, identity.providerUserId),
+        ),
+      );
+    return row ? toWallet(row.wallet) : null;
+  }
+
   async walletById(channelId: string, walletId: string): Promise<WalletRow | null> {
     const [row] = await this.db
       .select()
@@ -474,13 +490,29 @@ export class DbPointsRepository {
   // Changes ----------------------------------------------------------------------------------
 
   /**
-   * Credits a batch of earnings in one transaction of at most three statements: the identities not
-   * seen before (or renamed) are upserted with their wallets in one statement (skipped when all are
-   * known), then one statement inserts every ledger row (a key seen before is skipped) and adds the
-   * rows' sums to their wallets. The database decides each identity's wallet (a link made by another
-   * instance counts at once) and skips wallets with a banned identity. Returns the entries applied.
+   * Credits a batch of earnings in its own transaction (retried on a deadlock): see `earnIn`.
+   * Returns the entries applied.
    */
   async earn(entries: readonly EarnEntry[]): Promise<number> {
+    if (!entries.some((e) => e.amount > 0)) return 0;
+    return this.tx((tx) => this.earnIn(tx, entries));
+  }
+
+  /**
+   * Credits a batch of earnings inside the caller's transaction (the chat ingest's, so a message and
+   * its points commit together; or `earn`'s own), set-based: the identities not seen before (or
+   * renamed) are upserted with their wallets in two statements (skipped when all are known), then
+   * ONE statement inserts every ledger row (a key seen before — a retried or duplicated event — is
+   * skipped by the unique key, also within the batch) and adds each wallet's sum of its new rows,
+   * the wallets locked in id order. The database decides each identity's wallet (a link made by
+   * another instance counts at once) and skips wallets with a banned identity. Entries of 0 or less
+   * are ignored (earning never debits). Returns the entries applied.
+   *
+   * Bots and the per-minute message cap are decided before (the chat stage: bots never get an
+   * entry; a message's key names its minute and cap slot, so the unique key holds the cap across
+   * restarts and instances). A deadlock is not retried here: the caller's transaction fails whole.
+   */
+  async earnIn(tx: Db, entries: readonly EarnEntry[]): Promise<number> {
     const credits = entries.filter((e) => e.amount > 0);
     if (credits.length === 0) return 0;
     const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
@@ -488,15 +520,18 @@ export class DbPointsRepository {
       const k = keyOf(e.channelId, e.identity);
       if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
     }
-    const applied = await this.tx(async (tx) => {
-      if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
-      const first = await this.credit(tx, credits);
-      if (first.unknown === 0) return first.applied;
-      // The cache knew an identity the database no longer has (its channel was deleted and made again): create them all.
+    if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
+    let applied: number;
+    const first = await this.credit(tx, credits);
+    if (first.unknown === 0) applied = first.applied;
+    else {
+      // The cache knew an identity the database no longer has (its channel was deleted and made again, or the
+      // transaction that made it rolled back): create them all.
       for (const e of credits) unknown.set(keyOf(e.channelId, e.identity), { channelId: e.channelId, identity: e.identity });
       await this.upsertIdentities(tx, [...unknown.values()]);
-      return first.applied + (await this.credit(tx, credits)).applied;
-    });
+      applied = first.applied + (await this.credit(tx, credits)).applied;
+    }
+    // Remembered before the caller commits: if it rolls back, the next batch finds the identity missing (above).
     for (const [k, v] of unknown) this.rememberIdentity(k, v.identity);
     return applied;
   }
@@ -563,7 +598,9 @@ export class DbPointsRepository {
           ON CONFLICT (channel_id, idempotency_key) DO NOTHING
           RETURNING wallet_id, delta
         ), sums AS (
-          SELECT wallet_id, sum(delta) AS delta, count(*) AS n FROM inserted GROUP BY wallet_id
+          -- One change per wallet, in id order: the update locks wallets in the order every other writer does
+          -- (gives lock two wallets in id order), so two transactions never wait on each other in a circle.
+          SELECT wallet_id, sum(delta) AS delta, count(*) AS n FROM inserted GROUP BY wallet_id ORDER BY wallet_id
         ), updated AS (
           UPDATE ${pointWallets} AS w SET balance = w.balance + s.delta, updated_at = now()
           FROM sums s WHERE w.id = s.wallet_id

@@ -16,6 +16,7 @@ import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { ChatStage, EffectHandler, PipelineEffect, StageMessage, StageOutput } from '../../pipeline/stage';
 import { activityPoints, identityKey, messageEarnKey, withSubMultiplier } from './domain/earning';
 import type { EarnBatcher } from './earn-batcher';
+import type { EarnEntry } from './points-repository';
 import type { PointsState } from './points-state';
 
 export const EARN_EFFECT = 'points.earn';
@@ -87,20 +88,29 @@ export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
   };
 }
 
+/**
+ * The credit a `points.earn` effect asks for: its ledger key is the payload's (a message's cap slot)
+ * or the effect id (an activity's). The chat ingest may apply a batch of these inside its own
+ * transaction with `DbPointsRepository.earnIn`; otherwise the effect handler hands it to the batcher.
+ */
+export function earnEntryOf(effect: PipelineEffect & { id: string }): EarnEntry {
+  const p = effect.payload as EarnPayload;
+  return {
+    channelId: effect.channelId,
+    identity: { provider: p.provider, providerUserId: p.provider_user_id, login: p.login, displayName: p.display_name },
+    amount: p.amount,
+    kind: p.kind,
+    key: p.key ?? effect.id,
+  };
+}
+
 /** Runs `points.earn` effects through the batcher. Idempotent: the ledger key is fixed in the payload or is the effect id. */
 export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHandler & { readonly idempotent: boolean } {
   return {
     kind: EARN_EFFECT,
     idempotent: true,
     run(effect: PipelineEffect & { id: string }): Promise<void> {
-      const p = effect.payload as EarnPayload;
-      return batcher.add({
-        channelId: effect.channelId,
-        identity: { provider: p.provider, providerUserId: p.provider_user_id, login: p.login, displayName: p.display_name },
-        amount: p.amount,
-        kind: p.kind,
-        key: p.key ?? effect.id,
-      });
+      return batcher.add(earnEntryOf(effect));
     },
   };
 }
