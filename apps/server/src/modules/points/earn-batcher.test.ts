@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EarnBatcher, earnLane } from './earn-batcher';
 import type { EarnEntry } from './points-repository';
 
@@ -103,6 +103,42 @@ describe('EarnBatcher', () => {
     c.running[1]!.finish();
     expect(await Promise.all(results)).toEqual(['failed', 'failed', 'failed', 'ok', 'ok', 'ok']);
     await batcher.idle();
+  });
+
+  it('with a linger, a lane starts a batch that is not full only once the linger has passed since its last one; a full one at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const sizes: number[] = [];
+      const batcher = new EarnBatcher(
+        async (entries) => {
+          sizes.push(entries.length);
+          return entries.length;
+        },
+        5,
+        1,
+        100,
+      );
+      void batcher.add(entry(0));
+      await turn();
+      expect(sizes).toEqual([1]);
+      // Within the linger: gathered, not started.
+      for (let i = 1; i <= 3; i++) void batcher.add(entry(i));
+      await turn();
+      expect(sizes).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(sizes).toEqual([1, 3]);
+      // A full batch does not wait for the linger.
+      for (let i = 4; i < 9; i++) void batcher.add(entry(i));
+      await turn();
+      expect(sizes).toEqual([1, 3, 5]);
+      void batcher.add(entry(9));
+      const idle = batcher.idle();
+      await vi.advanceTimersByTimeAsync(100);
+      await idle;
+      expect(sizes).toEqual([1, 3, 5, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('idle resolves at once when nothing is waiting', async () => {

@@ -32,6 +32,9 @@ export function earnLane(entry: Pick<EarnEntry, 'channelId' | 'identity'>, lanes
 export class EarnBatcher {
   private readonly lanes: Pending[][];
   private readonly busy: boolean[];
+  /** When each lane last started a batch, and its timer waiting for the linger to pass. */
+  private readonly startedAt: number[];
+  private readonly lingerTimers: (NodeJS.Timeout | null)[];
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
   /** Batches committed and entries applied (the bench reads them). */
@@ -41,10 +44,18 @@ export class EarnBatcher {
     private readonly apply: (entries: readonly EarnEntry[]) => Promise<number>,
     private readonly maxBatch = 1000,
     concurrency = 1,
+    /**
+     * A lane starts a batch that is not full at most once per `lingerMs` (a full one at once): under a
+     * steady trickle entries gather into fewer, larger transactions (three round trips each) instead of
+     * one small transaction per event-loop turn; an entry waits at most this long more.
+     */
+    private readonly lingerMs = 0,
   ) {
     const n = Math.max(1, Math.floor(concurrency));
     this.lanes = Array.from({ length: n }, () => []);
     this.busy = Array.from({ length: n }, () => false);
+    this.startedAt = Array.from({ length: n }, () => -Infinity);
+    this.lingerTimers = Array.from({ length: n }, () => null);
   }
 
   add(entry: EarnEntry): Promise<void> {
@@ -83,6 +94,10 @@ export class EarnBatcher {
     while (this.scheduled || this.busy.some(Boolean) || this.waiting > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
   }
 
+  private lingering(): boolean {
+    return this.lingerTimers.some((t) => t !== null);
+  }
+
   private kick(): void {
     // Started on the next tick, so entries added in the same turn share a batch.
     if (this.scheduled) return;
@@ -93,15 +108,30 @@ export class EarnBatcher {
     });
   }
 
-  /** Starts a batch in every free lane that has entries waiting. */
+  /** Starts a batch in every free lane that has entries waiting (a lane that is not full: once its linger has passed). */
   private fill(): void {
+    const now = performance.now();
     for (let lane = 0; lane < this.lanes.length; lane++) {
       const pending = this.lanes[lane]!;
       if (this.busy[lane] || pending.length === 0) continue;
+      const timer = this.lingerTimers[lane];
+      const wait = this.startedAt[lane]! + this.lingerMs - now;
+      if (pending.length < this.maxBatch && wait > 0) {
+        this.lingerTimers[lane] ??= setTimeout(() => {
+          this.lingerTimers[lane] = null;
+          this.fill();
+        }, wait);
+        continue;
+      }
+      if (timer) {
+        clearTimeout(timer);
+        this.lingerTimers[lane] = null;
+      }
       this.busy[lane] = true;
+      this.startedAt[lane] = now;
       void this.run(lane, pending.splice(0, this.maxBatch));
     }
-    if (!this.scheduled && !this.busy.some(Boolean) && this.waiting === 0) {
+    if (!this.scheduled && !this.busy.some(Boolean) && !this.lingering() && this.waiting === 0) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];
       for (const w of waiters) w();

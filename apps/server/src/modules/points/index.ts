@@ -4,7 +4,7 @@
  * Games, giveaways and the queue build on its wallets and ledger operations.
  */
 export { pointsRoutes, type PointsRouteDeps } from './routes';
-export { createPoints, EARN_BATCH, EARN_CONCURRENCY_POSTGRES, type Points, type PointsDeps } from './points-module';
+export { createPoints, EARN_BATCH, EARN_CONCURRENCY_POSTGRES, EARN_LINGER_MS, type Points, type PointsDeps } from './points-module';
 export { PointsService, identityOf, type BotChat, type ChatCaller } from './points-service';
 export { callerOf } from './builtins';
 export {

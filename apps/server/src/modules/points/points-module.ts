@@ -58,6 +58,8 @@ export interface Points {
 export const EARN_BATCH = 1000;
 /** Earning batches committed at once on PostgreSQL (three of the pool's connections at most). */
 export const EARN_CONCURRENCY_POSTGRES = 3;
+/** A lane starts a batch that is not full at most every this many ms (fewer, larger transactions under a trickle). */
+export const EARN_LINGER_MS = 25;
 
 export function createPoints(deps: PointsDeps): Points {
   const repo = new DbPointsRepository(deps.db);
@@ -86,7 +88,7 @@ export function createPoints(deps: PointsDeps): Points {
     random: deps.random ?? cryptoRandom,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  const batcher = new EarnBatcher((entries) => repo.earn(entries), EARN_BATCH, deps.earnConcurrency ?? 1);
+  const batcher = new EarnBatcher((entries) => repo.earn(entries), EARN_BATCH, deps.earnConcurrency ?? 1, EARN_LINGER_MS);
   const watchJob = new WatchTimeJob({
     repo,
     state,
