@@ -598,8 +598,9 @@ export class DbPointsRepository {
           ON CONFLICT (channel_id, idempotency_key) DO NOTHING
           RETURNING wallet_id, delta
         ), sums AS (
-          -- One change per wallet, in id order: the update locks wallets in the order every other writer does
-          -- (gives lock two wallets in id order), so two transactions never wait on each other in a circle.
+          -- One change per wallet, sorted by id: the update (a nested loop over these rows probing the primary key)
+          -- locks wallets in the order every other writer does (gives lock two in id order), so two transactions do
+          -- not wait on each other in a circle; should a plan ever differ, a deadlock is retried by earn.
           SELECT wallet_id, sum(delta) AS delta, count(*) AS n FROM inserted GROUP BY wallet_id ORDER BY wallet_id
         ), updated AS (
           UPDATE ${pointWallets} AS w SET balance = w.balance + s.delta, updated_at = now()
