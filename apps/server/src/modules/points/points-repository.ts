@@ -481,6 +481,15 @@ export class DbPointsRepository {
    * instance counts at once) and skips wallets with a banned identity. Returns the entries applied.
    */
   async earn(entries: readonly EarnEntry[]): Promise<number> {
+    return this.tx((tx) => this.earnIn(tx, entries));
+  }
+
+  /**
+   * `earn` inside the caller's transaction (the chat pipeline credits a batch of messages in the
+   * transaction that stores them). The identities it wrote are remembered at once: if the caller
+   * rolls back, an identity remembered but missing is found by the next credit and created then.
+   */
+  async earnIn(tx: Db, entries: readonly EarnEntry[]): Promise<number> {
     const credits = entries.filter((e) => e.amount > 0);
     if (credits.length === 0) return 0;
     const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
@@ -488,15 +497,16 @@ export class DbPointsRepository {
       const k = keyOf(e.channelId, e.identity);
       if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
     }
-    const applied = await this.tx(async (tx) => {
-      if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
-      const first = await this.credit(tx, credits);
-      if (first.unknown === 0) return first.applied;
+    if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
+    let applied: number;
+    const first = await this.credit(tx, credits);
+    if (first.unknown === 0) applied = first.applied;
+    else {
       // The cache knew an identity the database no longer has (its channel was deleted and made again): create them all.
       for (const e of credits) unknown.set(keyOf(e.channelId, e.identity), { channelId: e.channelId, identity: e.identity });
       await this.upsertIdentities(tx, [...unknown.values()]);
-      return first.applied + (await this.credit(tx, credits)).applied;
-    });
+      applied = first.applied + (await this.credit(tx, credits)).applied;
+    }
     for (const [k, v] of unknown) this.rememberIdentity(k, v.identity);
     return applied;
   }
