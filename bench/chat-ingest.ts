@@ -16,7 +16,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
@@ -49,6 +49,12 @@ import {
 export type { BenchResult };
 
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
+
+/** The 1, 5 and 15 minute load averages: the machine is shared (2 cores), figures are only as quiet as it was. */
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 interface Setup {
   emulator: Emulator;
@@ -233,6 +239,7 @@ function stepper(s: Setup, sockets: Awaited<ReturnType<typeof staffSockets>>) {
 
 async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: number; sustainSeconds: number }): Promise<BenchResult[]> {
   const channelCount = Number(process.env.BENCH_INGEST_CHANNELS ?? 10);
+  const loadAtStart = load();
   const s = await setUp(kind, channelCount);
   let results: BenchResult[];
   let sustainedRate: number | null = null;
@@ -273,6 +280,7 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
   } finally {
     await bench.close();
   }
+  results.push({ name: `chat ingest ${kind}: load average (1 / 5 / 15 min) at start → end`, value: 0, unit: `${loadAtStart} → ${load()}` });
   return results;
 }
 
@@ -280,6 +288,7 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
 async function rssRun(seconds: number): Promise<BenchResult[]> {
   const channelCount = Number(process.env.BENCH_RSS_CHANNELS ?? 100);
   const rate = Number(process.env.BENCH_RSS_RATE ?? 1000);
+  const loadAtStart = load();
   const s = await setUp('PGlite', channelCount);
   try {
     const sockets = await staffSockets(s);
@@ -306,6 +315,7 @@ async function rssRun(seconds: number): Promise<BenchResult[]> {
         unit: 'MB',
       },
       { name: 'chat ingest RSS: messages lost in that run', value: generated - (sockets.state.received - r0), unit: 'msgs' },
+      { name: 'chat ingest RSS: load average (1 / 5 / 15 min) at start → end', value: 0, unit: `${loadAtStart} → ${load()}` },
     ];
   } finally {
     await s.close();

@@ -209,7 +209,15 @@ export function createServices(input: {
   // Greenroom's own sends and bans, recognised when their echo arrives (on whichever instance holds the channel).
   const ownBans = { twitch: new OwnBans(), kick: new OwnBans() };
   const chatLog = createLogger(config.LOG_LEVEL, 'chat');
-  const ingest = new IngestPipeline({ db, bus, log: chatLog, emotes, writer: { holdRows: config.CHAT_HOLD_ROWS } });
+  const ingest = new IngestPipeline({
+    db,
+    bus,
+    log: chatLog,
+    emotes,
+    writer: { holdRows: config.CHAT_HOLD_ROWS },
+    // With other instances, another instance's effect claims are settled only once no live run can hold them.
+    outbox: { alone: cluster.status().mode === 'single' },
+  });
   cluster.shareEchoes({ self: ingest.self, ownBans });
   // Chat sends go through the connection manager.
   const chat = createChatServices({

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { channelProviders, chatMessages, moderationEvents, pipelineEffects } from '../src/db/schema';
+import { channelProviders, chatMessages, moderationEvents, pipelineEffects, viewers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { ChatLogStore, rowKey, type WriteBatch, type WriteResult } from '../src/pipeline/chat-log-store';
 import { ChatLogWriter } from '../src/pipeline/chat-log-writer';
@@ -34,8 +34,15 @@ afterAll(async () => {
 });
 
 describe('a commit whose answer was lost', () => {
-  it('is found stored on the retry and handed over once, without storing its effects twice', async () => {
+  it('is found stored on the retry and handed over once, without storing or applying its effects or counting its viewers twice', async () => {
     const store = new ChatLogStore(t.s.db);
+    // An effect applied in the commit (like a points credit): applied by the attempt that committed, not by the retry.
+    const appliedInCommit: string[] = [];
+    store.applyInCommit({
+      kind: 'test.in-commit',
+      run: async () => {},
+      applyInCommit: async (_tx, effects) => void appliedInCommit.push(...effects.map((e) => e.kind)),
+    });
     let attempts = 0;
     const modes: { recover?: boolean }[] = [];
     const writer = new ChatLogWriter(
@@ -70,7 +77,10 @@ describe('a commit whose answer was lost', () => {
       moderation: [ban],
       activities: [],
       gaps: [],
-      effects: [{ effect: { kind: 'test.effect', channelId, payload: null }, sourceId: messages[0]!.id }],
+      effects: [
+        { effect: { kind: 'test.effect', channelId, payload: null }, sourceId: messages[0]!.id },
+        { effect: { kind: 'test.in-commit', channelId, payload: null }, sourceId: messages[1]!.id },
+      ],
       states: [],
     };
     const handed: WriteResult[] = [];
@@ -88,7 +98,11 @@ describe('a commit whose answer was lost', () => {
     const stored = await t.s.db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.channelId, channelId));
     expect(stored.map((r) => r.id).sort()).toEqual(messages.map((m) => m.id).sort());
     const effects = await t.s.db.select().from(pipelineEffects).where(eq(pipelineEffects.channelId, channelId));
-    expect(effects).toHaveLength(1);
+    expect(effects.map((e) => e.kind)).toEqual(['test.effect']);
+    expect(appliedInCommit).toEqual(['test.in-commit']);
+    // Both messages are by one viewer: counted once each, by the commit that stored them.
+    const counted = await t.s.db.select().from(viewers).where(eq(viewers.channelId, channelId));
+    expect(counted.map((v) => [v.providerUserId, v.messageCount])).toEqual([['u1', 2]]);
     const bans = await t.s.db.select().from(moderationEvents).where(eq(moderationEvents.channelId, channelId));
     expect(bans).toHaveLength(1);
   });

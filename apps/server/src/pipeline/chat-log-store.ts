@@ -1,7 +1,8 @@
 /**
  * The persist step of the pipeline: one group commit = one transaction holding every chat message,
- * activity, moderation event, gap, outbox effect and connection state patch of the batch (and the
- * viewer counters when it carries them). Messages, activities, viewers and effects each go in ONE
+ * activity, moderation event, gap, outbox effect and connection state patch of the batch, the viewer
+ * counters of the messages it stored, and the effects applied in the commit (points credits, see
+ * `EffectHandler.applyInCommit`). Messages, activities, viewers and effects each go in ONE
  * statement whatever the batch size:
  * the rows are sent as one JSON array and expanded by `json_to_recordset` (a single parameter, no
  * per-row placeholders or array literals). Duplicates (a platform's redelivery, a restart replaying
@@ -23,7 +24,7 @@ import type { Db } from '../db/client';
 import { channelProviders, chatMessages, moderationEvents } from '../db/schema';
 import { newId } from '../lib/ids';
 import { activityColumns, activityRecord, messageColumns, messageRecord, moderationRow, recordsetColumns } from './chat-rows';
-import type { PipelineEffect } from './stage';
+import type { EffectHandler, PipelineEffect } from './stage';
 
 /** A ban/timeout/clear hides the target's messages of this recent window. */
 export const REMOVE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -36,7 +37,7 @@ export interface EffectDraft {
   sourceId: string | null;
 }
 
-/** One viewer's counters since the last flush (see ingest.ts: written about once a second, not per batch). */
+/** One viewer's counters in a batch (from the messages it stored). */
 export interface ViewerCount {
   channel_id: string;
   provider: string;
@@ -60,8 +61,6 @@ export interface WriteBatch {
   effects: EffectDraft[];
   /** Connection state patches (`channel_providers.state || patch`), e.g. YouTube's next page token. */
   states: { channelProviderId: string; patch: Record<string, unknown> }[];
-  /** Viewer counters to add (one entry per viewer). */
-  viewers?: ViewerCount[];
 }
 
 export interface WriteResult {
@@ -147,8 +146,21 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 export class ChatLogStore {
+  /** Effect kinds applied inside the commit (see `EffectHandler.applyInCommit`). */
+  private readonly inCommit = new Map<string, EffectHandler>();
+
   constructor(private readonly db: Db) {}
 
+  /** Effects of this handler's kind are applied in the transaction that stores their message, not stored in the outbox. */
+  applyInCommit(handler: EffectHandler): void {
+    if (handler.applyInCommit) this.inCommit.set(handler.kind, handler);
+  }
+
+  /**
+   * One transaction, a fixed number of statements whatever the batch size (isolate mode aside):
+   * messages, activities, gaps, the viewer counters of the messages stored now, the in-commit
+   * effects (one call per kind), the outbox rows, the connection states.
+   */
   async write(batch: WriteBatch, options: { isolate?: boolean; recover?: boolean } = {}): Promise<WriteResult> {
     const result: WriteResult = {
       messages: new Map(),
@@ -166,20 +178,40 @@ export class ChatLogStore {
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
       if (recover) await this.findStored(tx, batch, result);
       if (batch.gaps.length) await tx.execute(gapInsert(JSON.stringify(batch.gaps)));
-      if (batch.viewers?.length) await tx.execute(viewerUpsert(JSON.stringify(batch.viewers)));
-      const effects = batch.effects.filter((d) => {
-        if (d.sourceId === null) return true;
-        const key = rowKey(d.effect.channelId, d.sourceId);
-        return (result.messages.has(key) || result.activities.has(key)) && !result.existing.has(key);
-      });
-      if (effects.length) {
-        const records = effects.map((d) => ({
-          id: newId(),
-          channel_id: d.effect.channelId,
-          kind: d.effect.kind,
-          payload: d.effect.payload ?? null,
-          source_id: d.sourceId,
-        }));
+      // Counted from the messages stored NOW: a message stored by an earlier attempt (recover) was
+      // counted by the commit that stored it, so an unknown COMMIT outcome never counts twice.
+      const viewers = new ViewerCounters();
+      for (const m of batch.messages) {
+        const key = rowKey(m.channel_id, m.id);
+        if (result.messages.has(key) && !result.existing.has(key)) viewers.add(m);
+      }
+      if (viewers.size > 0) await tx.execute(viewerUpsert(JSON.stringify(viewers.take())));
+      const records: { id: string; channel_id: string; kind: string; payload: unknown; source_id: string | null }[] = [];
+      const applied = new Map<EffectHandler, (PipelineEffect & { id: string })[]>();
+      for (const d of batch.effects) {
+        if (d.sourceId !== null) {
+          const key = rowKey(d.effect.channelId, d.sourceId);
+          if (!(result.messages.has(key) || result.activities.has(key)) || result.existing.has(key)) continue;
+        }
+        const id = newId();
+        // Isolate mode (the batch failed on its data): every effect goes to the outbox, so a credit
+        // the database refuses cannot hold its messages back; the outbox runs it (and retries it).
+        const handler = isolate ? undefined : this.inCommit.get(d.effect.kind);
+        if (handler) {
+          let list = applied.get(handler);
+          if (!list) applied.set(handler, (list = []));
+          list.push({ ...d.effect, id });
+        } else
+          records.push({
+            id,
+            channel_id: d.effect.channelId,
+            kind: d.effect.kind,
+            payload: d.effect.payload ?? null,
+            source_id: d.sourceId,
+          });
+      }
+      for (const [handler, effects] of applied) await handler.applyInCommit!(tx, effects);
+      if (records.length) {
         await tx.execute(effectInsert(JSON.stringify(records)));
         result.effects = records.length;
       }
@@ -330,7 +362,7 @@ export class ChatLogStore {
 }
 
 /**
- * Viewer counters accumulated between flushes: one entry per viewer (ON CONFLICT cannot touch the
+ * Viewer counters of a batch: one entry per viewer (ON CONFLICT cannot touch the
  * same row twice in one statement), the latest name/colour/badges, first and last seen, the count.
  */
 export class ViewerCounters {

@@ -191,43 +191,4 @@ describe('ChatLogWriter (group commit)', () => {
     expect(a.outcome()).toBe('abandoned');
     expect(writer.submit(item(log, 'after'))).toBe(false);
   });
-
-  it('adds up the counters of one viewer from two flushes written together (one row per viewer in a statement)', async () => {
-    const written: WriteBatch[] = [];
-    const writer = new ChatLogWriter({ write: async (b) => (written.push(b), result(b)) }, { maxDelayMs: 50, log: silent });
-    const counter = (n: number, at: string) => ({
-      channel_id: 'c1',
-      provider: 'twitch',
-      provider_user_id: 'u1',
-      login: 'u',
-      display_name: `U${n}`,
-      color: null,
-      avatar_url: null,
-      badges: [],
-      roles: {},
-      first_seen_at: at,
-      last_seen_at: at,
-      message_count: n,
-    });
-    for (const [n, at] of [
-      [2, '2026-01-01T00:00:02.000Z'],
-      [3, '2026-01-01T00:00:01.000Z'],
-    ] as const) {
-      const batch: WriteBatch = {
-        messages: [],
-        moderation: [],
-        activities: [],
-        gaps: [],
-        effects: [],
-        states: [],
-        viewers: [counter(n, at)],
-      };
-      writer.submit({ batch, rows: 1, retryable: false, committed: () => {}, abandoned: () => {} });
-    }
-    await writer.flush();
-    expect(written).toHaveLength(1);
-    expect(written[0]!.viewers).toEqual([
-      { ...counter(5, '2026-01-01T00:00:01.000Z'), display_name: 'U3', last_seen_at: '2026-01-01T00:00:02.000Z' },
-    ]);
-  });
 });

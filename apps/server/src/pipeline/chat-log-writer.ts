@@ -20,7 +20,7 @@
  * the pipeline counts them as lost and says so (log line, gap line, alert).
  */
 import { describeDbError, isTransientDbError } from './db-errors';
-import type { ChatLogStore, ViewerCount, WriteBatch, WriteResult } from './chat-log-store';
+import type { ChatLogStore, WriteBatch, WriteResult } from './chat-log-store';
 
 export interface WriteItem {
   batch: WriteBatch;
@@ -79,7 +79,6 @@ function emptyBatch(): WriteBatch {
 function merge(items: WriteItem[]): WriteBatch {
   if (items.length === 1) return items[0]!.batch;
   const out = emptyBatch();
-  let viewers: Map<string, ViewerCount> | null = null;
   for (const { batch } of items) {
     for (const m of batch.messages) out.messages.push(m);
     for (const m of batch.moderation) out.moderation.push(m);
@@ -87,22 +86,7 @@ function merge(items: WriteItem[]): WriteBatch {
     for (const g of batch.gaps) out.gaps.push(g);
     for (const e of batch.effects) out.effects.push(e);
     for (const s of batch.states) out.states.push(s);
-    for (const v of batch.viewers ?? []) {
-      // One row per viewer in a statement: counts of the same viewer from two flushes are added up.
-      viewers ??= new Map();
-      const key = `${v.channel_id}\u0000${v.provider}\u0000${v.provider_user_id}`;
-      const seen = viewers.get(key);
-      if (!seen) viewers.set(key, { ...v });
-      else {
-        Object.assign(seen, { login: v.login, display_name: v.display_name, color: v.color, badges: v.badges, roles: v.roles });
-        seen.avatar_url = v.avatar_url ?? seen.avatar_url;
-        seen.message_count += v.message_count;
-        if (v.first_seen_at < seen.first_seen_at) seen.first_seen_at = v.first_seen_at;
-        if (v.last_seen_at > seen.last_seen_at) seen.last_seen_at = v.last_seen_at;
-      }
-    }
   }
-  if (viewers) out.viewers = [...viewers.values()];
   return out;
 }
 

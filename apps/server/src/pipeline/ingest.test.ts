@@ -14,7 +14,7 @@ let database: Database;
 const source: IngestSource = { channelId: 'c1', channelProviderId: 'cp1', provider: 'twitch', providerChannelId: 'b1', botUserId: 'bot1' };
 const viewer = { id: 'v1', name: 'Viewer' };
 
-function pipeline(options: { stages?: ChatStage[]; handlers?: EffectHandler[] } = {}) {
+function pipeline(options: { stages?: ChatStage[]; handlers?: EffectHandler[]; alone?: boolean } = {}) {
   const bus = new LocalEventBus(silent);
   const published: BusEvent[] = [];
   bus.subscribe('channel:c1', (e) => void published.push(e));
@@ -23,7 +23,7 @@ function pipeline(options: { stages?: ChatStage[]; handlers?: EffectHandler[] } 
     bus,
     log: silent,
     writer: { maxDelayMs: 1 },
-    outbox: { pollMs: 20, backoff: { baseMs: 10, maxMs: 20 } },
+    outbox: { pollMs: 20, backoff: { baseMs: 10, maxMs: 20 }, ...(options.alone === false ? { alone: false, orphanGraceMs: 0 } : {}) },
   });
   for (const s of options.stages ?? []) p.addStage(s);
   for (const h of options.handlers ?? []) p.addEffectHandler(h);
@@ -236,6 +236,41 @@ describe('effects: exactly once', () => {
       .where(sql`${pipelineEffects.id} in ('dead-reply', 'dead-delete')`);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ 'dead-reply': 'interrupted', 'dead-delete': 'done' });
     expect(p.outbox.stats).toMatchObject({ interrupted: 1, requeued: 1 });
+    await p.close();
+  });
+
+  it('beside other instances, a live instance’s claim is left alone; a claim older than any live run is settled', async () => {
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await database.db.insert(pipelineEffects).values([
+      {
+        id: 'live-other',
+        channelId: 'c1',
+        kind: 'test.multi',
+        payload: null,
+        status: 'running',
+        claimedBy: 'other',
+        claimedAt: new Date(),
+        attempts: 1,
+      },
+      {
+        id: 'dead-other',
+        channelId: 'c1',
+        kind: 'test.multi',
+        payload: null,
+        status: 'running',
+        claimedBy: 'gone',
+        claimedAt: longAgo,
+        attempts: 1,
+      },
+    ]);
+    const { p } = pipeline({ alone: false, handlers: [{ kind: 'test.multi', timeoutMs: 1000, run: async () => {} }] });
+    await p.start();
+    await p.outbox.idle();
+    const rows = await database.db
+      .select()
+      .from(pipelineEffects)
+      .where(sql`${pipelineEffects.id} in ('live-other', 'dead-other')`);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ 'live-other': 'running', 'dead-other': 'interrupted' });
     await p.close();
   });
 

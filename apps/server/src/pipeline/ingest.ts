@@ -30,7 +30,7 @@ import type { EventBus } from '../lib/event-bus';
 import { newId } from '../lib/ids';
 import type { PlatformChatMessage, PlatformEvent } from '../platforms/port';
 import { BoundedSet } from '../lib/bounded-set';
-import { ChatLogStore, rowKey, ViewerCounters, type WriteBatch, type WriteResult } from './chat-log-store';
+import { ChatLogStore, rowKey, type WriteBatch, type WriteResult } from './chat-log-store';
 import { ChatLogWriter, IngestBusyError, type ChatLogWriterOptions, type WriteItem, type WriterStatus } from './chat-log-writer';
 import { normaliseEvent } from './normalise';
 import { EffectOutbox, type OutboxOptions } from './outbox';
@@ -82,8 +82,6 @@ export interface IngestOptions {
   dedupeCapacity?: number;
   writer?: Omit<ChatLogWriterOptions, 'log' | 'onStatus'>;
   outbox?: Omit<OutboxOptions, 'log'>;
-  /** How often viewer counters are written (default 1 s). */
-  viewerFlushMs?: number;
 }
 
 export interface IngestStats {
@@ -207,33 +205,19 @@ export class IngestPipeline {
   private readonly recentChannels = new Map<string, number>();
   private lossesSinceLog = 0;
   private lossTimer: NodeJS.Timeout | null = null;
-  /** Viewer counters of stored messages, written about once a second (not in every batch). */
-  private readonly viewers = new ViewerCounters();
-  private readonly viewerTimer: NodeJS.Timeout;
+  private readonly store: ChatLogStore;
   readonly stats: IngestStats = { received: 0, published: 0, duplicates: 0, refused: 0, lost: 0 };
 
   constructor(private readonly options: IngestOptions) {
     this.seen = new BoundedSet(options.dedupeCapacity ?? 100_000);
     this.stages = new StageRunner(options.log);
-    this.writer = new ChatLogWriter(new ChatLogStore(options.db), {
+    this.store = new ChatLogStore(options.db);
+    this.writer = new ChatLogWriter(this.store, {
       ...options.writer,
       log: options.log,
       onStatus: (status) => this.writerStatus(status),
     });
     this.outbox = new EffectOutbox(options.db, { ...options.outbox, log: options.log });
-    this.viewerTimer = setInterval(() => this.flushViewers(), options.viewerFlushMs ?? 1000);
-    this.viewerTimer.unref();
-  }
-
-  /**
-   * Writes the viewer counters gathered since the last time, through the same queue. They are
-   * derived from stored messages: a crash loses at most the last second of counting, never a message.
-   */
-  private flushViewers(): void {
-    if (this.viewers.size === 0) return;
-    const viewers = this.viewers.take();
-    const batch: WriteBatch = { messages: [], moderation: [], activities: [], gaps: [], effects: [], states: [], viewers };
-    this.writer.submit({ batch, rows: viewers.length, retryable: false, committed: () => {}, abandoned: () => {} });
   }
 
   /** Adds a stage (at construction of the feature that owns it; see stage.ts). */
@@ -241,9 +225,13 @@ export class IngestPipeline {
     this.stages.add(stage);
   }
 
-  /** Adds the handler that runs stored effects of one kind (see stage.ts and outbox.ts). */
+  /**
+   * Adds the handler of one effect kind (see stage.ts and outbox.ts): applied in the commit when it
+   * can be, and run from the outbox for what is stored there.
+   */
   addEffectHandler(handler: EffectHandler): void {
     this.outbox.addHandler(handler);
+    this.store.applyInCommit(handler);
   }
 
   /** Starts running stored effects (after every feature registered its handlers). */
@@ -401,7 +389,6 @@ export class IngestPipeline {
     for (const m of batch.messages) {
       const seq = result.messages.get(rowKey(m.channel_id, m.id));
       if (seq === undefined) continue;
-      this.viewers.add(m);
       this.publish(channelId, { type: 'chat.message', seq, data: m });
     }
     for (const a of batch.activities) {
@@ -517,21 +504,15 @@ export class IngestPipeline {
     }
   }
 
-  /** Resolves once everything submitted so far is stored and published, viewer counters too (tests). */
+  /** Resolves once everything submitted so far is stored and published (tests). */
   async flush(): Promise<void> {
-    await this.writer.flush();
-    this.flushViewers();
     await this.writer.flush();
   }
 
-  /** Shutdown: stops running effects, then writes what is queued and the last viewer counters (see ChatLogWriter.close). */
+  /** Shutdown: stops running effects, then writes what is queued (see ChatLogWriter.close). */
   async close(): Promise<void> {
     if (this.lossTimer) clearTimeout(this.lossTimer);
-    clearInterval(this.viewerTimer);
     await this.outbox.stop();
-    // What is queued first (for at most a few seconds: the database may be down), then the counters it adds.
-    await Promise.race([this.writer.flush(), new Promise((r) => setTimeout(r, 5000).unref())]);
-    this.flushViewers();
     await this.writer.close();
   }
 }

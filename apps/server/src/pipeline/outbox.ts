@@ -7,7 +7,13 @@
  * unknown: at the next start the effect is run again only if its handler declares itself
  * `idempotent` (running it twice does no harm, e.g. a deletion on the platform); otherwise it is
  * marked `interrupted` and never run again — a bot reply is never sent twice. The same holds for a
- * run that outlives `timeoutMs`.
+ * run that outlives `timeoutMs`. With several instances on one database (`alone: false`), another
+ * instance's claim is settled so only once it is older than any live run can be (the longest
+ * handler timeout plus a grace), looked for at every backstop poll; a live instance's claims are
+ * never touched. `done` is written for the effects finishing together in one statement.
+ *
+ * Effects a handler applies in the commit (`applyInCommit`, e.g. points credits) never come here
+ * unless their batch had to be written row by row; the outbox holds what calls a platform.
  *
  * A handler that THROWS is telling us the effect did not happen: it is retried with backoff
  * (1 s, 2 s, 4 s … at most 5 min) up to `maxAttempts` (default 5), then marked `failed` and logged.
@@ -28,8 +34,23 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** A run still going after this long counts as interrupted (default 30 s). */
   timeoutMs?: number;
-  /** How often due effects (retries) are looked for without a nudge (default 1 s). */
+  /**
+   * How often due effects are looked for without a nudge (default 30 s): a backstop for effects
+   * stored by another instance (a channel that moved) and, with other instances, for their orphaned
+   * claims. This process's own retries are woken by a timer at their due time, and a commit that
+   * stored effects nudges at once, so an idle outbox costs the database nothing in between.
+   */
   pollMs?: number;
+  /**
+   * Whether this process is the only one running effects on this database (default true). Alone,
+   * every claim not made by this process at its start is an orphan of a stopped process. With other
+   * instances, a claim of another instance is an orphan only once it is older than the longest
+   * handler timeout plus `orphanGraceMs` (a live instance settles every claim within its timeout),
+   * and orphans are looked for at every backstop poll.
+   */
+  alone?: boolean;
+  /** See `alone` (default 10 s). */
+  orphanGraceMs?: number;
   backoff?: { baseMs?: number; maxMs?: number };
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
@@ -61,6 +82,12 @@ export class EffectOutbox {
   private started = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Effects run to completion whose `done` is not written yet: written together, one statement for all. */
+  private doneIds: string[] = [];
+  private doneWriting: Promise<void> | null = null;
+  /** A timer at the earliest retry this process scheduled. */
+  private dueTimer: NodeJS.Timeout | null = null;
+  private dueAt = Infinity;
   private readonly missingLogged = new Set<string>();
   readonly stats: OutboxStats = { done: 0, retried: 0, failed: 0, interrupted: 0, requeued: 0 };
 
@@ -84,17 +111,37 @@ export class EffectOutbox {
     this.started = true;
     await this.recover();
     await this.unhandledKinds();
-    this.timer = setInterval(() => this.nudge(), this.options.pollMs ?? 1000);
+    this.timer = setInterval(() => {
+      if (this.options.alone === false)
+        void this.recover().catch((error: unknown) => this.options.log.warn({ err: error }, 'looking for orphaned effects failed'));
+      this.nudge();
+    }, this.options.pollMs ?? 30_000);
     this.timer.unref();
     this.nudge();
   }
 
+  /** A live instance settles a claim within its handler's timeout: older claims of others are orphans. */
+  private orphanAgeMs(): number {
+    let longest = this.options.timeoutMs ?? 30_000;
+    for (const h of this.handlers.values()) longest = Math.max(longest, h.timeoutMs ?? 0);
+    return longest + (this.options.orphanGraceMs ?? 10_000);
+  }
+
   private async recover(): Promise<void> {
     const idempotent = [...this.handlers.values()].filter((h) => h.idempotent).map((h) => h.kind);
+    const notMine = sql`${pipelineEffects.claimedBy} IS DISTINCT FROM ${this.instanceId}`;
+    // With other instances running, only a claim older than any live run may be settled here.
+    const dead =
+      this.options.alone === false
+        ? and(
+            notMine,
+            sql`(${pipelineEffects.claimedAt} IS NULL OR ${pipelineEffects.claimedAt} < now() - ${this.orphanAgeMs()} * interval '1 millisecond')`,
+          )
+        : notMine;
     const orphans = await this.db
       .select({ id: pipelineEffects.id, kind: pipelineEffects.kind })
       .from(pipelineEffects)
-      .where(and(eq(pipelineEffects.status, 'running'), sql`${pipelineEffects.claimedBy} IS DISTINCT FROM ${this.instanceId}`));
+      .where(and(eq(pipelineEffects.status, 'running'), dead));
     if (orphans.length === 0) return;
     const again = orphans.filter((o) => idempotent.includes(o.kind)).map((o) => o.id);
     const lost = orphans.filter((o) => !idempotent.includes(o.kind)).map((o) => o.id);
@@ -102,14 +149,14 @@ export class EffectOutbox {
       await this.db
         .update(pipelineEffects)
         .set({ status: 'pending', claimedAt: null, claimedBy: null, runAfter: new Date() })
-        .where(and(inArray(pipelineEffects.id, again), eq(pipelineEffects.status, 'running')));
+        .where(and(inArray(pipelineEffects.id, again), eq(pipelineEffects.status, 'running'), dead));
       this.stats.requeued += again.length;
     }
     if (lost.length) {
       await this.db
         .update(pipelineEffects)
         .set({ status: 'interrupted', finishedAt: new Date(), lastError: 'The process stopped while this effect ran; not run again.' })
-        .where(and(inArray(pipelineEffects.id, lost), eq(pipelineEffects.status, 'running')));
+        .where(and(inArray(pipelineEffects.id, lost), eq(pipelineEffects.status, 'running'), dead));
       this.stats.interrupted += lost.length;
     }
     this.options.log.warn(
@@ -194,7 +241,7 @@ export class EffectOutbox {
     }
     try {
       if (outcome === 'done') {
-        await this.finish(row.id, { status: 'done', finishedAt: new Date(), lastError: null });
+        await this.markDone(row.id);
         this.stats.done++;
       } else if (outcome === 'timeout') {
         // The outcome is unknown: only an idempotent handler may run it again.
@@ -239,10 +286,45 @@ export class EffectOutbox {
       runAfter: new Date(Date.now() + delay),
       lastError: message.slice(0, 500),
     });
+    this.wakeAt(Date.now() + delay);
     this.options.log.warn(
       { effect: row.id, kind: row.kind, attempt: row.attempts, retryInMs: delay, error: message },
       'effect failed; retrying',
     );
+  }
+
+  /** Looks for due effects at `at` (a retry this process scheduled), one timer for the earliest. */
+  private wakeAt(at: number): void {
+    if (this.stopped || at >= this.dueAt) return;
+    if (this.dueTimer) clearTimeout(this.dueTimer);
+    this.dueAt = at;
+    this.dueTimer = setTimeout(
+      () => {
+        this.dueTimer = null;
+        this.dueAt = Infinity;
+        this.nudge();
+      },
+      Math.max(0, at - Date.now()),
+    );
+    this.dueTimer.unref();
+  }
+
+  /**
+   * Marks an effect done. The effects finishing meanwhile share one UPDATE (it resolves once theirs
+   * is written). If the process dies before it is written, the claim stays `running` and is settled
+   * like any interrupted claim: never run again unless idempotent, so nothing is done twice.
+   */
+  private markDone(id: string): Promise<void> {
+    this.doneIds.push(id);
+    const writing = (this.doneWriting ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = this.doneIds;
+      this.doneIds = [];
+      this.doneWriting = null;
+      await this.db.execute(sql`
+        UPDATE pipeline_effects SET status = 'done', finished_at = now(), last_error = NULL
+        WHERE id = ANY(${sql.param(ids)}::text[]) AND claimed_by = ${this.instanceId}`);
+    }));
+    return writing;
   }
 
   private async finish(id: string, set: Partial<typeof pipelineEffects.$inferInsert>): Promise<void> {
@@ -278,7 +360,8 @@ export class EffectOutbox {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.dueTimer) clearTimeout(this.dueTimer);
+    this.timer = this.dueTimer = null;
     await this.idle();
   }
 }

@@ -35,6 +35,7 @@
  */
 import type { AccessLevelValue } from '@greenroom/contracts/access';
 import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
+import type { Db } from '../db/client';
 
 /** What a stage sees of one accepted chat message. */
 export interface StageMessage {
@@ -103,4 +104,14 @@ export interface EffectHandler {
   readonly maxAttempts?: number;
   /** A run still going after this long counts as interrupted (default 30 s). */
   readonly timeoutMs?: number;
+  /**
+   * Database-only effects (a points credit): applied set-based INSIDE the transaction that stores
+   * their messages, in a few statements for the whole batch, instead of being stored in the outbox
+   * and run after the commit. Exactly once by construction: they commit or roll back with their
+   * message, and a message stored before (a redelivery, a replay after a crash) passes no effects.
+   * It must only write the database (no platform call, nothing that cannot be rolled back). If it
+   * fails on its data, the batch is written again with these effects stored in the outbox instead,
+   * where `run` applies them (so `run` stays required, and also runs rows stored by older versions).
+   */
+  applyInCommit?(tx: Db, effects: readonly (PipelineEffect & { id: string })[]): Promise<void>;
 }

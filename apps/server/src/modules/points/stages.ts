@@ -5,18 +5,19 @@
  *   the per-minute cap (times the sub multiplier) and marks them as an active chatter; an activity
  *   (follow, sub, cheer, Super Chat, Kicks, TikTok gift …) earns its viewer the activity's points.
  *   Bots and Greenroom's own messages earn nothing. Decided in memory; the credit is an effect.
- * - The `points.earn` effect hands the credit to the batcher and finishes when its batch commits.
- *   Its ledger key is in the payload (a message's: viewer, minute and slot of the per-minute cap,
+ * - The `points.earn` effect is credited in the chat pipeline's commit, set-based for the batch
+ *   (`applyInCommit`); one held in the outbox goes through the batcher. Its ledger key is in the payload (a message's: viewer, minute and slot of the per-minute cap,
  *   so the database enforces the cap across restarts and instances) or is the effect id (an
  *   activity's), so running it again (after a crash) credits nothing twice.
  */
 import type { Activity } from '@greenroom/contracts/api/events';
 import type { LedgerKind } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import type { Db } from '../../db/client';
 import type { ChatStage, EffectHandler, PipelineEffect, StageMessage, StageOutput } from '../../pipeline/stage';
 import { activityPoints, identityKey, messageEarnKey, withSubMultiplier } from './domain/earning';
 import type { EarnBatcher } from './earn-batcher';
-import type { EarnEntry } from './points-repository';
+import type { DbPointsRepository, EarnEntry } from './points-repository';
 import type { PointsState } from './points-state';
 
 export const EARN_EFFECT = 'points.earn';
@@ -104,13 +105,22 @@ export function earnEntryOf(effect: PipelineEffect & { id: string }): EarnEntry 
   };
 }
 
-/** Runs `points.earn` effects through the batcher. Idempotent: the ledger key is fixed in the payload or is the effect id. */
-export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHandler & { readonly idempotent: boolean } {
+/**
+ * `points.earn`: credited set-based in the transaction that stores the messages and activities that
+ * earned it (the ledger rows and balances commit with them); the batcher runs what the outbox holds
+ * (a batch whose credit the database refused, rows stored by an older version). Idempotent: the
+ * ledger key is fixed in the payload or is the effect id.
+ */
+export function createEarnHandler(
+  batcher: Pick<EarnBatcher, 'add'>,
+  repo: Pick<DbPointsRepository, 'earnIn'>,
+): EffectHandler & { readonly idempotent: boolean } {
   return {
     kind: EARN_EFFECT,
     idempotent: true,
-    run(effect: PipelineEffect & { id: string }): Promise<void> {
-      return batcher.add(earnEntryOf(effect));
+    run: (effect) => batcher.add(earnEntryOf(effect)),
+    async applyInCommit(tx: Db, effects: readonly (PipelineEffect & { id: string })[]): Promise<void> {
+      await repo.earnIn(tx, effects.map(earnEntryOf));
     },
   };
 }
