@@ -58,12 +58,15 @@ const DRAIN_MS = 5_000;
  */
 const probeScript = `
   window.__rows = [];
+  window.__dom = [];
   new MutationObserver((records) => {
     let rows = 0;
     for (const r of records) for (const n of r.addedNodes) {
       if (n.nodeType === 1 && n.matches && n.matches('li[data-event-type]')) rows += 1;
     }
     if (rows === 0) return;
+    const domAt = performance.timeOrigin + performance.now();
+    for (let i = 0; i < rows; i += 1) window.__dom.push(domAt);
     requestAnimationFrame(() => setTimeout(() => {
       const at = performance.timeOrigin + performance.now();
       for (let i = 0; i < rows; i += 1) window.__rows.push(at);
@@ -94,6 +97,8 @@ function percentile(sorted: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rowsOf = (page: Page) => page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
+/** When each row joined the DOM (before its frame): printed beside the drawn time, to show where the time goes. */
+const domRowsOf = (page: Page) => page.evaluate(() => (window as unknown as { __dom: number[] }).__dom);
 
 interface Step {
   rate: number;
@@ -101,6 +106,8 @@ interface Step {
   /** Events per second the sender reached. */
   achieved: number;
   p50: number;
+  /** p99 platform event → row in the DOM (before the frame that draws it), ms. */
+  domP99: number;
   p99: number;
   missing: number;
   /** The widget socket alone (product steps only): p99 platform event → frame, ms. */
@@ -125,6 +132,7 @@ async function offer(rate: number, count: number, send: (i: number) => Promise<v
 async function step(pages: Page[], rate: number, send: (i: number) => Promise<void>, socketFrames: number[] | null): Promise<Step> {
   const count = Math.max(MIN_EVENTS, Math.round(rate * STEP_SECONDS));
   const before = await Promise.all(pages.map(async (p) => (await rowsOf(p)).length));
+  const domBefore = await Promise.all(pages.map(async (p) => (await domRowsOf(p)).length));
   const framesBefore = socketFrames?.length ?? 0;
   const { sent, seconds } = await offer(rate, count, send);
   for (const deadline = Date.now() + DRAIN_MS; Date.now() < deadline; await sleep(250)) {
@@ -132,9 +140,12 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
     if (counts.every((n, i) => n - before[i]! >= count)) break;
   }
   const latencies: number[] = [];
+  const domLatencies: number[] = [];
   let missing = 0;
   for (const [index, page] of pages.entries()) {
     const rows = (await rowsOf(page)).slice(before[index]);
+    const dom = (await domRowsOf(page)).slice(domBefore[index]);
+    for (let i = 0; i < Math.min(count, dom.length); i += 1) domLatencies.push(dom[i]! - sent[i]!);
     for (let i = 0; i < count; i += 1) {
       const at = rows[i];
       if (at === undefined) missing += 1;
@@ -157,6 +168,10 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
     events: count,
     achieved,
     p50: percentile(sorted, 0.5),
+    domP99: percentile(
+      domLatencies.toSorted((a, b) => a - b),
+      0.99,
+    ),
     p99,
     missing,
     socketP99,
@@ -167,7 +182,7 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
 function print(label: string, s: Step): void {
   const why = s.ok ? 'holds' : s.missing > 0 ? 'backlog' : s.achieved < s.rate * 0.9 ? 'sender behind' : 'p99 over goal';
   console.log(
-    `  ${label} ${String(s.rate).padStart(4)} ev/s (sent ${s.achieved}/s, ${s.events} events): p50 ${s.p50} ms, p99 ${s.p99} ms` +
+    `  ${label} ${String(s.rate).padStart(4)} ev/s (sent ${s.achieved}/s, ${s.events} events): p50 ${s.p50} ms, p99 ${s.p99} ms (in the DOM ${s.domP99})` +
       `${s.socketP99 === null ? '' : `, socket alone p99 ${s.socketP99} ms`}, missing ${s.missing} → ${why}`,
   );
 }
