@@ -1,8 +1,8 @@
 /**
  * Widget render benchmark: the real server with the platform emulator, the built web app in Chromium. 50 event-list
  * widget pages (`/widget/{token}`, as OBS opens them) in one browser; Twitch follows are sent on the emulator at an
- * offered rate, and each page records when each new row is on screen. Latency = platform event sent → row rendered,
- * per page and event.
+ * offered rate, and each page records when each new row is drawn (the frame after the row joined the DOM). Latency =
+ * platform event sent → row drawn, per page and event.
  *
  * The sweep finds the maximum sustainable rate: the offered rate doubles from 2 events/s (then one step between the
  * last rate that held and the first that did not; halving down to 0.25/s when 2/s already fails) until a step fails — p99 above 100 ms, rows still missing 5 s after
@@ -11,16 +11,19 @@
  * The ceiling, measured in the same run with the same Chromium: the same event frames (the JSON the widget socket
  * sends) pushed by a bare websocket server in this process to 50 bare pages that append a row per frame — no
  * platform, no server, no React. The same sweep gives its maximum rate; the ratio is product ÷ ceiling. The widget
- * socket alone (a plain client of the same widget URL in this process) is printed at each product step.
+ * socket alone (a plain client of the same widget URL, on a worker thread of this process so that driving the browser
+ * never delays it) is printed at each product step: platform event sent → frame received, the server's own latency.
  * Run: npx tsx bench/widget-render.ts (BENCH_PORT picks the server port, the emulator takes the next one, default
  * 3520; BENCH_WIDGET_PAGES, default 50)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
 import { apiCall, connectPlatform, createChannel, emulator, ensureWebBuilt, signInAs, startProduct, type BenchResult } from './chat-render';
 
 /**
@@ -48,14 +51,26 @@ const MIN_EVENTS = 10;
 /** Rows not on every page this long after the last event: a backlog. */
 const DRAIN_MS = 5_000;
 
-/** Installed before the page: the wall-clock time each event-list row appears. */
+/**
+ * Installed before the page: the wall-clock time each event-list row is drawn. A row is seen when it joins the DOM;
+ * its time is taken after the next frame that draws it (an animation frame, then the task after it: style, layout and
+ * paint of that frame are done), not when the DOM changes.
+ */
 const probeScript = `
   window.__rows = [];
+  window.__dom = [];
   new MutationObserver((records) => {
-    const at = performance.timeOrigin + performance.now();
+    let rows = 0;
     for (const r of records) for (const n of r.addedNodes) {
-      if (n.nodeType === 1 && n.matches && n.matches('li[data-event-type]')) window.__rows.push(at);
+      if (n.nodeType === 1 && n.matches && n.matches('li[data-event-type]')) rows += 1;
     }
+    if (rows === 0) return;
+    const domAt = performance.timeOrigin + performance.now();
+    for (let i = 0; i < rows; i += 1) window.__dom.push(domAt);
+    requestAnimationFrame(() => setTimeout(() => {
+      const at = performance.timeOrigin + performance.now();
+      for (let i = 0; i < rows; i += 1) window.__rows.push(at);
+    }, 0));
   }).observe(document, { childList: true, subtree: true });
 `;
 
@@ -82,6 +97,8 @@ function percentile(sorted: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rowsOf = (page: Page) => page.evaluate(() => (window as unknown as { __rows: number[] }).__rows);
+/** When each row joined the DOM (before its frame): printed beside the drawn time, to show where the time goes. */
+const domRowsOf = (page: Page) => page.evaluate(() => (window as unknown as { __dom: number[] }).__dom);
 
 interface Step {
   rate: number;
@@ -89,6 +106,8 @@ interface Step {
   /** Events per second the sender reached. */
   achieved: number;
   p50: number;
+  /** p99 platform event → row in the DOM (before the frame that draws it), ms. */
+  domP99: number;
   p99: number;
   missing: number;
   /** The widget socket alone (product steps only): p99 platform event → frame, ms. */
@@ -113,6 +132,7 @@ async function offer(rate: number, count: number, send: (i: number) => Promise<v
 async function step(pages: Page[], rate: number, send: (i: number) => Promise<void>, socketFrames: number[] | null): Promise<Step> {
   const count = Math.max(MIN_EVENTS, Math.round(rate * STEP_SECONDS));
   const before = await Promise.all(pages.map(async (p) => (await rowsOf(p)).length));
+  const domBefore = await Promise.all(pages.map(async (p) => (await domRowsOf(p)).length));
   const framesBefore = socketFrames?.length ?? 0;
   const { sent, seconds } = await offer(rate, count, send);
   for (const deadline = Date.now() + DRAIN_MS; Date.now() < deadline; await sleep(250)) {
@@ -120,9 +140,12 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
     if (counts.every((n, i) => n - before[i]! >= count)) break;
   }
   const latencies: number[] = [];
+  const domLatencies: number[] = [];
   let missing = 0;
   for (const [index, page] of pages.entries()) {
     const rows = (await rowsOf(page)).slice(before[index]);
+    const dom = (await domRowsOf(page)).slice(domBefore[index]);
+    for (let i = 0; i < Math.min(count, dom.length); i += 1) domLatencies.push(dom[i]! - sent[i]!);
     for (let i = 0; i < count; i += 1) {
       const at = rows[i];
       if (at === undefined) missing += 1;
@@ -145,6 +168,10 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
     events: count,
     achieved,
     p50: percentile(sorted, 0.5),
+    domP99: percentile(
+      domLatencies.toSorted((a, b) => a - b),
+      0.99,
+    ),
     p99,
     missing,
     socketP99,
@@ -155,7 +182,7 @@ async function step(pages: Page[], rate: number, send: (i: number) => Promise<vo
 function print(label: string, s: Step): void {
   const why = s.ok ? 'holds' : s.missing > 0 ? 'backlog' : s.achieved < s.rate * 0.9 ? 'sender behind' : 'p99 over goal';
   console.log(
-    `  ${label} ${String(s.rate).padStart(4)} ev/s (sent ${s.achieved}/s, ${s.events} events): p50 ${s.p50} ms, p99 ${s.p99} ms` +
+    `  ${label} ${String(s.rate).padStart(4)} ev/s (sent ${s.achieved}/s, ${s.events} events): p50 ${s.p50} ms, p99 ${s.p99} ms (in the DOM ${s.domP99})` +
       `${s.socketP99 === null ? '' : `, socket alone p99 ${s.socketP99} ms`}, missing ${s.missing} → ${why}`,
   );
 }
@@ -234,6 +261,39 @@ async function bareCeiling(browser: Browser, count: number, frame: (i: number) =
   }
 }
 
+/** The worker of `socketAlone`: a ws client that posts the wall-clock time of each event frame. */
+const socketWorker = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const WebSocket = require(workerData.ws);
+  const socket = new WebSocket(workerData.url);
+  socket.on('message', (raw) => {
+    if (raw.toString().startsWith('{"type":"event"')) parentPort.postMessage(Date.now());
+  });
+  socket.once('open', () => parentPort.postMessage('open'));
+  socket.once('error', (error) => parentPort.postMessage('error: ' + error.message));
+  parentPort.on('message', () => { socket.close(); parentPort.close(); });
+`;
+
+/** A plain websocket client on a worker thread: `frames` gets the time each event frame arrived. */
+function socketAlone(url: string, frames: number[]): { opened: Promise<void>; close: () => Promise<void> } {
+  const worker = new Worker(socketWorker, { eval: true, workerData: { url, ws: createRequire(import.meta.url).resolve('ws') } });
+  const opened = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: number | string) => {
+      if (typeof m === 'number') frames.push(m);
+      else if (m === 'open') resolve();
+      else reject(new Error(m));
+    });
+    worker.once('error', reject);
+  });
+  return {
+    opened,
+    close: async () => {
+      worker.postMessage('close');
+      await worker.terminate();
+    },
+  };
+}
+
 export async function benchWidgetRender(options: { port?: number; pages?: number } = {}): Promise<BenchResult[]> {
   ensureWebBuilt();
   const pageCount = options.pages ?? (Number(process.env.BENCH_WIDGET_PAGES) || 50);
@@ -287,18 +347,16 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
     }
     for (const page of pages) await page.locator('main[data-state="live"]').waitFor({ state: 'attached', timeout: 60_000 });
 
-    // The socket's own latency: a plain client of the same widget URL.
+    // The socket's own latency: a plain client of the same widget URL, on its own thread (this thread drives the
+    // browser and the sender: its work must not delay when a frame is seen).
     const frames: number[] = [];
-    const socket = new WebSocket(`${product.base.replace('http', 'ws')}/api/2/public/widgets/${widget.token}/ws`);
-    socket.on('message', (raw: Buffer) => {
-      if (raw.toString().startsWith('{"type":"event"')) frames.push(Date.now());
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const socket = socketAlone(`${product.base.replace('http', 'ws')}/api/2/public/widgets/${widget.token}/ws`, frames);
+    await socket.opened;
 
     const follow = () =>
       emulator(product.emulator, 'POST', '/_emulator/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'follow' });
     const { max } = await sweep('widget pages', (rate) => step(pages, rate, async () => void (await follow()), frames));
-    socket.close();
+    await socket.close();
 
     const ratio = max && ceiling ? Math.round((max.rate / ceiling.rate) * 1000) / 1000 : 0;
     console.log(

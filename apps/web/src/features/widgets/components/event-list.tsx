@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useState, type CSSProperties } from 'react';
 import type { EventListSettings, WidgetEvent } from '@greenroom/contracts/api/widgets';
 import type { WidgetConnection } from '../hooks/use-widget-connection';
 import { EventIcon } from './alert-box';
@@ -39,6 +39,22 @@ export function describeEvent(e: WidgetEvent): string {
   }
 }
 
+/**
+ * One row. Memoised: a new event mounts its own row and leaves the others alone (an OBS scene may hold many widget
+ * pages, each doing this work for every event).
+ */
+const EventRow = memo(function EventRow({ event, accent, icon }: { event: WidgetEvent; accent: string; icon: number }) {
+  return (
+    <li className={classes.eventRow} data-event-type={event.type}>
+      <span style={{ color: accent, display: 'inline-flex' }}>
+        <EventIcon type={event.type} size={icon} />
+      </span>
+      <span className={classes.eventName}>{event.name}</span>
+      <span className={classes.eventWhat}>{describeEvent(event)}</span>
+    </li>
+  );
+});
+
 /** The latest events, newest first. */
 export function EventList({ settings, connection }: { settings: EventListSettings; connection: WidgetConnection }) {
   const [events, setEvents] = useState<WidgetEvent[]>([]);
@@ -63,13 +79,7 @@ export function EventList({ settings, connection }: { settings: EventListSetting
   return (
     <ul className={classes.events} aria-label="Events" style={{ '--event-accent': settings.accent_color } as CSSProperties}>
       {shown.map((e) => (
-        <li key={e.id} className={classes.eventRow} data-event-type={e.type}>
-          <span style={{ color: settings.accent_color, display: 'inline-flex' }}>
-            <EventIcon type={e.type} size={icon} />
-          </span>
-          <span className={classes.eventName}>{e.name}</span>
-          <span className={classes.eventWhat}>{describeEvent(e)}</span>
-        </li>
+        <EventRow key={e.id} event={e} accent={settings.accent_color} icon={icon} />
       ))}
     </ul>
   );
