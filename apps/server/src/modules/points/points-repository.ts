@@ -765,16 +765,17 @@ export class DbPointsRepository {
   /**
    * Claims a channel's payout for one tick: true for exactly one claimer. A claim still running may
    * be taken again by its claimer (a retry after a failed payout) and by anyone after `staleMs` (a
-   * process that stopped); the payout's ledger keys keep each viewer paid once.
+   * process that stopped); the payout's ledger keys keep each viewer paid once. The claim's time is
+   * the `created_at` column (`claimedAt` in the schema), renewed by each claim.
    */
   async claimTick(channelId: string, tickAt: Date, claimer: string, staleMs: number): Promise<boolean> {
     const rows = rowsOf<{ tick_at: unknown }>(
       await this.db.execute(sql`
         INSERT INTO ${pointWatchTicks} (channel_id, tick_at, status, claimed_by)
         VALUES (${channelId}, ${tickAt.toISOString()}::timestamptz, 'running', ${claimer})
-        ON CONFLICT (channel_id, tick_at) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_at = now()
+        ON CONFLICT (channel_id, tick_at) DO UPDATE SET claimed_by = excluded.claimed_by, created_at = now()
         WHERE ${pointWatchTicks}.status = 'running' AND (${pointWatchTicks}.claimed_by = excluded.claimed_by
-          OR ${pointWatchTicks}.claimed_at < now() - ${`${Math.round(staleMs)} milliseconds`}::interval)
+          OR ${pointWatchTicks}.created_at < now() - ${`${Math.round(staleMs)} milliseconds`}::interval)
         RETURNING tick_at`),
     );
     return rows.length > 0;
