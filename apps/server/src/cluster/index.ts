@@ -104,7 +104,7 @@ const HEALTH_KEY = 'gr:health';
 const ECHO_CHANNEL = 'gr:echo';
 
 /** How long an instance that handed a channel over keeps its connections open at most, waiting for the taker's. */
-const HANDOVER_WAIT_MS = 20_000;
+const HANDOVER_WAIT_MS = 60_000;
 
 export function joinCluster(options: { db: Db; databaseUrl?: string; redisUrl: string; leaseMs?: number; log: ClusterLog }): Cluster {
   const { db, log } = options;
