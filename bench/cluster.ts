@@ -328,15 +328,17 @@ async function takeover(s: Setup, instances: number): Promise<BenchResult[]> {
   const victim = s.servers[victimIndex]!;
   const survivor = s.servers.find((x) => x !== victim)!;
   const moved = s.channelIds.filter((_, i) => holders[i] === victimIndex);
-  const texts = new Set<string>();
+  // When the first message sent after the kill reached the channel's staff socket (its arrival, not the next check).
+  const chatAt = new Map<string, number>();
+  let killedAt = 0;
   const sockets = await Promise.all(
     moved.map(
       (channelId) =>
         new Promise<WebSocket>((resolve, reject) => {
           const ws = new WebSocket(`${survivor.url.replace(/^http/, 'ws')}/api/2/channels/${channelId}/chat-ws`, ['greenroom', s.token]);
           ws.on('message', (data: Buffer) => {
-            const m = /"text":"(takeover-[0-9a-z-]+)"/.exec(data.toString('utf8'));
-            if (m) texts.add(m[1]!);
+            if (killedAt && !chatAt.has(channelId) && data.toString('utf8').includes('"text":"takeover-'))
+              chatAt.set(channelId, Date.now() - killedAt);
           });
           ws.once('open', () => resolve(ws));
           ws.once('error', reject);
@@ -355,23 +357,20 @@ async function takeover(s: Setup, instances: number): Promise<BenchResult[]> {
   const victimId = (await health(victim)).cluster?.instance;
   const db = new pg.Client({ connectionString: s.databaseUrl });
   await db.connect();
-  const killedAt = Date.now();
+  killedAt = Date.now();
   victim.child.kill('SIGKILL');
   await victim.exited;
   const leaseAt = new Map<string, number>();
-  const chatAt = new Map<string, number>();
   for (let k = 0; chatAt.size < moved.length && Date.now() - killedAt < 60_000; k++) {
     const owners = (await db.query<{ channel_id: string; instance_id: string }>('SELECT channel_id, instance_id FROM channel_owners')).rows;
     for (const o of owners)
       if (moved.includes(o.channel_id) && o.instance_id !== victimId && !leaseAt.has(o.channel_id))
         leaseAt.set(o.channel_id, Date.now() - killedAt);
-    const sent: [string, string][] = [];
     await Promise.all(
       moved
         .filter((id) => !chatAt.has(id))
         .map(async (id, j) => {
           const text = `takeover-${j}-${k}`;
-          sent.push([id, text]);
           await fetch(`${s.emulator.origin}/_emulator/chat`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -380,7 +379,6 @@ async function takeover(s: Setup, instances: number): Promise<BenchResult[]> {
         }),
     );
     await sleep(100);
-    for (const [id, text] of sent) if (texts.has(text)) chatAt.set(id, Date.now() - killedAt);
   }
   await db.end();
   for (const ws of sockets) ws.terminate();

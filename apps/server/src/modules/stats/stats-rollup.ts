@@ -10,6 +10,7 @@
  *    run (`commandUsed()`) into `stats_minutes.commands` and `stats_commands`.
  *  - `sample()` writes each live connection's viewer count into its minute, opens a stream row when a connection
  *    goes live and closes it when it is seen offline (`stats_streams`, the dashboard's uptime), keeping its peak.
+ *    With several instances each samples the channels it holds (where their connections run).
  *  - The rollup tables are analyzed after they grew (embedded PGlite has no autovacuum: without statistics the
  *    planner guesses a handful of rows and sorts where it should hash, three times slower on a day of chatters).
  *
