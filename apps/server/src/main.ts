@@ -100,7 +100,13 @@ async function main(): Promise<void> {
   const { services, app } = await timed('app', async () => {
     const clusterLog = createLogger(config.LOG_LEVEL, 'cluster');
     const cluster = config.REDIS_URL
-      ? joinCluster({ db: database.db, redisUrl: config.REDIS_URL, leaseMs: config.CLUSTER_LEASE_MS, log: clusterLog })
+      ? joinCluster({
+          db: database.db,
+          databaseUrl: config.DATABASE_URL,
+          redisUrl: config.REDIS_URL,
+          leaseMs: config.CLUSTER_LEASE_MS,
+          log: clusterLog,
+        })
       : singleInstance(clusterLog);
     const services = createServices({ config, database, endpoints: platforms.endpoints, emulatorUrl: platforms.emulatorUrl, cluster });
     const app = await buildApp(services);

@@ -257,6 +257,7 @@ export function createServices(input: {
     }),
     log: platformLog,
     owns: (channelId) => cluster.owns(channelId),
+    ...(cluster.once ? { once: cluster.once } : {}),
     ...(input.platformOptions?.validateEveryMs ? { validateEveryMs: input.platformOptions.validateEveryMs } : {}),
   });
   const providerService = new ChannelProviderService({
@@ -270,7 +271,11 @@ export function createServices(input: {
   channelProviders = providerService;
   let discordJob: DiscordJob | null = null;
   const statsRollup = new StatsRollup(db);
-  const statsJobs = new StatsJobs(statsRollup, { log: createLogger(config.LOG_LEVEL, 'stats') });
+  const statsJobs = new StatsJobs(statsRollup, {
+    log: createLogger(config.LOG_LEVEL, 'stats'),
+    // Several instances: each samples the viewers of the channels it holds.
+    held: () => (cluster.status().mode === 'single' ? null : cluster.ownership.held),
+  });
   connections.onChange = (change) => {
     statsJobs.connectionChanged();
     discordJob?.changed();
@@ -464,6 +469,7 @@ export function createServices(input: {
       queueDetail: (channelId, queueId) => queues.detail(channelId, queueId, QUEUE_WIDGET_ENTRIES_MAX),
     },
     spotify: { nowPlaying: (channelId) => nowPlaying.get(channelId) },
+    ...(cluster.socketCaps ? { sharedCaps: cluster.socketCaps } : {}),
   });
 
   return {
@@ -502,7 +508,12 @@ export function createServices(input: {
     chat,
     activity: new ActivityService(db, (channelId, activity) => widgets.service.replayActivity(channelId, activity)),
     viewerCards: new ViewerCardService(new DbViewerRepository(db)),
-    publicChat: createPublicChatServices({ db, bus, queries: chat.queries }),
+    publicChat: createPublicChatServices({
+      db,
+      bus,
+      queries: chat.queries,
+      ...(cluster.socketCaps ? { sharedCaps: cluster.socketCaps } : {}),
+    }),
     watch: new WatchService({ db, streamInfo }),
     ads: new AdsService({ connections, audit }),
     spotify: { nowPlaying, job: nowPlayingJob, songRequests, requestJob: songRequestJob },

@@ -34,6 +34,7 @@ export function freePort(): Promise<number> {
 }
 
 export interface Seeded {
+  userId: string;
   channelId: string;
   token: string;
   cp: Record<SeededPlatform, string>;
@@ -84,7 +85,7 @@ export async function seedChannel(emulator: Emulator, where: { dataDir: string; 
         scopes: scopesFor[p].channel,
       });
     }
-    return { channelId, token: session.token, cp };
+    return { userId: user.id, channelId, token: session.token, cp };
   } finally {
     await database.close();
   }
@@ -167,6 +168,57 @@ export async function startServer(options: {
 }
 
 /** Waits until every connection of the channel reports `connected`. */
+/**
+ * Another channel of the seeded user with only Twitch connected, as a new emulator account `login` (its own
+ * EventSub connection). Returns the channel and connection ids.
+ */
+export async function seedTwitchChannel(
+  emulator: Emulator,
+  where: { dataDir: string; databaseUrl?: string },
+  userId: string,
+  login: string,
+): Promise<{ channelId: string; cp: string }> {
+  const res = await fetch(`${emulator.origin}/_emulator/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ platform: 'twitch', kind: 'streamer', displayName: login, login }),
+  });
+  const account = (await res.json()) as { id: string };
+  const database = await openDatabase(where.databaseUrl ? { url: where.databaseUrl } : { dataDir: where.dataDir });
+  try {
+    const cipher = new TokenCipher(persistentSecret(undefined, where.dataDir, 'encryption-key', 32));
+    const channelId = (
+      await new ChannelService(database.db, { audit: { record: async () => {} }, disconnectPlatforms: async () => {} }).create(
+        userId,
+        `Channel of ${login}`,
+      )
+    ).id;
+    const token = emulator.world.issueToken({
+      platform: 'twitch',
+      clientId: 'greenroom-twitch',
+      userId: account.id,
+      scopes: scopesFor.twitch.channel,
+      ttlSeconds: 36_000,
+      refreshable: true,
+    });
+    const cp = newId();
+    await database.db.insert(channelProviders).values({
+      id: cp,
+      channelId,
+      provider: 'twitch',
+      providerChannelId: account.id,
+      providerChannelName: login,
+      accessTokenEnc: cipher.encrypt(token.accessToken),
+      refreshTokenEnc: token.refreshToken ? cipher.encrypt(token.refreshToken) : null,
+      tokenExpiresAt: new Date(Date.now() + 36_000_000),
+      scopes: scopesFor.twitch.channel,
+    });
+    return { channelId, cp };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function connectionsUp(server: ServerProcess, seeded: Seeded, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -2,7 +2,7 @@
  * Stats: rollups from the chat log (each row counted once, across runs), viewer samples and streams, and the
  * stats API reading only the rollups.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
 import { activities, channelProviders, channelUsers, chatCommands, chatMessages, moderationEvents } from '../src/db/schema';
@@ -73,6 +73,8 @@ async function moderation(kind: 'ban' | 'timeout' | 'clear', when: Date) {
 async function setLive(provider: 'twitch' | 'kick', isLive: boolean, viewerCount: number | null) {
   await t.s.db.update(channelProviders).set({ isLive, viewerCount }).where(eq(channelProviders.id, cp[provider]));
 }
+
+const rowsOf = <T = unknown>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const statsUrl = (from: Date, to: Date) =>
   `/api/2/channels/${channelId}/stats?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
@@ -288,5 +290,41 @@ describe('stats rollups', () => {
     expect(bucketSeconds(at(0), at(60 * 24))).toBe(300);
     expect(bucketSeconds(at(0), at(60 * 24 * 7))).toBe(1800);
     expect(bucketSeconds(at(0), at(60 * 24 * 90))).toBe(6 * 3600);
+  });
+
+  it('with several instances, samples viewers only for the channels this instance holds', async () => {
+    const other = (await t.s.channels.create(owner.id, 'Held elsewhere')).id;
+    const otherCp = newId();
+    await t.s.db.insert(channelProviders).values({
+      id: otherCp,
+      channelId: other,
+      provider: 'twitch',
+      providerChannelId: 'twitch-2',
+      providerChannelName: 'otherchan',
+      isLive: true,
+      viewerCount: 77,
+    });
+    await setLive('twitch', true, 55);
+    const rowsAt = async (minute: Date) =>
+      rowsOf<{ channel_id: string; viewers: number }>(
+        await t.s.db.execute(
+          sql`SELECT channel_id, viewers FROM stats_minutes
+              WHERE minute = ${minute.toISOString()} AND channel_provider_id IN (${cp.twitch}, ${otherCp}) AND viewers IS NOT NULL`,
+        ),
+      );
+    const openStream = async (id: string) =>
+      rowsOf(await t.s.db.execute(sql`SELECT 1 FROM stats_streams WHERE channel_provider_id = ${id} AND ended_at IS NULL`)).length;
+    await rollup.sample(at(200, 1), new Set([channelId]));
+    expect(await rowsAt(at(200))).toEqual([{ channel_id: channelId, viewers: 55 }]);
+    expect(await openStream(otherCp)).toBe(0);
+    // The other instance samples its own; going offline here is seen only by this channel's holder.
+    await rollup.sample(at(201, 1), new Set([other]));
+    expect(await rowsAt(at(201))).toEqual([{ channel_id: other, viewers: 77 }]);
+    await setLive('twitch', false, null);
+    await rollup.sample(at(202, 1), new Set([other]));
+    expect(await openStream(cp.twitch)).toBe(1);
+    await rollup.sample(at(202, 2), new Set([channelId]));
+    expect(await openStream(cp.twitch)).toBe(0);
+    expect(await openStream(otherCp)).toBe(1);
   });
 });

@@ -17,7 +17,8 @@ import type { ConnectionHealth } from '../platforms/port';
 import { LeaseOwnership, queryRows, SoloOwnership, type ClusterCommand, type Ownership } from './ownership';
 import { connectRedis, type RedisLink } from './redis-link';
 import { RedisEventBus } from './redis-bus';
-import { redisLock, redisSendWindow } from './redis-state';
+import { redisLock, redisOnce, redisSendWindow, redisSocketCaps } from './redis-state';
+import { ConnectionLimiter, type SharedCaps } from '../modules/public-chat';
 import type { Redis } from 'ioredis';
 import type { SharedSendWindow } from '../platforms/send-queue';
 import type { OwnBanChange, OwnBans } from '../platforms/own-actions';
@@ -44,6 +45,13 @@ export interface Cluster {
   readonly sendWindow: SharedSendWindow | null;
   /** A lock around one credential's refresh across instances (undefined alone). */
   readonly lock: ((name: string) => Promise<() => Promise<void>>) | undefined;
+  /**
+   * Whether this instance runs a periodic job shared by every instance this period (the first to ask does; true
+   * while Redis is away). Undefined alone (always this instance).
+   */
+  readonly once: ((job: string, periodMs: number) => Promise<boolean>) | undefined;
+  /** Per-address caps of public sockets counted across instances (undefined alone: each process counts). */
+  readonly socketCaps: SharedCaps | undefined;
   readonly ownership: Ownership;
   /** Whether this instance holds the channel (always, alone). */
   owns(channelId: string): boolean;
@@ -79,6 +87,8 @@ export function singleInstance(log: ClusterLog): Cluster {
     redis: null,
     sendWindow: null,
     lock: undefined,
+    once: undefined,
+    socketCaps: undefined,
     ownership,
     owns: () => true,
     attach: (manager) => manager,
@@ -93,7 +103,10 @@ export function singleInstance(log: ClusterLog): Cluster {
 const HEALTH_KEY = 'gr:health';
 const ECHO_CHANNEL = 'gr:echo';
 
-export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: number; log: ClusterLog }): Cluster {
+/** How long an instance that handed a channel over keeps its connections open at most, waiting for the taker's. */
+const HANDOVER_WAIT_MS = 60_000;
+
+export function joinCluster(options: { db: Db; databaseUrl?: string; redisUrl: string; leaseMs?: number; log: ClusterLog }): Cluster {
   const { db, log } = options;
   const link: RedisLink = connectRedis(options.redisUrl, log);
   // The bus's origin id: this process (the lease id can change when a lease is lost).
@@ -113,16 +126,53 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
     return next;
   };
   let rpc: ClusterRpc | null = null;
+  /** Channels handed to another instance whose connections here stay open until the taker's are up. */
+  const handing = new Map<string, NodeJS.Timeout>();
+  const closeHandedOver = (channelId: string) => {
+    const timer = handing.get(channelId);
+    if (!timer) return;
+    clearTimeout(timer);
+    handing.delete(channelId);
+    void serial(channelId, async () => {
+      if (!ownership.owns(channelId)) await manager?.closeChannel(channelId);
+      ownership.handOverDone(channelId);
+    });
+  };
   const ownership: LeaseOwnership = new LeaseOwnership({
     db,
     log,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     events: {
-      acquired: (ids) => {
-        for (const id of ids) void serial(id, async () => void (await manager?.openChannel(id)));
+      acquired: (taken) => {
+        for (const c of taken) {
+          const timer = handing.get(c.channelId);
+          if (timer) {
+            // Came back before the hand-off finished: its connections here are still open.
+            clearTimeout(timer);
+            handing.delete(c.channelId);
+          }
+          const opened = serial(c.channelId, async () => void (await manager?.openChannel(c.channelId, c.gapSince)));
+          const from = c.from;
+          if (from)
+            void opened
+              .then(() => manager?.channelSettled(c.channelId, HANDOVER_WAIT_MS))
+              .then(() => rpc?.notify(from, 'handed-over', { channelId: c.channelId }));
+        }
       },
       lost: (ids) => {
-        for (const id of ids) void serial(id, async () => void (await manager?.closeChannel(id)));
+        for (const id of ids) {
+          clearTimeout(handing.get(id));
+          handing.delete(id);
+          void serial(id, async () => void (await manager?.closeChannel(id)));
+        }
+      },
+      handedOver: (channelId, to) => {
+        rpc?.notify(to, 'nudge');
+        clearTimeout(handing.get(channelId));
+        const timer = setTimeout(() => closeHandedOver(channelId), HANDOVER_WAIT_MS);
+        timer.unref();
+        handing.set(channelId, timer);
       },
       commands: (commands: ClusterCommand[]) => {
         for (const c of commands) {
@@ -139,6 +189,11 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
   rpc = new ClusterRpc(link, ownership.instanceId, log);
   rpc.handle('nudge', async () => {
     await ownership.tick();
+  });
+  // The taker of a handed-over channel has its connections up: close ours (ingested by both meanwhile, stored once).
+  rpc.handle('handed-over', async (payload) => {
+    const { channelId } = payload as { channelId: string };
+    closeHandedOver(channelId);
   });
 
   const channelOf = async (channelProviderId: string): Promise<string | null> => {
@@ -167,6 +222,8 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
     redis: link.cmd,
     sendWindow: redisSendWindow(link),
     lock: redisLock(link),
+    once: redisOnce(link),
+    socketCaps: redisSocketCaps(link, processId, (perIp) => new ConnectionLimiter({ perIp })),
     ownership,
     owns: (channelId) => ownership.owns(channelId),
     attach(m, kick) {
@@ -264,6 +321,7 @@ export function joinCluster(options: { db: Db; redisUrl: string; leaseMs?: numbe
       connections: manager?.openCount ?? 0,
     }),
     async close() {
+      for (const id of [...handing.keys()]) closeHandedOver(id);
       await ownership.stop();
       await Promise.all([...chains.values()]);
       rpc?.close();

@@ -57,3 +57,91 @@ export function redisLock(link: RedisLink, options: { ttlMs?: number; waitMs?: n
     }
   };
 }
+
+/**
+ * A job every instance runs on a timer but only one should (validating a shared system bot's token): the first
+ * instance to ask in a period runs it (SET NX with the period as expiry). While Redis is away every instance runs it.
+ */
+export function redisOnce(link: RedisLink) {
+  return async (job: string, periodMs: number): Promise<boolean> => {
+    if (!link.up) return true;
+    // A little under the period, so the next period's first ask is not refused by a key about to expire.
+    const got = await link.cmd.set(`gr:once:${job}`, '1', 'PX', Math.max(1, Math.floor(periodMs * 0.9)), 'NX').catch(() => 'OK');
+    return got === 'OK';
+  };
+}
+
+/**
+ * Slots of a per-address cap in a sorted set per address: a member per open socket, scored by when it lapses
+ * (Redis's clock). Lapsed members (an instance that died without releasing) are dropped before counting.
+ */
+const CAP_TAKE = `
+local key, cap, ttl, member = KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3]
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+if redis.call('ZCARD', key) >= cap then return 0 end
+redis.call('ZADD', key, now + ttl, member)
+redis.call('PEXPIRE', key, ttl)
+return 1
+`;
+
+const CAP_RENEW = `
+local ttl = tonumber(ARGV[1])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, 'XX', now + ttl, ARGV[i + 1])
+  redis.call('PEXPIRE', key, ttl)
+end
+return 0
+`;
+
+/** How long a slot lasts without renewal (renewed every third of it while its socket is open). */
+const CAP_TTL_MS = 60_000;
+
+/**
+ * Per-address caps of public sockets counted across instances. While Redis is away each instance caps on its own
+ * (the same limit, `fallback`); a slot taken then is not counted in Redis.
+ */
+export function redisSocketCaps(
+  link: RedisLink,
+  processId: string,
+  fallback: (perIp: number) => { acquire(ip: string): (() => void) | null },
+) {
+  const held = new Map<string, string>(); // member → key
+  let seq = 0;
+  const renew = setInterval(() => {
+    if (!link.up || held.size === 0) return;
+    const entries = [...held];
+    void link.cmd
+      .eval(CAP_RENEW, entries.length, ...entries.map(([, key]) => key), CAP_TTL_MS, ...entries.map(([member]) => member))
+      .catch(() => undefined);
+  }, CAP_TTL_MS / 3);
+  renew.unref();
+  return (name: string, perIp: number) => {
+    const local = fallback(perIp);
+    return {
+      async acquire(ip: string): Promise<(() => void) | null> {
+        if (!link.up) return local.acquire(ip);
+        const key = `gr:cap:${name}:${ip}`;
+        const member = `${processId}:${++seq}`;
+        let got: unknown;
+        try {
+          got = await link.cmd.eval(CAP_TAKE, 1, key, perIp, CAP_TTL_MS, member);
+        } catch {
+          return local.acquire(ip);
+        }
+        if (Number(got) !== 1) return null;
+        held.set(member, key);
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          held.delete(member);
+          if (link.up) link.cmd.zrem(key, member).catch(() => undefined);
+        };
+      },
+    };
+  };
+}

@@ -105,6 +105,11 @@ export interface ConnectionManagerDeps {
    * every channel. `start()` opens only those; `openChannel` / `closeChannel` follow ownership changes.
    */
   owns?: (channelId: string) => boolean;
+  /**
+   * Several instances: whether this instance runs a job shared by all this period (the system bots' token
+   * validation: one credential for every channel). Default: always.
+   */
+  once?: (job: string, periodMs: number) => Promise<boolean>;
 }
 
 export class ConnectionManager implements ConnectionActionsSource {
@@ -133,9 +138,20 @@ export class ConnectionManager implements ConnectionActionsSource {
     const rows = await this.deps.db.select().from(channelProviders);
     for (const row of rows) if (!owns || owns(row.channelId)) await this.open(row);
     const every: Record<ValidatedProvider, number> = { twitch: 60 * 60_000, kick: 45_000, ...this.deps.validateEveryMs };
+    // Each credential is validated where it is used for a connection: a channel's tokens on the instance holding
+    // the channel, a system bot's by one instance a period.
+    const validate = async (provider: ValidatedProvider) => {
+      const systemBot = this.deps.once ? await this.deps.once(`validate:system_bot:${provider}`, every[provider]) : true;
+      await this.deps.tokens.validateAll(provider, (ref) =>
+        ref.kind === 'system_bot' ? systemBot : this.entries.has(ref.channelProviderId),
+      );
+    };
     for (const provider of validatedProviders) {
-      void this.deps.tokens.validateAll(provider);
-      const timer = setInterval(() => void this.deps.tokens.validateAll(provider), every[provider]);
+      void validate(provider).catch((error: unknown) => this.deps.log.warn({ err: error }, 'token validation failed'));
+      const timer = setInterval(
+        () => void validate(provider).catch((error: unknown) => this.deps.log.warn({ err: error }, 'token validation failed')),
+        every[provider],
+      );
       timer.unref();
       this.validateTimers.push(timer);
     }
@@ -150,11 +166,32 @@ export class ConnectionManager implements ConnectionActionsSource {
     if (row && (!this.deps.owns || this.deps.owns(row.channelId))) await this.open(row);
   }
 
-  /** Opens the connections of a channel this instance now holds (those not open yet). */
-  async openChannel(channelId: string): Promise<void> {
+  /**
+   * Opens the connections of a channel this instance now holds (those not open yet). `gapSince`: nobody read its
+   * chat since then (its holder crashed or stopped): once a connection is up, the gap line says so with its length.
+   */
+  async openChannel(channelId: string, gapSince: Date | null = null): Promise<void> {
     if (this.closed) return;
     const rows = await this.deps.db.select().from(channelProviders).where(eq(channelProviders.channelId, channelId));
-    for (const row of rows) if (!this.entries.has(row.id)) await this.open(row);
+    for (const row of rows) {
+      if (this.entries.has(row.id)) continue;
+      if (gapSince) this.gapSince.set(row.id, gapSince.getTime());
+      await this.open(row);
+    }
+  }
+
+  /**
+   * Resolves once none of the channel's connections here is still connecting (each is connected, offline, or
+   * failed for a reason a wait does not change), or after `timeoutMs`; true when they settled.
+   */
+  async channelSettled(channelId: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = [...this.entries.values()].some((e) => e.source.channelId === channelId && e.health.state === 'connecting');
+      if (!pending) return true;
+      if (this.closed || Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   /** Closes the connections of a channel this instance no longer holds (another instance opens them). */
@@ -410,6 +447,11 @@ export class ConnectionManager implements ConnectionActionsSource {
     const now = Date.now();
     if (h.state !== state) h.since = now;
     if (this.entries.get(entry.id) === entry) this.trackGap(entry, h.state, state, now);
+    if (h.state !== state)
+      this.deps.log.info(
+        { channelProviderId: entry.id, provider: entry.source.provider, from: h.state, to: state, detail },
+        'connection state',
+      );
     h.state = state;
     h.detail = detail;
     this.changed(entry);

@@ -377,9 +377,14 @@ export class TokenSources {
     this.sources.delete(credentialKey(ref));
   }
 
-  /** Validates every loaded credential of a platform (Twitch at start and hourly, Kick every minute or sooner). */
-  async validateAll(provider: ValidatedProvider): Promise<void> {
+  /**
+   * Validates every loaded credential of a platform (Twitch at start and hourly, Kick every minute or sooner), or
+   * those `which` keeps (several instances: the credentials of the connections this instance runs).
+   */
+  async validateAll(provider: ValidatedProvider, which: (ref: CredentialRef) => boolean = () => true): Promise<void> {
     const loaded = await Promise.all([...this.sources.values()].map((p) => p.catch(() => null)));
-    await Promise.all(loaded.filter((s): s is StoredTokenSource => s !== null && s.provider === provider).map((s) => s.validate()));
+    await Promise.all(
+      loaded.filter((s): s is StoredTokenSource => s !== null && s.provider === provider && which(s.ref)).map((s) => s.validate()),
+    );
   }
 }

@@ -5,13 +5,17 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * The running Greenroom instances of a cluster (several instances on one PostgreSQL and one Redis). An instance
- * renews `expires_at` about every third of its lease; once it has passed (the database's clock), the instance is
- * dead to the others: its channels are taken over and it may never renew again (it starts over as a new instance).
+ * renews `expires_at` about every quarter of its lease and holds a session advisory lock while it lives; once
+ * `expires_at` has passed (the database's clock), or the lock is gone (its process died and PostgreSQL closed its
+ * session: the others then set `expires_at` to now), the instance is dead to the others: its channels are taken
+ * over and it may never renew again (it starts over as a new instance).
  */
 export const clusterInstances = pgTable('cluster_instances', {
   id: text('id').primaryKey(),
   startedAt: ts('started_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
+  /** The last renewal: the last moment the instance is known to have been alive (a takeover's gap line starts here). */
+  renewedAt: ts('renewed_at').notNull().defaultNow(),
 });
 
 /**
@@ -33,7 +37,8 @@ export const channelOwners = pgTable(
 
 /**
  * Connection commands (reopen, close) for the instance holding a channel, written by the instance where the request
- * landed. Redis only nudges the owner to read them at once; without Redis it reads them on its next lease tick.
+ * landed; and hand-offs (`take`: the channel is now this instance's, `channel_provider_id` names the instance that
+ * handed it over and keeps its connections open until the taker's are up). Redis only nudges the owner to read them at once; without Redis it reads them on its next lease tick.
  */
 export const clusterCommands = pgTable(
   'cluster_commands',

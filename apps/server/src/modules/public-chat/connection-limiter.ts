@@ -1,4 +1,14 @@
-/** Caps concurrent public websocket connections per client IP (an OBS dock needs one or two). */
+/**
+ * A cap on concurrent public websocket connections per client address, taken before the upgrade. Alone, a
+ * `ConnectionLimiter`; with several instances the count is kept in Redis (`cluster/redis-state.ts`), so the cap
+ * holds across them.
+ */
+export interface ConnectionCap {
+  /** Takes a slot for `ip`; its release function (idempotent), or null when the address is at its cap. */
+  acquire(ip: string): Promise<(() => void) | null>;
+}
+
+/** Caps concurrent public websocket connections per client IP in this process (an OBS dock needs one or two). */
 export class ConnectionLimiter {
   private readonly counts = new Map<string, number>();
 
@@ -22,4 +32,17 @@ export class ConnectionLimiter {
   get size(): number {
     return this.counts.size;
   }
+
+  /** This limiter as a cap (one instance). */
+  asCap(): ConnectionCap {
+    return { acquire: async (ip) => this.acquire(ip) };
+  }
+}
+
+/** Shares a cap across instances (the cluster's Redis counter), given the per-address limit. */
+export type SharedCaps = (name: string, perIp: number) => ConnectionCap;
+
+/** The cap of one kind of public socket: shared across instances when `shared` is given, else this process's. */
+export function connectionCap(name: string, perIp: number, shared?: SharedCaps): ConnectionCap {
+  return shared ? shared(name, perIp) : new ConnectionLimiter({ perIp }).asCap();
 }

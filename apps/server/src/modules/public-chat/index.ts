@@ -2,5 +2,5 @@
 export { publicChatRoutes, type PublicChatRouteDeps } from './routes';
 export { createPublicChatServices, type PublicChatServices } from './public-chat-services';
 // The widgets' chat box shows chat the way the popout does, under the same per-address limits.
-export { ConnectionLimiter } from './connection-limiter';
+export { ConnectionLimiter, connectionCap, type ConnectionCap, type SharedCaps } from './connection-limiter';
 export { publicEncoder } from './public-encoder';

@@ -9,12 +9,12 @@ import type { Db } from '../../db/client';
 import { channels } from '../../db/schema';
 import type { EventBus } from '../../lib/event-bus';
 import { FanoutHub, type ChatQueries } from '../chat';
-import { ConnectionLimiter } from './connection-limiter';
+import { connectionCap, type ConnectionCap, type SharedCaps } from './connection-limiter';
 import { publicEncoder } from './public-encoder';
 
 export interface PublicChatServices {
   hub: FanoutHub;
-  connections: ConnectionLimiter;
+  connections: ConnectionCap;
   channelExists(channelId: string): Promise<boolean>;
   /** The last 50 lines, or with `after` those stored after that position (a reconnect's catch-up). */
   recent(
@@ -26,11 +26,17 @@ export interface PublicChatServices {
   close(): void;
 }
 
-export function createPublicChatServices(input: { db: Db; bus: EventBus; queries: Pick<ChatQueries, 'publicRecent'> }): PublicChatServices {
+export function createPublicChatServices(input: {
+  db: Db;
+  bus: EventBus;
+  queries: Pick<ChatQueries, 'publicRecent'>;
+  /** Several instances: the per-address cap counted in Redis. */
+  sharedCaps?: SharedCaps;
+}): PublicChatServices {
   const hub = new FanoutHub(input.bus, publicEncoder());
   return {
     hub,
-    connections: new ConnectionLimiter({ perIp: 20 }),
+    connections: connectionCap('popout', 20, input.sharedCaps),
     async channelExists(channelId) {
       return (await input.db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
     },

@@ -38,6 +38,7 @@ export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { publicChat } = deps;
   const channelExists = (channelId: string) => publicChat.channelExists(channelId);
+  const slots = new WeakMap<object, (() => void) | null>();
 
   r.get('/api/2/public/channels/:channelId/chat/messages', {
     config: { access: 'public' },
@@ -63,11 +64,15 @@ export function publicChatRoutes(app: FastifyInstance, deps: PublicChatRouteDeps
       preHandler: async (request) => {
         parseProviders(request.query.providers);
         if (!(await channelExists(request.params.channelId))) throw notFound('Channel not found');
+        // The per-address cap (shared by every instance) is taken before the upgrade; freed when the socket goes.
+        const release = await publicChat.connections.acquire(request.ip);
+        slots.set(request, release);
+        if (release) request.raw.socket.once('close', release);
       },
     },
     (socket, request) => {
       const providers = parseProviders(request.query.providers);
-      const release = publicChat.connections.acquire(request.ip);
+      const release = slots.get(request) ?? null;
       if (!release) {
         socket.close(1013, 'Too many connections from this address');
         return;

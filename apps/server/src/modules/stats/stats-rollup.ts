@@ -10,6 +10,7 @@
  *    run (`commandUsed()`) into `stats_minutes.commands` and `stats_commands`.
  *  - `sample()` writes each live connection's viewer count into its minute, opens a stream row when a connection
  *    goes live and closes it when it is seen offline (`stats_streams`, the dashboard's uptime), keeping its peak.
+ *    With several instances each samples the channels it holds (where their connections run).
  *  - The rollup tables are analyzed after they grew (embedded PGlite has no autovacuum: without statistics the
  *    planner guesses a handful of rows and sorts where it should hash, three times slower on a day of chatters).
  *
@@ -199,11 +200,24 @@ export class StatsRollup {
     return Number(hiRow.n);
   }
 
-  /** Viewer samples of the live connections, and stream rows opened, kept at their peak, and closed. */
-  async sample(now: Date = new Date()): Promise<void> {
+  /**
+   * Viewer samples of the live connections, and stream rows opened, kept at their peak, and closed. `held`: the
+   * channels this instance holds (several instances: each samples its own); null, every channel.
+   */
+  async sample(now: Date = new Date(), held: ReadonlySet<string> | null = null): Promise<void> {
+    if (held && held.size === 0) {
+      await this.closeStreamsOfRemoved(now);
+      return;
+    }
+    const mine = held
+      ? sql`AND channel_id IN (${sql.join(
+          [...held].map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
     await this.db.transaction(async (tx) => {
       const live = rowsOf<{ id: string; channel_id: string; provider: string; viewer_count: number | null }>(
-        await tx.execute(sql`SELECT id, channel_id, provider, viewer_count FROM channel_providers WHERE is_live`),
+        await tx.execute(sql`SELECT id, channel_id, provider, viewer_count FROM channel_providers WHERE is_live ${mine}`),
       );
       const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
       for (const c of live) {
@@ -221,14 +235,24 @@ export class StatsRollup {
       }
       await tx.execute(sql`
         UPDATE stats_streams SET ended_at = ${now.toISOString()}
-        WHERE ended_at IS NULL AND channel_provider_id NOT IN (SELECT id FROM channel_providers WHERE is_live)`);
+        WHERE ended_at IS NULL AND channel_provider_id NOT IN (SELECT id FROM channel_providers WHERE is_live) ${mine}`);
     });
+    if (held) await this.closeStreamsOfRemoved(now);
+  }
+
+  /** Streams of connections removed since (no instance holds them any more). */
+  private async closeStreamsOfRemoved(now: Date): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE stats_streams SET ended_at = ${now.toISOString()}
+      WHERE ended_at IS NULL AND channel_provider_id NOT IN (SELECT id FROM channel_providers)`);
   }
 }
 
 export interface StatsJobsOptions {
   rollupEveryMs?: number;
   sampleEveryMs?: number;
+  /** The channels this instance holds (several instances: viewers are sampled where the connections run). */
+  held?: () => ReadonlySet<string> | null;
   log: { error(obj: object, msg?: string): void };
 }
 
@@ -253,8 +277,8 @@ export class StatsJobs {
       this.timers.push(timer);
     };
     every(this.options.rollupEveryMs ?? 5_000, () => this.rollup.rollup());
-    every(this.options.sampleEveryMs ?? 60_000, () => this.rollup.sample());
-    this.track(() => this.rollup.sample());
+    every(this.options.sampleEveryMs ?? 60_000, () => this.sample());
+    this.track(() => this.sample());
   }
 
   /** A connection went live, offline or changed its viewer count: sample within a second (coalesced). */
@@ -262,9 +286,13 @@ export class StatsJobs {
     if (this.stopped || this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = null;
-      this.track(() => this.rollup.sample());
+      this.track(() => this.sample());
     }, 1_000);
     this.soon.unref();
+  }
+
+  private sample(): Promise<void> {
+    return this.rollup.sample(new Date(), this.options.held?.() ?? null);
   }
 
   private track(run: () => Promise<unknown>): void {

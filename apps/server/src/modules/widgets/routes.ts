@@ -40,6 +40,7 @@ const RECHECK_MS = 60_000;
 export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service, media, hub, connections } = deps.widgets;
+  const slots = new WeakMap<object, (() => void) | null>();
   const manage = { access: channelAccess('widgets.manage') };
   /** The widget a socket's token named, found before the upgrade (a 404 refuses the upgrade itself). */
   const found = new WeakMap<FastifyRequest, PublicWidgetRef>();
@@ -183,11 +184,15 @@ export function widgetRoutes(app: FastifyInstance, deps: WidgetRouteDeps): void 
         const ref = await service.byToken(request.params.token);
         if (!ref) throw notFound('Widget not found');
         found.set(request, ref);
+        // The per-address cap (shared by every instance) is taken before the upgrade; freed when the socket goes.
+        const release = await connections.acquire(request.ip);
+        slots.set(request, release);
+        if (release) request.raw.socket.once('close', release);
       },
     },
     (socket, request) => {
       const { token } = request.params;
-      const release = connections.acquire(request.ip);
+      const release = slots.get(request) ?? null;
       if (!release) {
         socket.close(1013, 'Too many connections from this address');
         return;

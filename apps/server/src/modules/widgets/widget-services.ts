@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { TokenCipher } from '../../lib/crypto';
 import type { EventBus } from '../../lib/event-bus';
 import type { ChatQueries } from '../chat';
-import { ConnectionLimiter, publicEncoder } from '../public-chat';
+import { connectionCap, publicEncoder, type ConnectionCap, type SharedCaps } from '../public-chat';
 import { WidgetMediaService } from './media-service';
 import { WidgetHub } from './widget-hub';
 import { WidgetService, type WidgetLoyaltySource, type WidgetSpotifySource } from './widget-service';
@@ -13,7 +13,7 @@ export interface WidgetServices {
   media: WidgetMediaService;
   hub: WidgetHub;
   /** Open widget pages per client address (a streamer's OBS has a handful). */
-  connections: ConnectionLimiter;
+  connections: ConnectionCap;
   /** Shutdown: closes the widget pages' sockets (they reconnect to the next server). */
   close(): void;
 }
@@ -25,13 +25,15 @@ export function createWidgetServices(input: {
   chat: Pick<ChatQueries, 'publicRecent'>;
   loyalty: WidgetLoyaltySource;
   spotify: WidgetSpotifySource;
+  /** Several instances: the per-address cap counted in Redis. */
+  sharedCaps?: SharedCaps;
 }): WidgetServices {
   const hub = new WidgetHub(input.bus, publicEncoder());
   return {
     service: new WidgetService({ ...input, hub }),
     media: new WidgetMediaService(input.db),
     hub,
-    connections: new ConnectionLimiter({ perIp: 60 }),
+    connections: connectionCap('widget', 60, input.sharedCaps),
     close: () => hub.closeAll(),
   };
 }

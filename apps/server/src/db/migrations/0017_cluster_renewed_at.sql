@@ -1,0 +1,1 @@
+ALTER TABLE "cluster_instances" ADD COLUMN "renewed_at" timestamp with time zone DEFAULT now() NOT NULL;
