@@ -17,11 +17,15 @@ import { registerDefaultBuiltins } from './default-builtins';
 import { createFilterHandler, createReplyHandler, type ChatbotEffectDeps } from './effects';
 import { FilterService } from './filter-service';
 import { QuoteService } from './quote-service';
+import { ReplyOutcomes, type Tx } from './reply-outcomes';
 import { createCommandStage, createFilterStage, type ModerationCapabilities } from './stages';
 import { TemplateService } from './template-service';
 import { TimerJob } from './timer-job';
 import { TimerService } from './timer-service';
 import { urlFetch, type UrlFetchOptions } from './url-fetch';
+
+/** Reply outcomes are kept two days: a reply effect's retries end within minutes. */
+const REPLY_OUTCOMES_KEPT_MS = 2 * 24 * 3600_000;
 
 export interface ChatbotDeps {
   db: Db;
@@ -49,6 +53,7 @@ export interface Chatbot {
   filters: FilterService;
   quotes: QuoteService;
   templates: TemplateService;
+  outcomes: ReplyOutcomes;
   /** The moderation stage (filters) and the command stage, for the chat pipeline. */
   stages: ChatStage[];
   effectHandlers: EffectHandler[];
@@ -66,21 +71,22 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     if (deps.watchStreams) bot.dispose = deps.watchStreams(bot.channelId, (status) => bot.sawStatus(status));
   });
   const builtins = new BuiltinRegistry();
-  const connectedProviders = async (channelId: string) =>
-    (await db.select({ provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId))).map(
-      (r) => r.provider as ChannelProviderId,
-    );
+  const connectedProviders = async (channelId: string, exec: Db | Tx = db) =>
+    (
+      await exec.select({ provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId))
+    ).map((r) => r.provider as ChannelProviderId);
   const commands = new CommandService({ db, state, builtins, connectedProviders });
   const timers = new TimerService(db, deps.clock);
   const filters = new FilterService(db, state);
   const quotes = new QuoteService(db, deps.clock);
   const templates = new TemplateService(db);
+  const outcomes = new ReplyOutcomes(db);
   registerDefaultBuiltins(builtins, { commands, quotes, platform, state });
 
   const effectDeps: ChatbotEffectDeps = {
     state,
     builtins,
-    commands,
+    outcomes,
     filters,
     platform,
     urlfetch: (url) => urlFetch(url, deps.urlFetchOptions),
@@ -99,6 +105,11 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     ...(deps.owns ? { owns: deps.owns } : {}),
   });
   let staffTimer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  const prune = () =>
+    void outcomes
+      .prune(new Date((deps.clock ?? Date.now)() - REPLY_OUTCOMES_KEPT_MS))
+      .catch((error: unknown) => log.warn({ err: error }, 'pruning chatbot reply outcomes failed'));
   let staffReload: Promise<void> | null = null;
   const staffChanged = () => {
     staffReload ??= state
@@ -117,6 +128,7 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     filters,
     quotes,
     templates,
+    outcomes,
     stages: [createFilterStage(state, deps.capabilities), createCommandStage(state, builtins, deps.random)],
     effectHandlers: [createReplyHandler(effectDeps), createFilterHandler(effectDeps)],
     timerJob,
@@ -130,9 +142,12 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
       // Staff roles change in another module; their chat identities are re-read every minute.
       staffTimer = setInterval(staffChanged, 60_000);
       staffTimer.unref();
+      pruneTimer = setInterval(prune, 60 * 60_000);
+      pruneTimer.unref();
     },
     async stop() {
       if (staffTimer) clearInterval(staffTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
       for (const bot of [...state.loaded()]) state.forget(bot.channelId);
       await timerJob.stop();
       await staffReload;

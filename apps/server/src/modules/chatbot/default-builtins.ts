@@ -6,11 +6,12 @@
 import { AccessLevel } from '@greenroom/contracts/access';
 import { PERMIT_SECONDS } from '@greenroom/contracts/api/chatbot';
 import { providers } from '@greenroom/contracts/providers';
-import type { BuiltinCommand, BuiltinRegistry } from './builtins';
+import type { BuiltinCommand, BuiltinRegistry, BuiltinRun } from './builtins';
 import type { ChatbotPlatform, PlatformOutcome } from './chatbot-platform';
 import type { ChatbotState } from './chatbot-state';
 import type { CommandService } from './command-service';
 import { formatQuote, type QuoteService } from './quote-service';
+import type { Tx } from './reply-outcomes';
 
 /** Joins names into one chat line within `max` characters ("…, and N more"). */
 export function listWithin(prefix: string, names: string[], max: number): string {
@@ -42,6 +43,13 @@ export function registerDefaultBuiltins(
   registry: BuiltinRegistry,
   deps: { commands: CommandService; quotes: QuoteService; platform: ChatbotPlatform; state: ChatbotState },
 ): void {
+  /** A change to the commands from chat: once per use (see `BuiltinRun.once`), then the matcher is rebuilt. */
+  const changeCommands = async (inv: BuiltinRun, apply: (tx: Tx) => Promise<string>) => {
+    const reply = await inv.once(apply);
+    await deps.state.reloadCommands(inv.channelId);
+    return reply;
+  };
+  const rest = (inv: BuiltinRun) => inv.query.slice((inv.args[0] ?? '').length);
   const builtins: BuiltinCommand[] = [
     {
       key: 'commands',
@@ -58,19 +66,19 @@ export function registerDefaultBuiltins(
       key: 'addcom',
       description: 'Adds a command from chat: !addcom !name response.',
       defaults: { name: '!addcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', inv.query.slice((inv.args[0] ?? '').length)),
+      run: (inv) => changeCommands(inv, (tx) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'editcom',
       description: 'Changes the response of a command from chat: !editcom !name response.',
       defaults: { name: '!editcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', inv.query.slice((inv.args[0] ?? '').length)),
+      run: (inv) => changeCommands(inv, (tx) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'delcom',
       description: 'Deletes a command from chat: !delcom !name.',
       defaults: { name: '!delcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? ''),
+      run: (inv) => changeCommands(inv, (tx) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? '', tx)),
     },
     {
       key: 'settitle',
@@ -116,13 +124,14 @@ export function registerDefaultBuiltins(
             (i) => i.category,
             () => null,
           );
-        const row = await deps.quotes.add(inv.channelId, {
-          text: text.slice(0, 500),
-          addedBy: inv.user.displayName,
-          provider: inv.provider,
-          game,
+        return inv.once(async (tx) => {
+          const row = await deps.quotes.add(
+            inv.channelId,
+            { text: text.slice(0, 500), addedBy: inv.user.displayName, provider: inv.provider, game },
+            tx,
+          );
+          return `Quote #${row.number} added.`;
         });
-        return `Quote #${row.number} added.`;
       },
     },
     {
@@ -132,7 +141,9 @@ export function registerDefaultBuiltins(
       run: async (inv) => {
         const n = /^#?(\d{1,9})$/.exec(inv.args[0] ?? '');
         if (!n) return 'Usage: !delquote number';
-        return (await deps.quotes.removeNumber(inv.channelId, Number(n[1]))) ? `Quote #${n[1]} deleted.` : `There is no quote #${n[1]}.`;
+        return inv.once(async (tx) =>
+          (await deps.quotes.removeNumber(inv.channelId, Number(n[1]), tx)) ? `Quote #${n[1]} deleted.` : `There is no quote #${n[1]}.`,
+        );
       },
     },
     {
