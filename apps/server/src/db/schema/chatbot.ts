@@ -180,3 +180,24 @@ export const chatbotReplyOutcomes = pgTable(
   },
   (t) => [index('chatbot_reply_outcomes_created').on(t.createdAt)],
 );
+
+/**
+ * Versions of a channel's whole chatbot configuration (commands, timers, filters, quotes), one after every change
+ * that altered it (`digest` of the document: a save that changed nothing adds none); the newest 50 are kept.
+ */
+export const chatbotConfigVersions = pgTable(
+  'chatbot_config_versions',
+  {
+    id: text('id').primaryKey(),
+    channelId: channelRef(),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    digest: text('digest').notNull(),
+    counts: jsonb('counts').$type<{ commands: number; timers: number; filters: number; quotes: number }>().notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chatbot_config_versions_number').on(t.channelId, t.number)],
+);

@@ -13,6 +13,7 @@ import { BuiltinRegistry } from './builtins';
 import type { ChatbotPlatform } from './chatbot-platform';
 import { ChatbotState } from './chatbot-state';
 import { CommandService } from './command-service';
+import { ChatbotConfigService } from './config-service';
 import { registerDefaultBuiltins } from './default-builtins';
 import { createFilterHandler, createReplyHandler, type ChatbotEffectDeps } from './effects';
 import { FilterService } from './filter-service';
@@ -54,6 +55,8 @@ export interface Chatbot {
   quotes: QuoteService;
   templates: TemplateService;
   outcomes: ReplyOutcomes;
+  /** The whole configuration: export, import, versions. */
+  config: ChatbotConfigService;
   /** The moderation stage (filters) and the command stage, for the chat pipeline. */
   stages: ChatStage[];
   effectHandlers: EffectHandler[];
@@ -81,7 +84,8 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
   const quotes = new QuoteService(db, deps.clock);
   const templates = new TemplateService(db);
   const outcomes = new ReplyOutcomes(db);
-  registerDefaultBuiltins(builtins, { commands, quotes, platform, state });
+  const config = new ChatbotConfigService({ db, state, builtins, commands, ...(deps.clock ? { clock: deps.clock } : {}), log });
+  registerDefaultBuiltins(builtins, { commands, quotes, platform, state, config });
 
   const effectDeps: ChatbotEffectDeps = {
     state,
@@ -129,6 +133,7 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     quotes,
     templates,
     outcomes,
+    config,
     stages: [createFilterStage(state, deps.capabilities), createCommandStage(state, builtins, deps.random)],
     effectHandlers: [createReplyHandler(effectDeps), createFilterHandler(effectDeps)],
     timerJob,

@@ -411,7 +411,7 @@ export class CommandService {
   }
 
   /** Each response must fit the smallest message limit of the platforms it answers on. */
-  private async checkResponses(channelId: string, input: CommandInput, exec: Db | Tx = this.deps.db): Promise<void> {
+  async checkResponses(channelId: string, input: CommandInput, exec: Db | Tx = this.deps.db): Promise<void> {
     if (input.responses.length === 0) {
       const message = 'Add at least one response.';
       throw badRequest(message, { responses: message });

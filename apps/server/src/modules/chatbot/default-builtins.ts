@@ -10,6 +10,7 @@ import type { BuiltinCommand, BuiltinRegistry, BuiltinRun } from './builtins';
 import type { ChatbotPlatform, PlatformOutcome } from './chatbot-platform';
 import type { ChatbotState } from './chatbot-state';
 import type { CommandService } from './command-service';
+import type { ChatbotConfigService } from './config-service';
 import { formatQuote, type QuoteService } from './quote-service';
 import type { Tx } from './reply-outcomes';
 
@@ -41,14 +42,22 @@ const stripAt = (v: string) => v.replace(/^@+/, '').toLowerCase();
 
 export function registerDefaultBuiltins(
   registry: BuiltinRegistry,
-  deps: { commands: CommandService; quotes: QuoteService; platform: ChatbotPlatform; state: ChatbotState },
+  deps: { commands: CommandService; quotes: QuoteService; platform: ChatbotPlatform; state: ChatbotState; config: ChatbotConfigService },
 ): void {
   /** A change to the commands from chat: once per use (see `BuiltinRun.once`), then the matcher is rebuilt. */
-  const changeCommands = async (inv: BuiltinRun, apply: (tx: Tx) => Promise<string>) => {
+  const changeCommands = async (inv: BuiltinRun, what: string, apply: (tx: Tx) => Promise<string>) => {
     const reply = await inv.once(apply);
     await deps.state.reloadCommands(inv.channelId);
+    await versionAfter(inv, what);
     return reply;
   };
+  /** A change from chat keeps a version of the configuration like one made on the pages (none when nothing changed). */
+  const versionAfter = (inv: BuiltinRun, what: string) =>
+    deps.config.record(
+      inv.channelId,
+      { userId: null, name: `${inv.user.displayName} on ${providers[inv.provider].name}` },
+      `${what} in chat`,
+    );
   const rest = (inv: BuiltinRun) => inv.query.slice((inv.args[0] ?? '').length);
   const builtins: BuiltinCommand[] = [
     {
@@ -66,19 +75,21 @@ export function registerDefaultBuiltins(
       key: 'addcom',
       description: 'Adds a command from chat: !addcom !name response.',
       defaults: { name: '!addcom', level: AccessLevel.MOD },
-      run: (inv) => changeCommands(inv, (tx) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', rest(inv), tx)),
+      run: (inv) =>
+        changeCommands(inv, '!addcom', (tx) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'editcom',
       description: 'Changes the response of a command from chat: !editcom !name response.',
       defaults: { name: '!editcom', level: AccessLevel.MOD },
-      run: (inv) => changeCommands(inv, (tx) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', rest(inv), tx)),
+      run: (inv) =>
+        changeCommands(inv, '!editcom', (tx) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'delcom',
       description: 'Deletes a command from chat: !delcom !name.',
       defaults: { name: '!delcom', level: AccessLevel.MOD },
-      run: (inv) => changeCommands(inv, (tx) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? '', tx)),
+      run: (inv) => changeCommands(inv, '!delcom', (tx) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? '', tx)),
     },
     {
       key: 'settitle',
@@ -124,7 +135,7 @@ export function registerDefaultBuiltins(
             (i) => i.category,
             () => null,
           );
-        return inv.once(async (tx) => {
+        const reply = await inv.once(async (tx) => {
           const row = await deps.quotes.add(
             inv.channelId,
             { text: text.slice(0, 500), addedBy: inv.user.displayName, provider: inv.provider, game },
@@ -132,6 +143,8 @@ export function registerDefaultBuiltins(
           );
           return `Quote #${row.number} added.`;
         });
+        await versionAfter(inv, '!addquote');
+        return reply;
       },
     },
     {
@@ -141,9 +154,11 @@ export function registerDefaultBuiltins(
       run: async (inv) => {
         const n = /^#?(\d{1,9})$/.exec(inv.args[0] ?? '');
         if (!n) return 'Usage: !delquote number';
-        return inv.once(async (tx) =>
+        const reply = await inv.once(async (tx) =>
           (await deps.quotes.removeNumber(inv.channelId, Number(n[1]), tx)) ? `Quote #${n[1]} deleted.` : `There is no quote #${n[1]}.`,
         );
+        await versionAfter(inv, '!delquote');
+        return reply;
       },
     },
     {

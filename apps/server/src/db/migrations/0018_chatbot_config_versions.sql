@@ -1,0 +1,15 @@
+CREATE TABLE "chatbot_config_versions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"channel_id" text NOT NULL,
+	"number" integer NOT NULL,
+	"document" jsonb NOT NULL,
+	"digest" text NOT NULL,
+	"counts" jsonb NOT NULL,
+	"reason" text NOT NULL,
+	"actor_user_id" text,
+	"actor_name" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "chatbot_config_versions" ADD CONSTRAINT "chatbot_config_versions_channel_id_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "chatbot_config_versions_number" ON "chatbot_config_versions" USING btree ("channel_id","number");
