@@ -97,7 +97,7 @@ describe('import', () => {
     const plan = preview.json<ConfigPlan>();
     const item = (section: string, key: string) => plan.items.find((i) => i.section === section && i.key === key);
     expect(item('commands', '!discord')).toMatchObject({ change: 'replace', error: null });
-    expect(item('commands', '!addquote')).toMatchObject({ change: 'replace' });
+    expect(item('commands', '!addquote')).toMatchObject({ change: 'unchanged' });
     expect(item('commands', '!x')).toMatchObject({ change: 'invalid', error: '!x is already used by !clash.' });
     expect(item('commands', '!nobuiltin')).toMatchObject({
       change: 'invalid',

@@ -409,11 +409,12 @@ export const configSectionLabels: Record<ConfigSection, string> = {
   filters: 'Spam filters',
   quotes: 'Quotes',
 };
-export const configChangeSchema = z.enum(['add', 'replace', 'remove', 'invalid']);
+export const configChangeSchema = z.enum(['add', 'replace', 'unchanged', 'remove', 'invalid']);
 export type ConfigChange = z.infer<typeof configChangeSchema>;
 export const configChangeLabels: Record<ConfigChange, string> = {
   add: 'Added',
   replace: 'Replaced',
+  unchanged: 'Unchanged',
   remove: 'Removed',
   invalid: 'Invalid',
 };
@@ -429,7 +430,13 @@ export const configPlanItemSchema = z.object({
 export type ConfigPlanItem = z.infer<typeof configPlanItemSchema>;
 export const configPlanSchema = z.object({
   items: z.array(configPlanItemSchema),
-  counts: z.object({ add: z.number().int(), replace: z.number().int(), remove: z.number().int(), invalid: z.number().int() }),
+  counts: z.object({
+    add: z.number().int(),
+    replace: z.number().int(),
+    unchanged: z.number().int(),
+    remove: z.number().int(),
+    invalid: z.number().int(),
+  }),
   /** Set when applied: the version recorded after it (null for a preview, or when nothing changed). */
   version_id: z.string().nullable(),
 });

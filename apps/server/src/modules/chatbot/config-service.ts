@@ -285,7 +285,13 @@ export class ChatbotConfigService {
           continue;
         }
       }
-      parsed.push({ key: name, change: target ? 'replace' : 'add', error: null, value: c, target });
+      parsed.push({
+        key: name,
+        change: target ? (sameCommand(target, c) ? 'unchanged' : 'replace') : 'add',
+        error: null,
+        value: c,
+        target,
+      });
     }
     const targeted = new Set(parsed.map((p) => p.target?.id).filter(Boolean));
     const staying = commandRows.filter((row) => !targeted.has(row.id) && (mode === 'merge' || row.builtin !== null));
@@ -317,6 +323,7 @@ export class ChatbotConfigService {
       schema: z.ZodType<T>,
       rows: R[],
       label: string,
+      same: (row: R, value: T) => boolean,
       check?: (value: T) => void,
     ): Planned<T, R>[] => {
       const out: Planned<T, R>[] = [];
@@ -341,15 +348,21 @@ export class ChatbotConfigService {
         }
         names.add(r.data.name);
         const target = rows.find((row) => row.name === r.data.name) ?? null;
-        out.push({ key: r.data.name, change: target ? 'replace' : 'add', error: null, value: r.data, target });
+        out.push({
+          key: r.data.name,
+          change: target ? (same(target, r.data) ? 'unchanged' : 'replace') : 'add',
+          error: null,
+          value: r.data,
+          target,
+        });
       }
       if (mode === 'replace')
         for (const row of rows)
           if (!names.has(row.name)) out.push({ key: row.name, change: 'remove', error: null, value: null, target: row });
       return out;
     };
-    plan.timers = byName(doc.timers, timerBodySchema, timerRows, 'Timer');
-    plan.filters = byName(doc.filters, filterBodySchema, filterRows, 'Filter', validateFilter);
+    plan.timers = byName(doc.timers, timerBodySchema, timerRows, 'Timer', sameTimer);
+    plan.filters = byName(doc.filters, filterBodySchema, filterRows, 'Filter', sameFilter, validateFilter);
 
     const numbers = new Set<number>();
     for (const [i, raw] of doc.quotes.entries()) {
@@ -365,7 +378,8 @@ export class ChatbotConfigService {
       }
       numbers.add(r.data.number);
       const target = quoteRows.find((q) => q.number === r.data.number) ?? null;
-      plan.quotes.push({ key: `#${r.data.number}`, change: target ? 'replace' : 'add', error: null, value: r.data, target });
+      const change = target ? (sameQuote(target, r.data) ? 'unchanged' : 'replace') : 'add';
+      plan.quotes.push({ key: `#${r.data.number}`, change, error: null, value: r.data, target });
     }
     if (mode === 'replace')
       for (const q of quoteRows)
@@ -581,9 +595,65 @@ export class ChatbotConfigService {
   }
 }
 
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+const sameSet = (a: readonly string[], b: readonly string[]) => sameList([...new Set(a)].sort(), [...new Set(b)].sort());
+/** JSON with keys in order, so two equal settings objects compare equal whatever order their keys came in. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
+function sameCommand(row: CommandRow, c: z.output<typeof configCommandSchema>): boolean {
+  return (
+    row.name === normaliseName(c.name) &&
+    sameSet(row.aliases, c.aliases.map(normaliseName)) &&
+    (row.builtin !== null || (sameList(row.responses, c.responses) && row.responseMode === c.response_mode)) &&
+    row.level === c.level &&
+    row.globalCooldownSeconds === c.global_cooldown_seconds &&
+    row.userCooldownSeconds === c.user_cooldown_seconds &&
+    sameSet(row.platforms, c.platforms) &&
+    row.replyMode === c.reply_mode &&
+    row.enabled === c.enabled
+  );
+}
+
+function sameTimer(row: TimerRow, t: z.output<typeof timerBodySchema>): boolean {
+  return (
+    sameList(row.messages, t.messages) &&
+    row.intervalMinutes === t.interval_minutes &&
+    row.minLines === t.min_lines &&
+    row.onlineOnly === t.online_only &&
+    sameSet(row.platforms, t.platforms) &&
+    row.enabled === t.enabled
+  );
+}
+
+function sameFilter(row: FilterRow, f: z.output<typeof filterBodySchema>): boolean {
+  const v = filterValues(f);
+  return (
+    row.type === v.type &&
+    stable(row.settings) === stable(v.settings) &&
+    row.exemptLevel === v.exemptLevel &&
+    row.action === v.action &&
+    row.durationSeconds === v.durationSeconds &&
+    row.warnFirst === v.warnFirst &&
+    row.message === v.message &&
+    row.enabled === v.enabled
+  );
+}
+
+function sameQuote(row: QuoteRow, q: z.output<typeof configQuoteSchema>): boolean {
+  return row.text === q.text && row.game === q.game && row.quotedOn === q.quoted_on && row.addedBy === q.added_by;
+}
+
 function summary(plan: Plan, versionId: string | null): ConfigPlan {
   const items: ConfigPlanItem[] = [];
-  const counts = { add: 0, replace: 0, remove: 0, invalid: 0 };
+  const counts = { add: 0, replace: 0, unchanged: 0, remove: 0, invalid: 0 };
   for (const section of ['commands', 'timers', 'filters', 'quotes'] as ConfigSection[]) {
     for (const p of plan[section]) {
       counts[p.change]++;
