@@ -21,7 +21,7 @@ test.describe.configure({ timeout: 240_000 });
 
 async function openCommands(page: Page, channelId: string) {
   await page.goto(`/channels/${channelId}/chat-commands`);
-  await expect(page.getByRole('heading', { name: 'Chat Commands' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chat Commands' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('versions after changes, restore, export to a file and import it into another channel with a preview', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { Badge, Button, FileButton, Group, Loader, Modal, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconFileImport, IconHistory, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -45,7 +46,11 @@ export function planSummary(plan: ConfigPlan): string {
   return parts.join(', ') || 'Nothing to change';
 }
 
+const changeOrder: Record<ConfigChange, number> = { invalid: 0, add: 1, replace: 2, remove: 3, unchanged: 4 };
+
 function PlanTable({ plan }: { plan: ConfigPlan }) {
+  // What changes (and what cannot) first; the unchanged at the end.
+  const items = [...plan.items].sort((a, b) => changeOrder[a.change] - changeOrder[b.change]);
   return (
     <div style={{ overflowX: 'auto', maxHeight: 360 }}>
       <Table verticalSpacing={6} miw={520} aria-label="Import preview" stickyHeader>
@@ -58,7 +63,7 @@ function PlanTable({ plan }: { plan: ConfigPlan }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {plan.items.map((i, n) => (
+          {items.map((i, n) => (
             <Table.Tr key={`${i.section}-${i.key}-${n}`}>
               <Table.Td>
                 <Text size="sm">{configSectionLabels[i.section]}</Text>
@@ -330,8 +335,9 @@ export function ConfigModal({
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<string | null>('versions');
+  const narrow = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title="Backup and versions" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Backup and versions" size="xl" fullScreen={narrow === true}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="versions" leftSection={<IconHistory size={16} />}>
