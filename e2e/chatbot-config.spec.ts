@@ -101,4 +101,12 @@ test('versions after changes, restore, export to a file and import it into anoth
   await expect(dialog.getByRole('table', { name: 'Versions' }).getByText('Imported an export')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('table', { name: 'Commands' }).getByText('hi', { exact: true })).toBeVisible();
+
+  // TikTok's chat is read only: the platform picker shows it switched off, with the reason.
+  await page.getByRole('link', { name: 'New command' }).click();
+  await expect(page.getByRole('checkbox', { name: 'TikTok' })).toBeDisabled();
+  await expect(
+    page.getByText(/TikTok: read only\. Greenroom shows that chat but the platform gives bots no way to post in it/),
+  ).toBeVisible();
+  await shot(page, 'command-platforms-tiktok');
 });
