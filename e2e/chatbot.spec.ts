@@ -88,6 +88,8 @@ test('chat commands: defaults, create, field errors, toggle, import with preview
   await expect(table.getByRole('link', { name: '!hello' })).toBeVisible();
   const hello = page.getByRole('switch', { name: '!hello enabled' });
   await expect(hello).toBeChecked();
+  // The "!hello saved" notification sits at the bottom right, where the row's switch is: bring the row up first.
+  await hello.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await hello.click({ force: true });
   await expect(hello).not.toBeChecked();
 

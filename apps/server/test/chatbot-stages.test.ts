@@ -8,14 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@greenroom/contracts/access';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
-import { channelProviders, channelUsers, userProviders } from '../src/db/schema';
+import { channelProviders, channelUsers, chatCommands, quotes, userProviders } from '../src/db/schema';
 import { unsupported } from '../src/lib/errors';
 import { newId } from '../src/lib/ids';
 import { PlatformError } from '../src/platforms/platform-error';
 import { EffectRefused, type PipelineEffect, type StageMessage } from '../src/pipeline/stage';
 import { createChatbot, type BotConnection, type Chatbot, type ChatbotPlatform, type PlatformOutcome } from '../src/modules/chatbot';
 import { createTestApp, type TestApp, type TestUser } from './helper';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 let t: TestApp;
 let owner: TestUser;
@@ -395,6 +395,112 @@ describe('quotes', () => {
     expect(platform.sent.at(-1)!.text).toContain('I never miss');
     await chat(message('twitch', `!delquote ${n}`, mod));
     expect(platform.sent.at(-1)!.text).toBe(`Quote #${n} deleted.`);
+  });
+});
+
+describe('a retried reply changes things once', () => {
+  /** Stores the effects of one message, then runs each like the outbox: a failing send is retried under the same id. */
+  async function chatFailingOnce(input: StageMessage): Promise<void> {
+    const effects: PipelineEffect[] = [];
+    const out = { filter: () => {}, effect: (e: PipelineEffect) => effects.push(e) };
+    for (const phase of ['moderation', 'command'] as const)
+      for (const stage of bot.stages.filter((s) => s.phase === phase)) stage.onMessage(input, out);
+    expect(effects).toHaveLength(1);
+    const handler = bot.effectHandlers.find((h) => h.kind === effects[0]!.kind)!;
+    const stored = { ...effects[0]!, id: newId() };
+    platform.failSend = new PlatformError('temporary', input.message.provider, 'Could not be reached.');
+    const first = await handler.run(stored).catch((error: unknown) => error);
+    expect(first).toBeInstanceOf(PlatformError);
+    platform.failSend = null;
+    await handler.run(stored);
+  }
+
+  const quoteCount = async () => (await t.s.db.select().from(quotes).where(eq(quotes.channelId, channelId))).length;
+
+  it('!addquote: one quote and the same reply after a failed send', async () => {
+    const before = await quoteCount();
+    platform.sent = [];
+    await chatFailingOnce(message('twitch', '!addquote said once', mod));
+    expect(await quoteCount()).toBe(before + 1);
+    expect(platform.sent.map((m) => m.text)).toEqual([expect.stringMatching(/^Quote #\d+ added\.$/)]);
+    const n = Number(/#(\d+)/.exec(platform.sent[0]!.text)![1]);
+    const rows = await t.s.db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.channelId, channelId), eq(quotes.text, 'said once')));
+    expect(rows.map((r) => r.number)).toEqual([n]);
+  });
+
+  it('$(count) moves once and the words stay the same', async () => {
+    await t.inject(owner, {
+      method: 'POST',
+      url: `/api/2/channels/${channelId}/chat-commands`,
+      payload: { name: '!deaths', responses: ['Deaths: $(count) $(random.pick "a" "b" "c")'] },
+    });
+    await bot.state.reloadCommands(channelId);
+    platform.sent = [];
+    let r = 0;
+    await bot.stop();
+    bot = createChatbot({ db: t.s.db, platform, log: { info: () => {}, warn: () => {} }, clock: () => now, random: () => (r++ % 3) / 3 });
+    await bot.state.ensure(channelId);
+    await chatFailingOnce(message('kick', '!deaths', viewer));
+    const [row] = await t.s.db
+      .select()
+      .from(chatCommands)
+      .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, '!deaths')));
+    expect(row!.useCount).toBe(1);
+    // The first run rendered "a" before its send failed; a render on the retry would have picked "b".
+    expect(platform.sent).toEqual([{ provider: 'kick', text: 'Deaths: 1 a' }]);
+  });
+
+  it('!addcom then !delcom from chat: one change each, one use counted', async () => {
+    platform.sent = [];
+    await chatFailingOnce(message('twitch', '!addcom !retryme hi', mod));
+    expect(platform.sent.map((m) => m.text)).toEqual(['!retryme added.']);
+    const named = () =>
+      t.s.db
+        .select()
+        .from(chatCommands)
+        .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, '!retryme')));
+    expect(await named()).toHaveLength(1);
+    const [addcom] = await t.s.db
+      .select()
+      .from(chatCommands)
+      .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, '!addcom')));
+    const uses = addcom!.useCount;
+    now += 10_000;
+    await chatFailingOnce(message('twitch', '!delcom !retryme', mod));
+    expect(platform.sent.slice(1).map((m) => m.text)).toEqual(['!retryme deleted.']);
+    expect(await named()).toHaveLength(0);
+    const [after] = await t.s.db.select().from(chatCommands).where(eq(chatCommands.id, addcom!.id));
+    expect(after!.useCount).toBe(uses);
+    const [delcom] = await t.s.db
+      .select()
+      .from(chatCommands)
+      .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, '!delcom')));
+    expect(delcom!.useCount).toBe(1);
+    // The matcher was rebuilt after the commit: !retryme no longer answers.
+    now += 10_000;
+    expect((await chat(message('twitch', '!retryme', viewer))).effects).toEqual([]);
+  });
+
+  it('!settitle changes the platforms once', async () => {
+    platform.titles = [];
+    platform.sent = [];
+    const input = { ...message('twitch', '!settitle Once only', mod) };
+    // Editor level comes from a linked Greenroom Editor (tested above); here the channel's owner types it.
+    const handler = bot.effectHandlers.find((h) => h.kind === 'chatbot.reply')!;
+    const effects: PipelineEffect[] = [];
+    for (const stage of bot.stages.filter((s) => s.phase === 'command'))
+      stage.onMessage({ ...input, audience: AccessLevel.OWNER }, { filter: () => {}, effect: (e) => effects.push(e) });
+    expect(effects).toHaveLength(1);
+    const stored = { ...effects[0]!, id: newId() };
+    platform.failSend = new PlatformError('temporary', 'twitch', 'Could not be reached.');
+    await expect(handler.run(stored)).rejects.toBeInstanceOf(PlatformError);
+    platform.failSend = null;
+    await handler.run(stored);
+    expect(platform.titles).toEqual(['Once only']);
+    expect(platform.sent).toHaveLength(1);
   });
 });
 

@@ -349,3 +349,110 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListSchema = z.array(quoteSchema);
 export const quoteParamsSchema = z.object({ channelId: z.string().max(64), channelQuoteId: z.string().max(64) });
+
+// ---------------------------------------------------------------------------------------------
+// Whole configuration: export, import, versions
+// ---------------------------------------------------------------------------------------------
+
+/** What a chatbot configuration document says it is; `version` moves when its shape changes. */
+export const CHATBOT_CONFIG_FORMAT = 'greenroom.chatbot-config';
+export const CHATBOT_CONFIG_VERSION = 1;
+export const CONFIG_COMMANDS_MAX = 1_000;
+export const CONFIG_TIMERS_MAX = 200;
+export const CONFIG_FILTERS_MAX = 100;
+export const CONFIG_QUOTES_MAX = 5_000;
+/** Versions kept per channel (the oldest go first). */
+export const CONFIG_VERSIONS_KEPT = 50;
+
+/** A command in a document: a built-in (its key; the code comes with the channel) or one answering with responses. */
+export const configCommandSchema = commandBodySchema.extend({ builtin: z.string().max(50).nullable().default(null) });
+export type ConfigCommand = z.output<typeof configCommandSchema>;
+export const configQuoteSchema = quoteBodySchema.extend({ number: z.number().int().min(1).max(999_999_999) });
+export type ConfigQuote = z.output<typeof configQuoteSchema>;
+
+/** A channel's whole chatbot configuration as exported (every item valid). */
+export const chatbotConfigSchema = z.object({
+  format: z.literal(CHATBOT_CONFIG_FORMAT),
+  version: z.literal(CHATBOT_CONFIG_VERSION),
+  exported_at: z.string(),
+  commands: z.array(configCommandSchema).max(CONFIG_COMMANDS_MAX),
+  timers: z.array(timerBodySchema).max(CONFIG_TIMERS_MAX),
+  filters: z.array(filterBodySchema).max(CONFIG_FILTERS_MAX),
+  quotes: z.array(configQuoteSchema).max(CONFIG_QUOTES_MAX),
+});
+export type ChatbotConfig = z.output<typeof chatbotConfigSchema>;
+
+/**
+ * A document to import, checked item by item (an invalid item is shown in the preview and left out; the others
+ * apply): the envelope must be right, the items are anything until each is checked.
+ */
+export const chatbotConfigEnvelopeSchema = z.object({
+  format: z.literal(CHATBOT_CONFIG_FORMAT, `This is not a Greenroom chatbot export (its "format" is not ${CHATBOT_CONFIG_FORMAT}).`),
+  version: z.number().int(),
+  commands: z.array(z.unknown()).max(CONFIG_COMMANDS_MAX, `At most ${CONFIG_COMMANDS_MAX} commands`).default([]),
+  timers: z.array(z.unknown()).max(CONFIG_TIMERS_MAX, `At most ${CONFIG_TIMERS_MAX} timers`).default([]),
+  filters: z.array(z.unknown()).max(CONFIG_FILTERS_MAX, `At most ${CONFIG_FILTERS_MAX} filters`).default([]),
+  quotes: z.array(z.unknown()).max(CONFIG_QUOTES_MAX, `At most ${CONFIG_QUOTES_MAX} quotes`).default([]),
+});
+
+export const configImportBodySchema = z.object({
+  /** The exported document (JSON text, as downloaded). */
+  data: z.string().min(1, 'Choose or paste an export').max(5_000_000, 'The export is too large (5 MB at most)'),
+});
+export type ConfigImportBody = z.input<typeof configImportBodySchema>;
+
+export const configSectionSchema = z.enum(['commands', 'timers', 'filters', 'quotes']);
+export type ConfigSection = z.infer<typeof configSectionSchema>;
+export const configSectionLabels: Record<ConfigSection, string> = {
+  commands: 'Commands',
+  timers: 'Timers',
+  filters: 'Spam filters',
+  quotes: 'Quotes',
+};
+export const configChangeSchema = z.enum(['add', 'replace', 'unchanged', 'remove', 'invalid']);
+export type ConfigChange = z.infer<typeof configChangeSchema>;
+export const configChangeLabels: Record<ConfigChange, string> = {
+  add: 'Added',
+  replace: 'Replaced',
+  unchanged: 'Unchanged',
+  remove: 'Removed',
+  invalid: 'Invalid',
+};
+
+export const configPlanItemSchema = z.object({
+  section: configSectionSchema,
+  /** The command or timer or filter name, or the quote number (`#12`). */
+  key: z.string(),
+  change: configChangeSchema,
+  /** Why it is invalid (left out). */
+  error: z.string().nullable(),
+});
+export type ConfigPlanItem = z.infer<typeof configPlanItemSchema>;
+export const configPlanSchema = z.object({
+  items: z.array(configPlanItemSchema),
+  counts: z.object({
+    add: z.number().int(),
+    replace: z.number().int(),
+    unchanged: z.number().int(),
+    remove: z.number().int(),
+    invalid: z.number().int(),
+  }),
+  /** Set when applied: the version recorded after it (null for a preview, or when nothing changed). */
+  version_id: z.string().nullable(),
+});
+export type ConfigPlan = z.infer<typeof configPlanSchema>;
+
+export const configVersionSchema = z.object({
+  id: z.string(),
+  /** 1, 2, 3 … per channel. */
+  number: z.number().int(),
+  created_at: z.string(),
+  /** Who made the change: a Greenroom user's name, a chat user's (`ModMary on Twitch`), or null (Greenroom). */
+  actor_name: z.string().nullable(),
+  /** What changed, in words (`Command !hello saved`, `Imported`, `Restored version 3`). */
+  reason: z.string(),
+  counts: z.object({ commands: z.number().int(), timers: z.number().int(), filters: z.number().int(), quotes: z.number().int() }),
+});
+export type ConfigVersion = z.infer<typeof configVersionSchema>;
+export const configVersionListSchema = z.array(configVersionSchema);
+export const configVersionParamsSchema = z.object({ channelId: z.string().max(64), versionId: z.string().max(64) });

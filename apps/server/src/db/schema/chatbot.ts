@@ -159,3 +159,45 @@ export const commandTemplates = pgTable('command_templates', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What a chatbot reply effect did, keyed by the effect: written in the same transaction (or statement) as the
+ * reply's side effect (a quote added, `$(count)` moved, a command added from chat …). A retried effect finds it,
+ * skips the side effect and sends the stored reply. `rendered` false: only the count is taken (the response is
+ * rendered again from it). Kept two days (retries end within minutes).
+ */
+export const chatbotReplyOutcomes = pgTable(
+  'chatbot_reply_outcomes',
+  {
+    effectId: text('effect_id').primaryKey(),
+    channelId: channelRef(),
+    /** The command's use count this reply took (`$(count)`). */
+    count: bigint('count', { mode: 'number' }),
+    /** The reply to send; null with `rendered`: say nothing. */
+    reply: text('reply'),
+    rendered: boolean('rendered').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chatbot_reply_outcomes_created').on(t.createdAt)],
+);
+
+/**
+ * Versions of a channel's whole chatbot configuration (commands, timers, filters, quotes), one after every change
+ * that altered it (`digest` of the document: a save that changed nothing adds none); the newest 50 are kept.
+ */
+export const chatbotConfigVersions = pgTable(
+  'chatbot_config_versions',
+  {
+    id: text('id').primaryKey(),
+    channelId: channelRef(),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    digest: text('digest').notNull(),
+    counts: jsonb('counts').$type<{ commands: number; timers: number; filters: number; quotes: number }>().notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chatbot_config_versions_number').on(t.channelId, t.number)],
+);

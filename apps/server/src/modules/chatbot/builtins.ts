@@ -12,6 +12,7 @@
 import type { AccessLevelValue } from '@greenroom/contracts/access';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { ReplyUser } from './domain/variables';
+import type { Tx } from './reply-outcomes';
 
 /** What a built-in's `run` gets: who typed what, where. */
 export interface BuiltinInvocation {
@@ -37,6 +38,15 @@ export interface BuiltinRun extends BuiltinInvocation {
    * different for every use — the idempotency key of anything the command changes (points, bets).
    */
   readonly effectId: string;
+  /**
+   * Runs the command's side effect exactly once per use: `apply` gets a transaction (use only it — on embedded
+   * PGlite another query would wait for this transaction) in which the use's outcome row is taken first and its
+   * reply stored. A retried reply (its send failed) does not run `apply` again and gets the stored reply. Work that
+   * must follow the commit (reloading the matcher) goes after `once` returns and must be harmless twice.
+   * A built-in that does not call it has its reply stored after `run` returns: a retry then skips `run`, but a crash
+   * between the two would run it again, so its writes must carry `effectId` as their key (as points do).
+   */
+  once(apply: (tx: Tx) => Promise<string | null>): Promise<string | null>;
 }
 
 /** What `onMatch` may touch synchronously. */

@@ -13,15 +13,20 @@ import { BuiltinRegistry } from './builtins';
 import type { ChatbotPlatform } from './chatbot-platform';
 import { ChatbotState } from './chatbot-state';
 import { CommandService } from './command-service';
+import { ChatbotConfigService } from './config-service';
 import { registerDefaultBuiltins } from './default-builtins';
 import { createFilterHandler, createReplyHandler, type ChatbotEffectDeps } from './effects';
 import { FilterService } from './filter-service';
 import { QuoteService } from './quote-service';
+import { ReplyOutcomes, type Tx } from './reply-outcomes';
 import { createCommandStage, createFilterStage, type ModerationCapabilities } from './stages';
 import { TemplateService } from './template-service';
 import { TimerJob } from './timer-job';
 import { TimerService } from './timer-service';
 import { urlFetch, type UrlFetchOptions } from './url-fetch';
+
+/** Reply outcomes are kept two days: a reply effect's retries end within minutes. */
+const REPLY_OUTCOMES_KEPT_MS = 2 * 24 * 3600_000;
 
 export interface ChatbotDeps {
   db: Db;
@@ -49,6 +54,9 @@ export interface Chatbot {
   filters: FilterService;
   quotes: QuoteService;
   templates: TemplateService;
+  outcomes: ReplyOutcomes;
+  /** The whole configuration: export, import, versions. */
+  config: ChatbotConfigService;
   /** The moderation stage (filters) and the command stage, for the chat pipeline. */
   stages: ChatStage[];
   effectHandlers: EffectHandler[];
@@ -66,21 +74,23 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     if (deps.watchStreams) bot.dispose = deps.watchStreams(bot.channelId, (status) => bot.sawStatus(status));
   });
   const builtins = new BuiltinRegistry();
-  const connectedProviders = async (channelId: string) =>
-    (await db.select({ provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId))).map(
-      (r) => r.provider as ChannelProviderId,
-    );
+  const connectedProviders = async (channelId: string, exec: Db | Tx = db) =>
+    (
+      await exec.select({ provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId))
+    ).map((r) => r.provider as ChannelProviderId);
   const commands = new CommandService({ db, state, builtins, connectedProviders });
   const timers = new TimerService(db, deps.clock);
   const filters = new FilterService(db, state);
   const quotes = new QuoteService(db, deps.clock);
   const templates = new TemplateService(db);
-  registerDefaultBuiltins(builtins, { commands, quotes, platform, state });
+  const outcomes = new ReplyOutcomes(db);
+  const config = new ChatbotConfigService({ db, state, builtins, commands, ...(deps.clock ? { clock: deps.clock } : {}), log });
+  registerDefaultBuiltins(builtins, { commands, quotes, platform, state, config });
 
   const effectDeps: ChatbotEffectDeps = {
     state,
     builtins,
-    commands,
+    outcomes,
     filters,
     platform,
     urlfetch: (url) => urlFetch(url, deps.urlFetchOptions),
@@ -99,6 +109,11 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     ...(deps.owns ? { owns: deps.owns } : {}),
   });
   let staffTimer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  const prune = () =>
+    void outcomes
+      .prune(new Date((deps.clock ?? Date.now)() - REPLY_OUTCOMES_KEPT_MS))
+      .catch((error: unknown) => log.warn({ err: error }, 'pruning chatbot reply outcomes failed'));
   let staffReload: Promise<void> | null = null;
   const staffChanged = () => {
     staffReload ??= state
@@ -117,6 +132,8 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
     filters,
     quotes,
     templates,
+    outcomes,
+    config,
     stages: [createFilterStage(state, deps.capabilities), createCommandStage(state, builtins, deps.random)],
     effectHandlers: [createReplyHandler(effectDeps), createFilterHandler(effectDeps)],
     timerJob,
@@ -130,9 +147,12 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
       // Staff roles change in another module; their chat identities are re-read every minute.
       staffTimer = setInterval(staffChanged, 60_000);
       staffTimer.unref();
+      pruneTimer = setInterval(prune, 60 * 60_000);
+      pruneTimer.unref();
     },
     async stop() {
       if (staffTimer) clearInterval(staffTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
       for (const bot of [...state.loaded()]) state.forget(bot.channelId);
       await timerJob.stop();
       await staffReload;

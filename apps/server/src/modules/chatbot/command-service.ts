@@ -64,7 +64,7 @@ export class CommandService {
       state: ChatbotState;
       builtins: BuiltinRegistry;
       /** Platforms connected to the channel (the response limit is the smallest of theirs). */
-      connectedProviders: (channelId: string) => Promise<ChannelProviderId[]>;
+      connectedProviders: (channelId: string, exec?: Db | Tx) => Promise<ChannelProviderId[]>;
     },
   ) {}
 
@@ -111,22 +111,26 @@ export class CommandService {
     return row;
   }
 
-  async create(channelId: string, input: CommandInput): Promise<ChatCommand> {
-    await this.checkResponses(channelId, input);
-    const row = await this.deps.db.transaction(async (tx) => {
+  /**
+   * `exec`: a transaction of the caller (a chat command's side effect, see `BuiltinRun.once`); the caller then
+   * reloads the channel's matcher after its commit. So for `update`, `remove` and the chat variants.
+   */
+  async create(channelId: string, input: CommandInput, exec: Db | Tx = this.deps.db): Promise<ChatCommand> {
+    await this.checkResponses(channelId, input, exec);
+    const row = await exec.transaction(async (tx) => {
       await lockChannel(tx, channelId);
       await this.checkNames(tx, channelId, input.name, input.aliases, null);
       const [created] = await tx.insert(chatCommands).values(this.values(channelId, input)).returning();
       return created!;
     });
-    await this.deps.state.reloadCommands(channelId);
+    if (exec === this.deps.db) await this.deps.state.reloadCommands(channelId);
     return this.toDto(row);
   }
 
-  async update(channelId: string, id: string, input: CommandInput): Promise<ChatCommand> {
-    const current = await this.row(this.deps.db, channelId, id);
-    if (!current.builtin) await this.checkResponses(channelId, input);
-    const row = await this.deps.db.transaction(async (tx) => {
+  async update(channelId: string, id: string, input: CommandInput, exec: Db | Tx = this.deps.db): Promise<ChatCommand> {
+    const current = await this.row(exec, channelId, id);
+    if (!current.builtin) await this.checkResponses(channelId, input, exec);
+    const row = await exec.transaction(async (tx) => {
       await lockChannel(tx, channelId);
       await this.checkNames(tx, channelId, input.name, input.aliases, id);
       const values = this.values(channelId, input);
@@ -145,17 +149,17 @@ export class CommandService {
       return updated!;
     });
     this.deps.state.get(channelId)?.cooldowns.reset(id);
-    await this.deps.state.reloadCommands(channelId);
+    if (exec === this.deps.db) await this.deps.state.reloadCommands(channelId);
     return this.toDto(row);
   }
 
-  async remove(channelId: string, id: string): Promise<void> {
-    const deleted = await this.deps.db
+  async remove(channelId: string, id: string, exec: Db | Tx = this.deps.db): Promise<void> {
+    const deleted = await exec
       .delete(chatCommands)
       .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.id, id)))
       .returning({ id: chatCommands.id });
     if (deleted.length === 0) throw notFound('This command does not exist.');
-    await this.deps.state.reloadCommands(channelId);
+    if (exec === this.deps.db) await this.deps.state.reloadCommands(channelId);
   }
 
   /** `$(count)`: one more use, atomically; the new count. */
@@ -296,33 +300,37 @@ export class CommandService {
   }
 
   /** Chat's `!addcom !name text` / `!editcom !name text`: a reply for chat (errors are said, not thrown). */
-  async setFromChat(channelId: string, mode: 'add' | 'edit', rawName: string, text: string): Promise<string> {
+  async setFromChat(channelId: string, mode: 'add' | 'edit', rawName: string, text: string, exec: Db | Tx = this.deps.db): Promise<string> {
     const name = normaliseName(rawName);
     if (!name || !text.trim()) return `Usage: !${mode === 'add' ? 'addcom' : 'editcom'} !name response`;
-    const [existing] = await this.deps.db
+    const [existing] = await exec
       .select()
       .from(chatCommands)
       .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, name)));
     try {
       if (mode === 'add') {
         if (existing) return `${name} already exists; use !editcom to change it.`;
-        await this.create(channelId, {
-          name,
-          aliases: [],
-          responses: [text.trim()],
-          response_mode: 'random',
-          level: 0,
-          global_cooldown_seconds: 5,
-          user_cooldown_seconds: 0,
-          reply_mode: 'say',
-          platforms: [],
-          enabled: true,
-        });
+        await this.create(
+          channelId,
+          {
+            name,
+            aliases: [],
+            responses: [text.trim()],
+            response_mode: 'random',
+            level: 0,
+            global_cooldown_seconds: 5,
+            user_cooldown_seconds: 0,
+            reply_mode: 'say',
+            platforms: [],
+            enabled: true,
+          },
+          exec,
+        );
         return `${name} added.`;
       }
       if (!existing) return `${name} does not exist; use !addcom to add it.`;
       if (existing.builtin) return `${name} is built in; edit it on the Chat Commands page.`;
-      await this.update(channelId, existing.id, { ...this.inputOf(existing), responses: [text.trim()] });
+      await this.update(channelId, existing.id, { ...this.inputOf(existing), responses: [text.trim()] }, exec);
       return `${name} updated.`;
     } catch (error) {
       if (error instanceof AppError) return error.message;
@@ -331,16 +339,16 @@ export class CommandService {
   }
 
   /** Chat's `!delcom !name`. */
-  async deleteFromChat(channelId: string, rawName: string): Promise<string> {
+  async deleteFromChat(channelId: string, rawName: string, exec: Db | Tx = this.deps.db): Promise<string> {
     const name = normaliseName(rawName);
     if (!name) return 'Usage: !delcom !name';
-    const [existing] = await this.deps.db
+    const [existing] = await exec
       .select()
       .from(chatCommands)
       .where(and(eq(chatCommands.channelId, channelId), eq(chatCommands.name, name)));
     if (!existing) return `${name} does not exist.`;
     if (existing.builtin) return `${name} is built in; disable it on the Chat Commands page.`;
-    await this.remove(channelId, existing.id);
+    await this.remove(channelId, existing.id, exec);
     return `${name} deleted.`;
   }
 
@@ -403,12 +411,12 @@ export class CommandService {
   }
 
   /** Each response must fit the smallest message limit of the platforms it answers on. */
-  private async checkResponses(channelId: string, input: CommandInput): Promise<void> {
+  async checkResponses(channelId: string, input: CommandInput, exec: Db | Tx = this.deps.db): Promise<void> {
     if (input.responses.length === 0) {
       const message = 'Add at least one response.';
       throw badRequest(message, { responses: message });
     }
-    const connected = await this.deps.connectedProviders(channelId);
+    const connected = await this.deps.connectedProviders(channelId, exec);
     const candidates = (input.platforms.length > 0 ? input.platforms : connected).filter((p) => providers[p].chatWrite);
     const pool =
       candidates.length > 0

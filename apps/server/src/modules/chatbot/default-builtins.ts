@@ -6,11 +6,13 @@
 import { AccessLevel } from '@greenroom/contracts/access';
 import { PERMIT_SECONDS } from '@greenroom/contracts/api/chatbot';
 import { providers } from '@greenroom/contracts/providers';
-import type { BuiltinCommand, BuiltinRegistry } from './builtins';
+import type { BuiltinCommand, BuiltinRegistry, BuiltinRun } from './builtins';
 import type { ChatbotPlatform, PlatformOutcome } from './chatbot-platform';
 import type { ChatbotState } from './chatbot-state';
 import type { CommandService } from './command-service';
+import type { ChatbotConfigService } from './config-service';
 import { formatQuote, type QuoteService } from './quote-service';
+import type { Tx } from './reply-outcomes';
 
 /** Joins names into one chat line within `max` characters ("…, and N more"). */
 export function listWithin(prefix: string, names: string[], max: number): string {
@@ -40,8 +42,23 @@ const stripAt = (v: string) => v.replace(/^@+/, '').toLowerCase();
 
 export function registerDefaultBuiltins(
   registry: BuiltinRegistry,
-  deps: { commands: CommandService; quotes: QuoteService; platform: ChatbotPlatform; state: ChatbotState },
+  deps: { commands: CommandService; quotes: QuoteService; platform: ChatbotPlatform; state: ChatbotState; config: ChatbotConfigService },
 ): void {
+  /** A change to the commands from chat: once per use (see `BuiltinRun.once`), then the matcher is rebuilt. */
+  const changeCommands = async (inv: BuiltinRun, what: string, apply: (tx: Tx) => Promise<string>) => {
+    const reply = await inv.once(apply);
+    await deps.state.reloadCommands(inv.channelId);
+    await versionAfter(inv, what);
+    return reply;
+  };
+  /** A change from chat keeps a version of the configuration like one made on the pages (none when nothing changed). */
+  const versionAfter = (inv: BuiltinRun, what: string) =>
+    deps.config.record(
+      inv.channelId,
+      { userId: null, name: `${inv.user.displayName} on ${providers[inv.provider].name}` },
+      `${what} in chat`,
+    );
+  const rest = (inv: BuiltinRun) => inv.query.slice((inv.args[0] ?? '').length);
   const builtins: BuiltinCommand[] = [
     {
       key: 'commands',
@@ -58,19 +75,21 @@ export function registerDefaultBuiltins(
       key: 'addcom',
       description: 'Adds a command from chat: !addcom !name response.',
       defaults: { name: '!addcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', inv.query.slice((inv.args[0] ?? '').length)),
+      run: (inv) =>
+        changeCommands(inv, '!addcom', (tx) => deps.commands.setFromChat(inv.channelId, 'add', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'editcom',
       description: 'Changes the response of a command from chat: !editcom !name response.',
       defaults: { name: '!editcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', inv.query.slice((inv.args[0] ?? '').length)),
+      run: (inv) =>
+        changeCommands(inv, '!editcom', (tx) => deps.commands.setFromChat(inv.channelId, 'edit', inv.args[0] ?? '', rest(inv), tx)),
     },
     {
       key: 'delcom',
       description: 'Deletes a command from chat: !delcom !name.',
       defaults: { name: '!delcom', level: AccessLevel.MOD },
-      run: async (inv) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? ''),
+      run: (inv) => changeCommands(inv, '!delcom', (tx) => deps.commands.deleteFromChat(inv.channelId, inv.args[0] ?? '', tx)),
     },
     {
       key: 'settitle',
@@ -116,13 +135,16 @@ export function registerDefaultBuiltins(
             (i) => i.category,
             () => null,
           );
-        const row = await deps.quotes.add(inv.channelId, {
-          text: text.slice(0, 500),
-          addedBy: inv.user.displayName,
-          provider: inv.provider,
-          game,
+        const reply = await inv.once(async (tx) => {
+          const row = await deps.quotes.add(
+            inv.channelId,
+            { text: text.slice(0, 500), addedBy: inv.user.displayName, provider: inv.provider, game },
+            tx,
+          );
+          return `Quote #${row.number} added.`;
         });
-        return `Quote #${row.number} added.`;
+        await versionAfter(inv, '!addquote');
+        return reply;
       },
     },
     {
@@ -132,7 +154,11 @@ export function registerDefaultBuiltins(
       run: async (inv) => {
         const n = /^#?(\d{1,9})$/.exec(inv.args[0] ?? '');
         if (!n) return 'Usage: !delquote number';
-        return (await deps.quotes.removeNumber(inv.channelId, Number(n[1]))) ? `Quote #${n[1]} deleted.` : `There is no quote #${n[1]}.`;
+        const reply = await inv.once(async (tx) =>
+          (await deps.quotes.removeNumber(inv.channelId, Number(n[1]), tx)) ? `Quote #${n[1]} deleted.` : `There is no quote #${n[1]}.`,
+        );
+        await versionAfter(inv, '!delquote');
+        return reply;
       },
     },
     {

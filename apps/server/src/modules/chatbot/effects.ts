@@ -1,8 +1,9 @@
 /**
  * The chatbot's effect handlers, run once after the message that caused them is committed:
  *
- * - `chatbot.reply`: runs the built-in or renders the chosen response (async variables included),
- *   applies the reply mode (a threaded reply where the platform has them, else a mention) and sends it
+ * - `chatbot.reply`: runs the built-in or renders the chosen response (async variables included) —
+ *   once per effect: what it changes and the reply it produced are stored with the effect's id
+ *   (reply-outcomes.ts), so a retry sends the stored reply and changes nothing again — applies the reply mode (a threaded reply where the platform has them, else a mention) and sends it
  *   as the bot on the platform where the command was typed, within the platform's message length.
  *   A reply that can never be sent (a read-only platform, no bot account and no system bot there, a
  *   refusal by the platform) fails at once with the reason recorded on the effect; only a temporary
@@ -18,16 +19,17 @@ import { EffectRefused, type EffectHandler, type PipelineEffect } from '../../pi
 import type { BuiltinRegistry } from './builtins';
 import { platformErrorMessage, type ChatbotPlatform } from './chatbot-platform';
 import type { ChatbotState } from './chatbot-state';
-import type { CommandService } from './command-service';
 import { parseTemplate, renderTemplateAsync, type VariableResolver } from './domain/template';
 import { resolveVariable, type ReplyContext, type ReplyUser } from './domain/variables';
 import type { FilterService } from './filter-service';
+import type { ReplyOutcomes } from './reply-outcomes';
 import { FILTER_EFFECT, REPLY_EFFECT, type FilterPayload, type ReplyPayload } from './stages';
 
 export interface ChatbotEffectDeps {
   state: ChatbotState;
   builtins: BuiltinRegistry;
-  commands: Pick<CommandService, 'countUse'>;
+  /** The outcome of each reply effect (its side effect once, its reply reused on a retry). */
+  outcomes: ReplyOutcomes;
   filters: Pick<FilterService, 'log'>;
   platform: ChatbotPlatform;
   urlfetch: (url: string) => Promise<string>;
@@ -109,43 +111,51 @@ export function createReplyHandler(deps: ChatbotEffectDeps): EffectHandler {
       const info = providers[p.provider];
       if (!info.chatWrite) throw new EffectRefused(`${info.name} chat is read-only: Greenroom cannot answer there.`);
       const max = info.chatMessageMaxLength ?? 500;
-      deps.onCommandUsed?.({
-        effectId: effect.id,
-        channelId: effect.channelId,
-        channelProviderId: p.channelProviderId,
-        provider: p.provider,
-        commandId: p.commandId,
-        at: new Date(p.now),
-      });
+      const key = { effectId: effect.id, channelId: effect.channelId, commandId: p.commandId };
+      // A retry (the send failed for a moment) sends what the first run produced and changes nothing again.
+      const stored = await deps.outcomes.find(effect.id);
       let text: string | null;
-      if (p.builtin) {
-        const builtin = deps.builtins.get(p.builtin);
-        if (!builtin) return;
-        text = await builtin.run(
-          {
+      if (stored?.rendered) text = stored.reply;
+      else {
+        if (!stored)
+          deps.onCommandUsed?.({
+            effectId: effect.id,
             channelId: effect.channelId,
             channelProviderId: p.channelProviderId,
             provider: p.provider,
-            user: p.user,
-            level: p.level,
-            subscriber: p.subscriber === true,
-            effectId: effect.id,
-            args: p.args,
-            query: p.query,
-            maxLength: max,
-            now: p.now,
-          },
-          p.matched,
-        );
-        void deps.commands.countUse(p.commandId).catch((error: unknown) => deps.log.warn({ err: error }, 'counting a command use failed'));
-      } else {
-        if (p.response === null) return;
-        // One atomic increment per use, whether or not the response shows $(count).
-        let counted: Promise<number> | null = null;
-        const count = () => (counted ??= deps.commands.countUse(p.commandId));
-        const ctx = await replyContext(deps, effect.channelId, p, count);
-        text = await renderTemplateAsync(parseTemplate(p.response), resolveVariable, ctx);
-        await count();
+            commandId: p.commandId,
+            at: new Date(p.now),
+          });
+        if (p.builtin) {
+          const builtin = deps.builtins.get(p.builtin);
+          if (!builtin) return;
+          text = await builtin.run(
+            {
+              channelId: effect.channelId,
+              channelProviderId: p.channelProviderId,
+              provider: p.provider,
+              user: p.user,
+              level: p.level,
+              subscriber: p.subscriber === true,
+              effectId: effect.id,
+              args: p.args,
+              query: p.query,
+              maxLength: max,
+              now: p.now,
+              once: (apply) => deps.outcomes.once(key, apply),
+            },
+            p.matched,
+          );
+          // The use count moves here once (or already moved with `once`'s side effect).
+          await deps.outcomes.record(key, text);
+        } else {
+          if (p.response === null) return;
+          // One atomic increment per use, whether or not the response shows $(count); a retry reuses it.
+          const counted = stored?.count ?? (await deps.outcomes.takeCount(key));
+          const ctx = await replyContext(deps, effect.channelId, p, () => Promise.resolve(counted));
+          text = await renderTemplateAsync(parseTemplate(p.response), resolveVariable, ctx);
+          await deps.outcomes.saveReply(key, text);
+        }
       }
       text = text?.trim() ?? '';
       if (!text) return;

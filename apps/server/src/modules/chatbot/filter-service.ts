@@ -78,24 +78,24 @@ export class FilterService {
   }
 
   async create(channelId: string, input: FilterInput): Promise<ChatFilter> {
-    validate(input);
+    validateFilter(input);
     const [last] = await this.db
       .select({ position: max(chatFilters.position) })
       .from(chatFilters)
       .where(eq(chatFilters.channelId, channelId));
     const [row] = await this.db
       .insert(chatFilters)
-      .values({ id: newId(), channelId, ...values(input), position: (last?.position ?? -1) + 1 })
+      .values({ id: newId(), channelId, ...filterValues(input), position: (last?.position ?? -1) + 1 })
       .returning();
     await this.state.reloadFilters(channelId);
     return toFilterDto(row!);
   }
 
   async update(channelId: string, id: string, input: FilterInput): Promise<ChatFilter> {
-    validate(input);
+    validateFilter(input);
     const [row] = await this.db
       .update(chatFilters)
-      .set({ ...values(input), updatedAt: new Date() })
+      .set({ ...filterValues(input), updatedAt: new Date() })
       .where(and(eq(chatFilters.channelId, channelId), eq(chatFilters.id, id)))
       .returning();
     if (!row) throw notFound('This filter does not exist.');
@@ -157,7 +157,7 @@ export class FilterService {
   }
 }
 
-function values(input: FilterInput) {
+export function filterValues(input: FilterInput) {
   return {
     name: input.name,
     type: input.type,
@@ -172,7 +172,7 @@ function values(input: FilterInput) {
 }
 
 /** Regular expressions must compile on RE2 (linear time); each bad one is a field error. */
-function validate(input: FilterInput): void {
+export function validateFilter(input: FilterInput): void {
   if (input.type !== 'regex') return;
   for (const [i, pattern] of input.settings.patterns.entries()) {
     try {

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { chatbotChannels, quotes } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { Tx } from './reply-outcomes';
 
 type Row = typeof quotes.$inferSelect;
 
@@ -58,12 +59,13 @@ export class QuoteService {
     return toQuoteDto(row);
   }
 
-  /** Adds a quote with the next number of the channel. */
+  /** Adds a quote with the next number of the channel (in `exec`, a transaction of the caller, when given). */
   async add(
     channelId: string,
     input: { text: string; addedBy: string; provider: ChannelProviderId | null; game: string | null; quotedOn?: string },
+    exec: Db | Tx = this.db,
   ): Promise<Row> {
-    return this.db.transaction(async (tx) => {
+    return exec.transaction(async (tx) => {
       const [counter] = await tx
         .insert(chatbotChannels)
         .values({ channelId, nextQuoteNumber: 2 })
@@ -115,8 +117,8 @@ export class QuoteService {
     if (deleted.length === 0) throw notFound('This quote does not exist.');
   }
 
-  async removeNumber(channelId: string, number: number): Promise<boolean> {
-    const deleted = await this.db
+  async removeNumber(channelId: string, number: number, exec: Db | Tx = this.db): Promise<boolean> {
+    const deleted = await exec
       .delete(quotes)
       .where(and(eq(quotes.channelId, channelId), eq(quotes.number, number)))
       .returning({ id: quotes.id });

@@ -29,7 +29,14 @@ import {
   timerBodySchema,
   timerParamsSchema,
   type ImportItem,
+  chatbotConfigSchema,
+  configImportBodySchema,
+  configPlanSchema,
+  configVersionListSchema,
+  configVersionParamsSchema,
+  importSourceLabels,
 } from '@greenroom/contracts/api/chatbot';
+import type { AuditRecorder } from '../audit';
 import { requireAuth } from '../../plugins/auth';
 import { channelAccess } from '../../lib/access';
 import { badRequest } from '../../lib/errors';
@@ -42,14 +49,23 @@ const editor = { access: channelAccess('chatbot.manage') };
 const operator = { access: 'operator' } as const;
 
 export interface ChatbotRouteDeps {
-  chatbot: Pick<Chatbot, 'commands' | 'timers' | 'filters' | 'quotes' | 'templates'>;
+  chatbot: Pick<Chatbot, 'commands' | 'timers' | 'filters' | 'quotes' | 'templates' | 'config'>;
+  audit: AuditRecorder;
 }
+
+/** An export with 5,000 quotes of 500 characters is about 3 MB of JSON, sent as a JSON string. */
+const CONFIG_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** The chatbot's API: commands, timers, filters (and their log), quotes for Editors; command templates for operators. */
 export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const bot = deps.chatbot;
   const tags = ['chatbot'];
+  /** Every change to the configuration keeps a version (who, what); none when nothing changed. */
+  const changed = async (request: { params: { channelId: string } } & Parameters<typeof requireAuth>[0], reason: string) => {
+    const user = requireAuth(request).user;
+    await bot.config.record(request.params.channelId, { userId: user.id, name: user.displayName }, reason);
+  };
 
   // Commands --------------------------------------------------------------------------------
   r.get('/api/2/channels/:channelId/chat-commands', {
@@ -60,7 +76,11 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.post('/api/2/channels/:channelId/chat-commands', {
     config: editor,
     schema: { tags, params: channelParams, body: commandBodySchema, response: { 201: chatCommandSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.code(201).send(await bot.commands.create(request.params.channelId, request.body)),
+    handler: async (request, reply) => {
+      const created = await bot.commands.create(request.params.channelId, request.body);
+      await changed(request, `Command ${created.name} added`);
+      return reply.code(201).send(created);
+    },
   });
   r.get('/api/2/channels/:channelId/chat-commands/:commandId', {
     config: editor,
@@ -70,13 +90,19 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.put('/api/2/channels/:channelId/chat-commands/:commandId', {
     config: editor,
     schema: { tags, params: commandParamsSchema, body: commandBodySchema, response: { 200: chatCommandSchema, ...errorResponses } },
-    handler: async (request) => bot.commands.update(request.params.channelId, request.params.commandId, request.body),
+    handler: async (request) => {
+      const saved = await bot.commands.update(request.params.channelId, request.params.commandId, request.body);
+      await changed(request, `Command ${saved.name} saved`);
+      return saved;
+    },
   });
   r.delete('/api/2/channels/:channelId/chat-commands/:commandId', {
     config: editor,
     schema: { tags, params: commandParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
+      const gone = await bot.commands.get(request.params.channelId, request.params.commandId);
       await bot.commands.remove(request.params.channelId, request.params.commandId);
+      await changed(request, `Command ${gone.name} deleted`);
       return reply.code(204).send(null);
     },
   });
@@ -121,6 +147,7 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
           error: result?.error ?? null,
         };
       });
+      if (saved > 0) await changed(request, `${saved} command${saved === 1 ? '' : 's'} imported from ${importSourceLabels[mapped.source]}`);
       return { source: mapped.source, items, saved };
     },
   });
@@ -136,7 +163,9 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
     schema: { tags, params: channelTemplateParamsSchema, response: { 201: chatCommandSchema, ...errorResponses } },
     handler: async (request, reply) => {
       const template = await bot.templates.get(request.params.commandTemplateId);
-      return reply.code(201).send(await bot.commands.addTemplate(request.params.channelId, template));
+      const created = await bot.commands.addTemplate(request.params.channelId, template);
+      await changed(request, `Command ${created.name} added from the gallery`);
+      return reply.code(201).send(created);
     },
   });
 
@@ -149,7 +178,11 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.post('/api/2/channels/:channelId/chat-timers', {
     config: editor,
     schema: { tags, params: channelParams, body: timerBodySchema, response: { 201: chatTimerSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.code(201).send(await bot.timers.create(request.params.channelId, request.body)),
+    handler: async (request, reply) => {
+      const created = await bot.timers.create(request.params.channelId, request.body);
+      await changed(request, `Timer ${created.name} added`);
+      return reply.code(201).send(created);
+    },
   });
   r.get('/api/2/channels/:channelId/chat-timers/:timerId', {
     config: editor,
@@ -159,13 +192,19 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.put('/api/2/channels/:channelId/chat-timers/:timerId', {
     config: editor,
     schema: { tags, params: timerParamsSchema, body: timerBodySchema, response: { 200: chatTimerSchema, ...errorResponses } },
-    handler: async (request) => bot.timers.update(request.params.channelId, request.params.timerId, request.body),
+    handler: async (request) => {
+      const saved = await bot.timers.update(request.params.channelId, request.params.timerId, request.body);
+      await changed(request, `Timer ${saved.name} saved`);
+      return saved;
+    },
   });
   r.delete('/api/2/channels/:channelId/chat-timers/:timerId', {
     config: editor,
     schema: { tags, params: timerParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
+      const gone = await bot.timers.get(request.params.channelId, request.params.timerId);
       await bot.timers.remove(request.params.channelId, request.params.timerId);
+      await changed(request, `Timer ${gone.name} deleted`);
       return reply.code(204).send(null);
     },
   });
@@ -179,7 +218,11 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.post('/api/2/channels/:channelId/chat-filters', {
     config: editor,
     schema: { tags, params: channelParams, body: filterBodySchema, response: { 201: chatFilterSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.code(201).send(await bot.filters.create(request.params.channelId, request.body)),
+    handler: async (request, reply) => {
+      const created = await bot.filters.create(request.params.channelId, request.body);
+      await changed(request, `Filter ${created.name} added`);
+      return reply.code(201).send(created);
+    },
   });
   r.get('/api/2/channels/:channelId/chat-filters/:filterId', {
     config: editor,
@@ -189,13 +232,19 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.put('/api/2/channels/:channelId/chat-filters/:filterId', {
     config: editor,
     schema: { tags, params: filterParamsSchema, body: filterBodySchema, response: { 200: chatFilterSchema, ...errorResponses } },
-    handler: async (request) => bot.filters.update(request.params.channelId, request.params.filterId, request.body),
+    handler: async (request) => {
+      const saved = await bot.filters.update(request.params.channelId, request.params.filterId, request.body);
+      await changed(request, `Filter ${saved.name} saved`);
+      return saved;
+    },
   });
   r.delete('/api/2/channels/:channelId/chat-filters/:filterId', {
     config: editor,
     schema: { tags, params: filterParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
+      const gone = await bot.filters.get(request.params.channelId, request.params.filterId);
       await bot.filters.remove(request.params.channelId, request.params.filterId);
+      await changed(request, `Filter ${gone.name} deleted`);
       return reply.code(204).send(null);
     },
   });
@@ -214,8 +263,11 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.post('/api/2/channels/:channelId/quotes', {
     config: editor,
     schema: { tags, params: channelParams, body: quoteCreateBodySchema, response: { 201: quoteSchema, ...errorResponses } },
-    handler: async (request, reply) =>
-      reply.code(201).send(await bot.quotes.create(request.params.channelId, request.body, requireAuth(request).user.displayName)),
+    handler: async (request, reply) => {
+      const created = await bot.quotes.create(request.params.channelId, request.body, requireAuth(request).user.displayName);
+      await changed(request, `Quote #${created.number} added`);
+      return reply.code(201).send(created);
+    },
   });
   r.get('/api/2/channels/:channelId/quotes/:channelQuoteId', {
     config: editor,
@@ -225,14 +277,77 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
   r.put('/api/2/channels/:channelId/quotes/:channelQuoteId', {
     config: editor,
     schema: { tags, params: quoteParamsSchema, body: quoteBodySchema, response: { 200: quoteSchema, ...errorResponses } },
-    handler: async (request) => bot.quotes.update(request.params.channelId, request.params.channelQuoteId, request.body),
+    handler: async (request) => {
+      const saved = await bot.quotes.update(request.params.channelId, request.params.channelQuoteId, request.body);
+      await changed(request, `Quote #${saved.number} saved`);
+      return saved;
+    },
   });
   r.delete('/api/2/channels/:channelId/quotes/:channelQuoteId', {
     config: editor,
     schema: { tags, params: quoteParamsSchema, response: { ...noContent, ...errorResponses } },
     handler: async (request, reply) => {
+      const gone = await bot.quotes.get(request.params.channelId, request.params.channelQuoteId);
       await bot.quotes.remove(request.params.channelId, request.params.channelQuoteId);
+      await changed(request, `Quote #${gone.number} deleted`);
       return reply.code(204).send(null);
+    },
+  });
+
+  // The whole configuration: export, import, versions ---------------------------------------------
+  r.get('/api/2/channels/:channelId/chatbot-config', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: chatbotConfigSchema, ...errorResponses } },
+    handler: async (request) => bot.config.export(request.params.channelId),
+  });
+  r.post('/api/2/channels/:channelId/chatbot-config/preview', {
+    config: editor,
+    bodyLimit: CONFIG_BODY_LIMIT,
+    schema: { tags, params: channelParams, body: configImportBodySchema, response: { 200: configPlanSchema, ...errorResponses } },
+    handler: async (request) => bot.config.preview(request.params.channelId, request.body.data),
+  });
+  r.post('/api/2/channels/:channelId/chatbot-config/import', {
+    config: editor,
+    bodyLimit: CONFIG_BODY_LIMIT,
+    schema: { tags, params: channelParams, body: configImportBodySchema, response: { 200: configPlanSchema, ...errorResponses } },
+    handler: async (request) => {
+      const user = requireAuth(request).user;
+      const plan = await bot.config.import(request.params.channelId, request.body.data, { userId: user.id, name: user.displayName });
+      await deps.audit.record({
+        channelId: request.params.channelId,
+        actorUserId: user.id,
+        action: 'chatbot.config_imported',
+        data: { ...plan.counts, version_id: plan.version_id },
+      });
+      return plan;
+    },
+  });
+  r.get('/api/2/channels/:channelId/chatbot-config/versions', {
+    config: editor,
+    schema: { tags, params: channelParams, response: { 200: configVersionListSchema, ...errorResponses } },
+    handler: async (request) => bot.config.versions(request.params.channelId),
+  });
+  r.get('/api/2/channels/:channelId/chatbot-config/versions/:versionId', {
+    config: editor,
+    schema: { tags, params: configVersionParamsSchema, response: { 200: chatbotConfigSchema, ...errorResponses } },
+    handler: async (request) => bot.config.version(request.params.channelId, request.params.versionId),
+  });
+  r.post('/api/2/channels/:channelId/chatbot-config/versions/:versionId/restore', {
+    config: editor,
+    schema: { tags, params: configVersionParamsSchema, response: { 200: configPlanSchema, ...errorResponses } },
+    handler: async (request) => {
+      const user = requireAuth(request).user;
+      const plan = await bot.config.restore(request.params.channelId, request.params.versionId, {
+        userId: user.id,
+        name: user.displayName,
+      });
+      await deps.audit.record({
+        channelId: request.params.channelId,
+        actorUserId: user.id,
+        action: 'chatbot.config_restored',
+        data: { ...plan.counts, restored_version_id: request.params.versionId, version_id: plan.version_id },
+      });
+      return plan;
     },
   });
 

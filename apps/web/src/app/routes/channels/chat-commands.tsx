@@ -3,5 +3,6 @@ import { useCurrentChannel } from './use-current-channel';
 
 /** `/channels/:channelId/chat-commands` (Editor). */
 export function Component() {
-  return <CommandsPage channelId={useCurrentChannel().id} />;
+  const channel = useCurrentChannel();
+  return <CommandsPage channelId={channel.id} channelName={channel.display_name} />;
 }

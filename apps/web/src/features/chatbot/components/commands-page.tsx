@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconSearch, IconTemplate, IconTerminal2 } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconPlus, IconSearch, IconTemplate, IconTerminal2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { accessLevelLabels } from '@greenroom/contracts/access';
@@ -8,6 +8,7 @@ import type { ChatCommand } from '@greenroom/contracts/api/chatbot';
 import { PageState } from '../../../components/page-state';
 import { ProviderBadge } from '../../../components/provider-badge';
 import { useChatCommands, useToggleChatCommand } from '../api/chat-commands';
+import { ConfigModal } from './config-modal';
 import { ImportModal } from './import-modal';
 import { ListPage } from './list-page';
 import { TemplateGalleryModal } from './template-gallery-modal';
@@ -20,12 +21,13 @@ function cooldowns(c: ChatCommand): string {
 }
 
 /** `/channels/{id}/chat-commands` (Editor): every command, with the template gallery and the import. */
-export function CommandsPage({ channelId }: { channelId: string }) {
+export function CommandsPage({ channelId, channelName }: { channelId: string; channelName: string }) {
   const commands = useChatCommands(channelId);
   const toggle = useToggleChatCommand(channelId);
   const [search, setSearch] = useState('');
   const [galleryOpened, gallery] = useDisclosure(false);
   const [importOpened, importer] = useDisclosure(false);
+  const [configOpened, config] = useDisclosure(false);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
     const list = commands.data ?? [];
@@ -45,6 +47,9 @@ export function CommandsPage({ channelId }: { channelId: string }) {
           </Button>
           <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={importer.open}>
             Import
+          </Button>
+          <Button variant="default" leftSection={<IconHistory size={16} />} onClick={config.open}>
+            Backup and versions
           </Button>
           <Button component={Link} to="new" leftSection={<IconPlus size={16} />}>
             New command
@@ -170,6 +175,7 @@ export function CommandsPage({ channelId }: { channelId: string }) {
       </Paper>
       <TemplateGalleryModal channelId={channelId} opened={galleryOpened} onClose={gallery.close} />
       <ImportModal channelId={channelId} opened={importOpened} onClose={importer.close} />
+      <ConfigModal channelId={channelId} channelName={channelName} opened={configOpened} onClose={config.close} />
     </ListPage>
   );
 }

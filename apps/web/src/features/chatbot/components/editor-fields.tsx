@@ -5,6 +5,8 @@ import { channelProviderIds, providers, type ChannelProviderId } from '@greenroo
 
 /** Platforms a bot can write on (chat write in the catalogue). */
 export const chatPlatforms = channelProviderIds.filter((p) => providers[p].chatWrite);
+/** Platforms whose chat Greenroom reads but cannot write in (TikTok LIVE has no chat API): nothing typed there is answered. */
+export const readOnlyChatPlatforms = channelProviderIds.filter((p) => providers[p].chatRead && !providers[p].chatWrite);
 
 /** The audience levels a command or filter can use (plus the current value when it is another level, e.g. Editor). */
 export function LevelSelect({
@@ -59,8 +61,19 @@ export function PlatformChips({
               {providers[p].name}
             </Chip>
           ))}
+          {readOnlyChatPlatforms.map((p) => (
+            <Chip key={p} value={p} size="sm" variant="light" disabled>
+              {providers[p].name}
+            </Chip>
+          ))}
         </Group>
       </Chip.Group>
+      {readOnlyChatPlatforms.length > 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {readOnlyChatPlatforms.map((p) => providers[p].name).join(', ')}: read only. Greenroom shows that chat but the platform gives bots
+          no way to post in it, so commands typed there are not answered.
+        </Text>
+      )}
     </Input.Wrapper>
   );
 }
