@@ -208,6 +208,12 @@ describe('chat history search beyond a short walk', () => {
     { term: 'line 1', limit: 50 },
     { term: 'delta', limit: 10 },
   ];
+  it('a message found through the trigram index is the same record the unfiltered history returns', async () => {
+    const found = await short().history(mixedChannelId, { limit: 1, q: 'delta' });
+    const plain = await new ChatQueries(t.s.db).history(mixedChannelId, { limit: 1, before: String(Number(found.head) + 1) });
+    expect(found.records.map((r) => r.provider_message_id)).toEqual(['t7']);
+    expect(found.records).toEqual(plain.records);
+  });
   for (const { term, limit, provider } of cases) {
     it(`"${term}", ${limit} a page${provider ? `, ${provider} only` : ''}: every match once, in order, both ways`, async () => {
       const expected = mixed.filter((m) => m.text.toLowerCase().includes(term) && (!provider || m.provider === provider)).map((m) => m.id);

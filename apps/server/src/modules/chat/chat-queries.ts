@@ -170,33 +170,39 @@ export class ChatQueries {
     // BRIN index on seq), so it fetches about as many rows as it returns, not every match of the log. A last query
     // (the only one when the walk saw no match: the term is rarer than one in SEARCH_WALK_FIRST, so the log holds
     // few) takes the rest, to the end of the log. Never more than two: each reads its trigrams' whole entries.
-    // No plain index scan in these queries: the planner would otherwise pick the walk along (channel_id, seq) it
-    // estimates cheap for a term it cannot know is rare.
+    // Each query asks for all the matches in its range in no order (OFFSET 0 keeps the planner from pushing the page's
+    // ORDER BY … LIMIT into it), then sorts them: the planner picks the cheapest way to find every match — the trigram
+    // index — instead of the walk along (channel_id, seq) it would estimate cheap for a LIMIT and a term it cannot know
+    // is rare.
     const range = found.length > 0 ? Math.ceil(((want - found.length) / found.length) * span * 2) : null;
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-      const take = (bound: number | null) =>
-        tx
-          .select()
-          .from(chatMessages)
-          .where(
-            and(
-              ...positionWhere(channelId, position),
-              bound === null ? undefined : ascending ? lte(chatMessages.seq, bound) : gte(chatMessages.seq, bound),
-              matches,
-            ),
-          )
-          .orderBy(ascending ? asc(chatMessages.seq) : desc(chatMessages.seq))
-          .limit(want - found.length);
-      if (range !== null) {
-        const bound = ascending ? position.after! + range : position.before! - range;
-        found.push(...(await take(bound)));
-        if (found.length >= want) return found;
-        position = ascending ? { ...position, after: bound } : { ...position, before: bound };
-      }
-      found.push(...(await take(null)));
-      return found;
-    });
+    const take = (bound: number | null) => {
+      const all = this.db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            ...positionWhere(channelId, position),
+            bound === null ? undefined : ascending ? lte(chatMessages.seq, bound) : gte(chatMessages.seq, bound),
+            matches,
+          ),
+        )
+        // A literal OFFSET 0: drizzle leaves out `offset(0)`, and this is the fence.
+        .offset(sql`0` as unknown as number)
+        .as('m');
+      return this.db
+        .select()
+        .from(all)
+        .orderBy(ascending ? asc(all.seq) : desc(all.seq))
+        .limit(want - found.length);
+    };
+    if (range !== null) {
+      const bound = ascending ? position.after! + range : position.before! - range;
+      found.push(...(await take(bound)));
+      if (found.length >= want) return found;
+      position = ascending ? { ...position, after: bound } : { ...position, before: bound };
+    }
+    found.push(...(await take(null)));
+    return found;
   }
 
   private async gaps(
