@@ -13,15 +13,17 @@
  * cursor taken from the middle of the data), name searches that match one channel and that match every channel,
  * lookups by provider channel name, chat history text searches that match one message, one in a thousand, every one
  * and none — at light load (one request at a time: p50/p99, end to end) and saturated (BENCH_SCALE_CONCURRENCY at
- * once: requests/s, p50/p99). Last, `/api/health` on the product's whole request pipeline beside a bare Fastify
- * hello-world in another process of the same run, alternately, three rounds each, with the ratios (on PostgreSQL once
+ * once: requests/s, p50/p99), each printed beside the baseline: a bare Fastify hello-world's /api/health measured the
+ * same way in the same run (its row first, then each list's ratio to it). Last, `/api/health` on the product's whole
+ * request pipeline beside that bare Fastify, alternately, three rounds each, with the ratios (on PostgreSQL once
  * autovacuum is idle: a vacuum running beside the servers takes a core of two).
  *
  * Engine: PGlite (a data directory on its own thread, as `npm start` runs it), and PostgreSQL when TEST_DATABASE_URL
  * or BENCH_DATABASE_URL names a server (`npm run bench` starts a throw-away one). BENCH_SCALE_ENGINES=pglite|postgres
  * picks one.
  * Run: npx tsx bench/scale.ts   (BENCH_SCALE_CHANNELS, BENCH_SCALE_ROWS, BENCH_SCALE_SECONDS: saturated seconds per
- * figure (default 2), BENCH_PORT: first port, default 3320)
+ * figure (default 2), BENCH_PORT: first port, default 3320; BENCH_SCALE_SEEDED_URL: a PostgreSQL database `seed` filled
+ * before — measured as it is, neither seeded nor dropped: seeding 10,000,000 rows takes 10–20 minutes)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -76,7 +78,8 @@ async function secondaryIndexes(db: Database['db'], tables: string[]): Promise<{
 }
 
 /** Everything a run needs, seeded with a handful of set-based statements. */
-async function seed(db: Database['db'], kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
+export async function seed(db: Database['db'], kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
+  ROWS = rowsFor(kind);
   const run = (text: string) => db.execute(sql.raw(text));
   const owners = Math.ceil(CHANNELS / 100);
   await run(`INSERT INTO users (id, display_name) SELECT 'u-' || i, 'Owner ' || i FROM generate_series(0, ${owners - 1}) i`);
@@ -142,7 +145,9 @@ function chatSearches(): { name: string; q: string }[] {
 /**
  * The chat history and activity queries as the product issues them (modules/chat/chat-queries.ts,
  * modules/activity/activity-service.ts: 50 per page, one more to know whether there is a next), under EXPLAIN ANALYZE:
- * the time in the database and the scans the plan chose.
+ * the time in the database and the scans the plan chose. The history searches are shown as one query over the whole
+ * log, the planner's own choice: what the product's search (a bounded walk, then the trigram index in ranges of seq —
+ * `ChatQueries.search`) does instead of it when that is slow; the product's figures are the end-to-end ones below.
  */
 async function explainLists(db: Database['db']): Promise<void> {
   const chatMid = await one(
@@ -161,7 +166,7 @@ async function explainLists(db: Database['db']): Promise<void> {
     ['chat history', chat()],
     ['chat history, deep page', chat(`AND seq < ${String(chatMid.seq)}`)],
     ...chatSearches().map(({ name, q }): [string, string] => [
-      `chat history, ${name}`,
+      `${name}, in one query`,
       chat(`AND text ILIKE '%${decodeURIComponent(q).replace(/'/g, "''")}%'`),
     ]),
     ['activity', activity()],
@@ -384,6 +389,12 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
     database = await openDatabase({ dataDir: dir });
     where = { DATA_DIR: dir };
     drop = async () => rmSync(dir, { recursive: true, force: true });
+  } else if (process.env.BENCH_SCALE_SEEDED_URL) {
+    // A database this bench seeded before (tmp scripts may call `seed`), measured again as it is: no seeding, no drop.
+    database = await openDatabase({ url: process.env.BENCH_SCALE_SEEDED_URL });
+    where = { DATABASE_URL: process.env.BENCH_SCALE_SEEDED_URL };
+    drop = async () => undefined;
+    ROWS = Number((await one(database.db, `SELECT count(*)::bigint AS n FROM chat_messages WHERE channel_id = '${BUSY}'`)).n);
   } else {
     const admin = postgresUrl()!;
     const name = `gr_scale_${randomBytes(5).toString('hex')}`;
@@ -406,15 +417,16 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
   const children: ChildProcess[] = [];
   try {
     let started = performance.now();
-    await seed(database.db, kind);
+    const seeded = kind === 'PostgreSQL' && Boolean(process.env.BENCH_SCALE_SEEDED_URL);
+    if (!seeded) await seed(database.db, kind);
     const seedMs = performance.now() - started;
     started = performance.now();
     // What the product does: PGlite's statistics job (at start and every minute), PostgreSQL's autovacuum.
     if (kind === 'PGlite') await analyzeStale(database.db);
-    else await database.db.execute(sql`VACUUM ANALYZE`);
+    else if (!seeded) await database.db.execute(sql`VACUUM ANALYZE`);
     const analyzeMs = performance.now() - started;
     console.log(
-      `  ${kind}: seeded ${CHANNELS.toLocaleString('en-US')} channels, ${ROWS.toLocaleString('en-US')} chat messages and activities in ${(seedMs / 1000).toFixed(1)} s; ${kind === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE'} ${(analyzeMs / 1000).toFixed(1)} s`,
+      `  ${kind}: ${seeded ? 'reused a database seeded before with' : 'seeded'} ${CHANNELS.toLocaleString('en-US')} channels, ${ROWS.toLocaleString('en-US')} chat messages and activities in ${(seedMs / 1000).toFixed(1)} s; ${kind === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE'} ${(analyzeMs / 1000).toFixed(1)} s`,
     );
     const sessions = new SessionService(database.db, 30, []);
     const tokens = {
@@ -429,23 +441,36 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
     const port = BASE_PORT + (kind === 'PGlite' ? 0 : 4);
     const product = await startProcess([path.join(here, 'scale-server.ts')], { ...where, ENCRYPTION_KEY }, port);
     children.push(product);
-    console.log(
-      `  ${'list'.padEnd(44)} ${'light p50'.padStart(10)} ${'p99'.padStart(8)} | ${'saturated req/s'.padStart(15)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'server CPU/req'.padStart(15)}`,
-    );
-    for (const t of lists) {
-      const token = tokens[t.user];
-      await load(port, t.url, token, 1, { count: 20 });
-      const light = await load(port, t.url, token, 1, { count: LIGHT_REQUESTS });
-      const saturated = await load(port, t.url, token, CONCURRENCY, { seconds: SECONDS }, product.pid);
-      console.log(
-        `  ${t.name.padEnd(44)} ${fmt(light.p50).padStart(7)} ms ${fmt(light.p99).padStart(5)} ms | ${Math.round(saturated.rps).toLocaleString('en-US').padStart(15)} ${fmt(saturated.p50).padStart(5)} ms ${fmt(saturated.p99).padStart(5)} ms ${fmt(saturated.cpuMs).padStart(12)} ms`,
-      );
-      results.push({ name: `${kind} ${t.name}: light p99`, value: Number(light.p99.toFixed(2)), unit: 'ms' });
-    }
-    // /api/health: the product's pipeline beside bare Fastify, each in its own process, alternately (whatever else the
-    // machine does then weighs on both alike).
     const bare = await startProcess([path.join(here, 'scale-server.ts'), 'bare'], {}, port + 2);
     children.push(bare);
+    // The baseline every list is printed beside: a bare Fastify hello-world measured the same way in the same run (a
+    // list can be no faster than it; the ratio says what the database and the product's pipeline leave of it).
+    const measure = async (at: number, url: string, token: string | null, pid: number | undefined) => {
+      await load(at, url, token, 1, { count: 20 });
+      const light = await load(at, url, token, 1, { count: LIGHT_REQUESTS });
+      const saturated = await load(at, url, token, CONCURRENCY, { seconds: SECONDS }, pid);
+      return { light, saturated };
+    };
+    const baseline = await measure(port + 2, '/api/health', null, bare.pid);
+    const row = (name: string, m: { light: Load; saturated: Load }) =>
+      `  ${name.padEnd(44)} ${fmt(m.light.p50).padStart(7)} ms ${fmt(m.light.p99).padStart(5)} ms ${fmt(m.light.p99 / baseline.light.p99).padStart(7)}× | ${Math.round(m.saturated.rps).toLocaleString('en-US').padStart(15)} ${(m.saturated.rps / baseline.saturated.rps).toFixed(2).padStart(7)} ${fmt(m.saturated.p50).padStart(5)} ms ${fmt(m.saturated.p99).padStart(5)} ms ${fmt(m.saturated.cpuMs).padStart(12)} ms`;
+    console.log(
+      `  ${'list'.padEnd(44)} ${'light p50'.padStart(10)} ${'p99'.padStart(8)} ${'÷ bare'.padStart(8)} | ${'saturated req/s'.padStart(15)} ${'÷ bare'.padStart(7)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'server CPU/req'.padStart(15)}`,
+    );
+    console.log(row('bare Fastify /api/health (baseline)', baseline));
+    for (const t of lists) {
+      const m = await measure(port, t.url, tokens[t.user], product.pid);
+      console.log(row(t.name, m));
+      results.push({ name: `${kind} ${t.name}: light p99`, value: Number(m.light.p99.toFixed(2)), unit: 'ms' });
+      results.push({
+        name: `${kind} ${t.name}: saturated req/s ÷ bare Fastify`,
+        value: Number((m.saturated.rps / baseline.saturated.rps).toFixed(3)),
+        unit: 'ratio',
+      });
+    }
+    results.push({ name: `${kind} bare Fastify /api/health: light p99`, value: Number(baseline.light.p99.toFixed(2)), unit: 'ms' });
+    // /api/health: the product's pipeline beside bare Fastify, each in its own process, alternately (whatever else the
+    // machine does then weighs on both alike).
     if (kind === 'PostgreSQL') await autovacuumIdle(where.DATABASE_URL!);
     await load(port, '/api/health', null, CONCURRENCY, { seconds: 1 });
     await load(port + 2, '/api/health', null, CONCURRENCY, { seconds: 1 });

@@ -56,6 +56,10 @@ export const chatMessages = pgTable(
     // rows go to a pending list of at most 1 MB (merged when full, or by autovacuum): ingest's batch inserts stay
     // cheap, and a search reads little besides the index.
     index('chat_messages_text_trgm').using('gin', t.text.op('gin_trgm_ops')).with({ gin_pending_list_limit: 1024 }),
+    // A search for a sparse term takes the trigram index's matches in a range of seq (ANDed with this): it fetches
+    // about the rows it returns, not every match of the log. Rows are appended in seq order, so a BRIN index (a few
+    // pages for millions of rows, next to nothing per insert) narrows a range of seq to its pages.
+    index('chat_messages_seq_brin').using('brin', t.seq),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_seq_brin" ON "chat_messages" USING brin ("seq");
