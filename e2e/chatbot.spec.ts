@@ -141,6 +141,8 @@ test('a command made in the editor answers !name typed on Kick; editing, switchi
 
   await page.getByRole('link', { name: 'Chat Commands' }).first().click();
   const enabled = page.getByRole('switch', { name: `${name} enabled` });
+  // The "saved" notification sits at the bottom right, where this row's switch can be: bring the row up first.
+  await enabled.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await enabled.click({ force: true });
   await expect(enabled).not.toBeChecked();
   await page.reload();
