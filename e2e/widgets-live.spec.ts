@@ -140,13 +140,22 @@ test('a points goal fills up live as viewers earn points and shows it reached at
     ),
   );
 
-  // Only the follows below earn points: the emulator's crowd chats in every channel, and chat and watch time earn too.
+  // Only the follows below earn points: the emulator's crowd chats in every channel and sends random subs, gifts,
+  // raids and cheers (a resub of 250 once made the count 300), and chat and watch time earn too.
   const settings = await pageApi<Record<string, unknown>>(page, 'GET', `/api/2/channels/${channelId}/points/settings`);
   await pageApi(page, 'PUT', `/api/2/channels/${channelId}/points/settings`, {
     ...settings,
     message_points: 0,
     watch_points_per_minute: 0,
     active_chatter_bonus: 0,
+    sub_points: 0,
+    resub_points: 0,
+    gift_points: 0,
+    raid_points: 0,
+    cheer_points: 0,
+    superchat_points: 0,
+    kicks_points: 0,
+    tiktok_gift_points: 0,
   });
 
   const url = await createFromMenu(page, channelId, 'Goal bar');
