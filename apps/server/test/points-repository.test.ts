@@ -2,7 +2,7 @@
  * The points repository on a real database (PGlite here, PostgreSQL under `npm run test:pg`): batched
  * earnings are idempotent and skip banned viewers, debits never overdraw, gives move points whole or
  * not at all, plays respect the loss cap, links sum balances in the ledger, and every wallet's ledger
- * sums to its balance.
+ * sums to its balance; watch-time ticks are claimed once, retried by their claimer, taken over only when stale.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
@@ -174,5 +174,25 @@ describe('points repository', () => {
     const found = await repo.list(channelId, { search: 'halyt', limit: 50 });
     expect(found.map((r) => r.balance)).toEqual([42]);
     expect((await repo.walletByLogin(channelId, '@HalYT'.slice(1), 'twitch'))?.identity.provider).toBe('youtube');
+  });
+});
+
+describe('watch-time ticks', () => {
+  it('are claimed once, retried by their claimer, taken over only when stale, never after they finish', async () => {
+    const tick = new Date('2026-11-27T12:05:00Z');
+    const claims = await Promise.all([repo.claimTick(channelId, tick, 'a', 60_000), repo.claimTick(channelId, tick, 'b', 60_000)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const winner = claims[0] ? 'a' : 'b';
+    const loser = winner === 'a' ? 'b' : 'a';
+    expect(await repo.claimTick(channelId, tick, winner, 60_000)).toBe(true);
+    expect(await repo.claimTick(channelId, tick, loser, 60_000)).toBe(false);
+    // A claim older than the stale limit (0 ms here) is taken over by another instance.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await repo.claimTick(channelId, tick, loser, 0)).toBe(true);
+    await repo.finishTick(channelId, tick, 3);
+    expect(await repo.claimTick(channelId, tick, loser, 0)).toBe(false);
+    expect(await repo.claimTick(channelId, tick, winner, 0)).toBe(false);
+    // The next tick is a new claim.
+    expect(await repo.claimTick(channelId, new Date('2026-11-27T12:10:00Z'), winner, 60_000)).toBe(true);
   });
 });
