@@ -38,4 +38,11 @@ describe('insertByTime', () => {
     const partial = pages(list.pages[0]!.records, 'next');
     expect(insertByTime(partial, at('old', '2024-12-31T00:00:00Z'))).toBe(partial);
   });
+
+  it('puts one that happened in the same millisecond as others above them, as the later arrival', () => {
+    // Ids are random: an id that sorts below the other must not move the newer arrival down.
+    const same = pages([at('zzz-raid', '2025-01-01T12:03:00.123Z'), at('b', '2025-01-01T12:02:00Z')]);
+    expect(ids(insertByTime(same, at('aaa-sub', '2025-01-01T12:03:00.123Z')))).toEqual(['aaa-sub', 'zzz-raid', 'b']);
+    expect(ids(insertByTime(list, at('tie', '2025-01-01T12:02:00Z')))).toEqual(['c', 'tie', 'b', 'a']);
+  });
 });

@@ -15,21 +15,20 @@ export function matchesFilter(activity: Activity, filter: ActivityFilter): boole
   );
 }
 
-/** Newest first by when it happened, ties by id: the order the server lists them in. */
-export function newerFirst(a: Activity, b: Activity): number {
-  return b.occurred_at.localeCompare(a.occurred_at) || b.id.localeCompare(a.id);
-}
-
 /**
  * Puts a live activity where it belongs in the loaded list: usually at the front, but one delivered late (a
- * retried webhook) goes below newer ones, as the server would list it. Older than everything loaded on the
- * first page, it waits for that page to be fetched again.
+ * retried webhook) goes below newer ones, as the server would list it. The server lists by time, ties in
+ * arrival order (newest arrival first), and a live frame is the newest arrival: it goes above every record
+ * at the same time (two events in the same millisecond — a raid and a sub sent together — stay in the
+ * order they came in). Older than everything loaded on the first page, it waits for that page to be
+ * fetched again.
  */
 export function insertByTime(data: PaginatedPages<Activity> | undefined, activity: Activity): PaginatedPages<Activity> | undefined {
   if (!data || data.pages.some((page) => page.records.some((r) => r.id === activity.id))) return data;
   const [first, ...rest] = data.pages;
-  if (!first || first.records.length === 0 || newerFirst(activity, first.records[0]!) <= 0) return prependToPages(data, activity);
-  const at = first.records.findIndex((r) => newerFirst(activity, r) < 0);
+  const notOlder = (r: Activity) => activity.occurred_at >= r.occurred_at;
+  if (!first || first.records.length === 0 || notOlder(first.records[0]!)) return prependToPages(data, activity);
+  const at = first.records.findIndex(notOlder);
   if (at === -1 && first.cursor !== null) return data;
   const records = at === -1 ? [...first.records, activity] : [...first.records.slice(0, at), activity, ...first.records.slice(at)];
   return { ...data, pages: [{ ...first, records }, ...rest] };
