@@ -23,7 +23,8 @@
  * picks one.
  * Run: npx tsx bench/scale.ts   (BENCH_SCALE_CHANNELS, BENCH_SCALE_ROWS, BENCH_SCALE_SECONDS: saturated seconds per
  * figure (default 2), BENCH_PORT: first port, default 3320; BENCH_SCALE_SEEDED_URL: a PostgreSQL database `seed` filled
- * before — measured as it is, neither seeded nor dropped: seeding 10,000,000 rows takes 10–20 minutes)
+ * before — measured as it is, neither seeded nor dropped: seeding 10,000,000 rows takes 10–20 minutes;
+ * BENCH_SERVER_NODE_ARGS: node flags for the product's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -347,7 +348,9 @@ async function autovacuumIdle(url: string): Promise<void> {
 // ── processes ───────────────────────────────────────────────────────────────
 
 async function startProcess(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  // BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) goes to the product's process, not the baseline's.
+  const nodeArgs = args.includes('bare') ? [] : (process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
