@@ -124,11 +124,11 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
         if (!(error instanceof ImportError)) throw error;
         throw badRequest(error.message, { data: error.message });
       }
-      const importable = mapped.items.filter((i) => i.command);
+      const importable = mapped.items.filter((i) => i.value);
       const results = request.body.apply
         ? await bot.commands.importCommands(
             request.params.channelId,
-            importable.map((i) => i.command!),
+            importable.map((i) => i.value!),
           )
         : [];
       let saved = 0;
@@ -139,9 +139,9 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
         return {
           source_name: i.source_name,
           status: i.status,
-          name: i.command?.name ?? null,
-          responses: i.command?.responses ?? [],
-          level: (i.command?.level ?? null) as ImportItem['level'],
+          name: i.value?.name ?? null,
+          responses: i.value?.responses ?? [],
+          level: (i.value?.level ?? null) as ImportItem['level'],
           notes: i.notes,
           saved: result?.ok ?? false,
           error: result?.error ?? null,
