@@ -11,8 +11,11 @@ import type { ChatTimer, timerBodySchema } from '@greenroom/contracts/api/chatbo
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatTimers } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { lockChannel } from './command-service';
+import { messageLimitOf } from './domain/commands';
+import type { TimerImportContext } from './domain/timer-import';
 
 export type TimerInput = z.output<typeof timerBodySchema>;
 type Row = typeof chatTimers.$inferSelect;
@@ -54,6 +57,8 @@ export function staggered(wanted: number, taken: readonly number[]): number {
 export class TimerService {
   constructor(
     private readonly db: Db,
+    /** Platforms connected to the channel (a timer's messages must fit the smallest limit of theirs). */
+    private readonly connectedProviders: (channelId: string, exec?: Db | Tx) => Promise<ChannelProviderId[]>,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -111,6 +116,45 @@ export class TimerService {
       return updated!;
     });
     return toTimerDto(row);
+  }
+
+  /** What an import preview checks against: the channel's timer names and the message limit of its platforms. */
+  async importContext(channelId: string, exec: Db | Tx = this.db): Promise<TimerImportContext> {
+    const names = await exec.select({ name: chatTimers.name }).from(chatTimers).where(eq(chatTimers.channelId, channelId));
+    return { takenNames: names.map((n) => n.name), messageLimit: messageLimitOf([], await this.connectedProviders(channelId, exec)) };
+  }
+
+  /**
+   * Saves imported timers in one transaction, staggered like new ones, or none: `check` is given the context read
+   * under the channel's lock and returns the field errors (`items.{n}…`) of the lines that clash now (a name taken
+   * since the preview); any → 400 with all of them.
+   */
+  async importTimers(
+    channelId: string,
+    timers: readonly TimerInput[],
+    check: (context: TimerImportContext) => Record<string, string>,
+  ): Promise<ChatTimer[]> {
+    const rows = await this.db.transaction(async (tx) => {
+      await lockChannel(tx, channelId);
+      const fields = check(await this.importContext(channelId, tx));
+      const clashes = Object.values(fields);
+      if (clashes.length > 0) {
+        const more = clashes.length > 1 ? ` (and ${clashes.length - 1} more)` : '';
+        throw badRequest(`Nothing was imported: ${clashes[0]}${more}.`, fields);
+      }
+      const saved: Row[] = [];
+      for (const input of timers) {
+        const id = newId();
+        const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
+        const [created] = await tx
+          .insert(chatTimers)
+          .values({ id, channelId, ...this.values(input), nextRunAt })
+          .returning();
+        saved.push(created!);
+      }
+      return saved;
+    });
+    return rows.map(toTimerDto);
   }
 
   async remove(channelId: string, id: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface PreviewItem<T> {
   status: ImportStatus;
   value: T | null;
   notes: string[];
+  /** For a skipped line: the field its reason is about (`name` when the name is taken), for field errors. */
+  field?: string;
 }
 
 /** The data is not an export of either bot. */
@@ -56,6 +58,20 @@ export function mapped<T>(sourceName: string, value: T, texts: readonly string[]
   return { source_name: sourceName, status: all.length ? 'partial' : 'ok', value, notes: all };
 }
 
-export function skipped<T>(sourceName: string, reason: string): PreviewItem<T> {
-  return { source_name: sourceName, status: 'skipped', value: null, notes: [reason] };
+export function skipped<T>(sourceName: string, reason: string, field?: string): PreviewItem<T> {
+  return { source_name: sourceName, status: 'skipped', value: null, notes: [reason], ...(field ? { field } : {}) };
+}
+
+/**
+ * The lines an apply saves: `only` (positions in `items`) or every line that maps. A position that is not a line,
+ * or a line that is skipped, is refused with `ImportError` naming the line.
+ */
+export function chosenLines(items: readonly PreviewItem<unknown>[], only: readonly number[] | undefined): number[] {
+  if (!only) return items.flatMap((item, i) => (item.value ? [i] : []));
+  for (const i of only) {
+    const item = items[i];
+    if (!item) throw new ImportError(`The export has no line ${i + 1}: preview it again.`);
+    if (!item.value) throw new ImportError(`${item.source_name} cannot be imported: ${item.notes[0] ?? 'it does not map'}`);
+  }
+  return [...new Set(only)];
 }

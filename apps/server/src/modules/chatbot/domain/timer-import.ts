@@ -46,8 +46,11 @@ export const TIMER_NAME_MAX = 100;
 /** A single interval value in minutes, or why not. */
 export type IntervalResult = { minutes: number } | { error: string };
 
+/** The value as the preview names it (never serialised whole: an export may nest deeper than the stack). */
 const shown = (raw: unknown): string => {
-  const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : (JSON.stringify(raw) ?? String(raw));
+  if (typeof raw !== 'string' && typeof raw !== 'number')
+    return Array.isArray(raw) ? '(a list)' : `(${raw === null ? 'null' : typeof raw})`;
+  const text = String(raw);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
 
@@ -150,14 +153,14 @@ class TimerMapper {
   ): TimerPreviewItem {
     const sourceName = str(raw.name).trim() || '(no name)';
     let name = str(raw.name).trim().replace(/\s+/g, ' ');
-    if (!name) return skipped(sourceName, 'The timer has no name');
+    if (!name) return skipped(sourceName, 'The timer has no name', 'name');
     if ([...name].length > TIMER_NAME_MAX) {
       name = [...name].slice(0, TIMER_NAME_MAX).join('');
       notes.push(`The name is cut to ${TIMER_NAME_MAX} characters`);
     }
     const key = name.toLowerCase();
-    if (this.taken.has(key)) return skipped(sourceName, `A timer named ${name} already exists`);
-    if (this.seen.has(key)) return skipped(sourceName, `Another timer named ${name} is earlier in this export`);
+    if (this.taken.has(key)) return skipped(sourceName, `A timer named ${name} already exists`, 'name');
+    if (this.seen.has(key)) return skipped(sourceName, `Another timer named ${name} is earlier in this export`, 'name');
     const interval = parseInterval(read.interval);
     if ('error' in interval) return skipped(sourceName, interval.error);
 
