@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, FileButton, Group, List, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, FileButton, Group, List, Modal, Paper, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { IconFileImport, IconUpload } from '@tabler/icons-react';
@@ -106,11 +106,64 @@ export function ExportImportModal<T extends ImportLine>(props: ExportImportModal
       return next;
     });
   const allChosen = importable.length > 0 && importable.every((n) => chosen.has(n));
+  const chooseAll = (
+    <Checkbox
+      aria-label="Choose all"
+      label={narrow ? 'Choose all' : undefined}
+      checked={allChosen}
+      indeterminate={!allChosen && importable.some((n) => chosen.has(n))}
+      disabled={importable.length === 0 || Boolean(applied)}
+      onChange={() => setChosen(new Set(allChosen ? [] : importable))}
+    />
+  );
+  /** What a preview line shows in either layout. */
+  const lineParts = (i: T, n: number) => {
+    const error = i.error ?? errorsByLine.get(n) ?? null;
+    const label = i.name ?? i.source_name;
+    return {
+      checkbox: (
+        <Checkbox
+          aria-label={`Import ${label}`}
+          checked={chosen.has(n)}
+          disabled={i.status === 'skipped' || Boolean(applied)}
+          onChange={() => toggle(n)}
+        />
+      ),
+      name: (
+        <Text size="sm" ff="monospace" fw={500} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+          {label}
+        </Text>
+      ),
+      badge: (
+        <Badge
+          size="sm"
+          variant="light"
+          color={error ? 'red' : i.saved ? 'green' : statusColor[i.status]}
+          style={{ flexShrink: 0, minWidth: 'max-content' }}
+        >
+          {error ? 'Not saved' : i.saved ? 'Imported' : statusLabel[i.status]}
+        </Badge>
+      ),
+      details: (
+        <>
+          {detail(i)}
+          {(i.notes.length > 0 || error) && (
+            <List size="xs" c="dimmed">
+              {error && <List.Item c="red.4">{error}</List.Item>}
+              {i.notes.map((note) => (
+                <List.Item key={note}>{note}</List.Item>
+              ))}
+            </List>
+          )}
+        </>
+      ),
+    };
+  };
 
   return (
     <Modal opened={opened} onClose={close} title={title} size="xl" fullScreen={narrow === true}>
       <Stack gap="sm">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {help} Nothing is saved until you import.
         </Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -148,69 +201,73 @@ export function ExportImportModal<T extends ImportLine>(props: ExportImportModal
             <Text size="sm" mb={4}>
               {importSourceLabels[preview.source]}: {importable.length} of {preview.items.length} can be imported.
             </Text>
-            <Table verticalSpacing="xs" miw={minWidth} aria-label="Import preview">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36}>
-                    <Checkbox
-                      aria-label="Choose all"
-                      checked={allChosen}
-                      indeterminate={!allChosen && importable.some((n) => chosen.has(n))}
-                      disabled={importable.length === 0 || Boolean(applied)}
-                      onChange={() => setChosen(new Set(allChosen ? [] : importable))}
-                    />
-                  </Table.Th>
-                  <Table.Th>{nameHeader}</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  {columns.map((c) => (
-                    <Table.Th key={c.header}>{c.header}</Table.Th>
-                  ))}
-                  <Table.Th>{detailHeader}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+            {narrow ? (
+              // On a phone, one card a line: the reasons stay in view instead of off to the side of a wide table.
+              <Stack gap="xs" role="list" aria-label="Import preview">
+                {chooseAll}
                 {preview.items.map((i, n) => {
-                  const error = i.error ?? errorsByLine.get(n) ?? null;
-                  const label = i.name ?? i.source_name;
+                  const line = lineParts(i, n);
                   return (
-                    <Table.Tr key={`${i.source_name}-${n}`}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Import ${label}`}
-                          checked={chosen.has(n)}
-                          disabled={i.status === 'skipped' || Boolean(applied)}
-                          onChange={() => toggle(n)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                          {label}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge size="sm" variant="light" color={error ? 'red' : i.saved ? 'green' : statusColor[i.status]}>
-                          {error ? 'Not saved' : i.saved ? 'Imported' : statusLabel[i.status]}
-                        </Badge>
-                      </Table.Td>
-                      {columns.map((c) => (
-                        <Table.Td key={c.header}>{c.cell(i)}</Table.Td>
-                      ))}
-                      <Table.Td maw={360}>
-                        {detail(i)}
-                        {(i.notes.length > 0 || error) && (
-                          <List size="xs" c="dimmed">
-                            {error && <List.Item c="red.4">{error}</List.Item>}
-                            {i.notes.map((note) => (
-                              <List.Item key={note}>{note}</List.Item>
-                            ))}
-                          </List>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
+                    <Paper key={`${i.source_name}-${n}`} withBorder radius="sm" p="xs" role="listitem">
+                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                        {line.checkbox}
+                        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                          <Group gap="xs" justify="space-between" wrap="nowrap">
+                            {line.name}
+                            {line.badge}
+                          </Group>
+                          {i.status !== 'skipped' && (
+                            <Group gap="md" wrap="wrap">
+                              {columns.map((c) => (
+                                <Group key={c.header} gap={4} wrap="nowrap">
+                                  <Text size="xs" c="dimmed">
+                                    {c.header}
+                                  </Text>
+                                  {c.cell(i)}
+                                </Group>
+                              ))}
+                            </Group>
+                          )}
+                          {line.details}
+                        </Stack>
+                      </Group>
+                    </Paper>
                   );
                 })}
-              </Table.Tbody>
-            </Table>
+              </Stack>
+            ) : (
+              <Table verticalSpacing="xs" miw={minWidth} aria-label="Import preview">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={36}>{chooseAll}</Table.Th>
+                    <Table.Th>{nameHeader}</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    {columns.map((c) => (
+                      <Table.Th key={c.header}>{c.header}</Table.Th>
+                    ))}
+                    <Table.Th>{detailHeader}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.items.map((i, n) => {
+                    const line = lineParts(i, n);
+                    return (
+                      <Table.Tr key={`${i.source_name}-${n}`}>
+                        <Table.Td>{line.checkbox}</Table.Td>
+                        <Table.Td>{line.name}</Table.Td>
+                        <Table.Td>{line.badge}</Table.Td>
+                        {columns.map((c) => (
+                          <Table.Td key={c.header} style={{ whiteSpace: 'nowrap' }}>
+                            {c.cell(i)}
+                          </Table.Td>
+                        ))}
+                        <Table.Td maw={360}>{line.details}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            )}
           </div>
         )}
         <Group justify="flex-end" gap="sm">

@@ -38,7 +38,7 @@ export function TimerImportModal({ channelId, opened, onClose }: { channelId: st
           </Text>
         )
       }
-      minWidth={760}
+      minWidth={680}
     />
   );
 }
