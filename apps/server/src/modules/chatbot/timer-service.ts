@@ -81,16 +81,7 @@ export class TimerService {
   }
 
   async create(channelId: string, input: TimerInput): Promise<ChatTimer> {
-    const row = await this.db.transaction(async (tx) => {
-      const id = newId();
-      const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
-      const [created] = await tx
-        .insert(chatTimers)
-        .values({ id, channelId, ...this.values(input), nextRunAt })
-        .returning();
-      return created!;
-    });
-    return toTimerDto(row);
+    return toTimerDto(await this.db.transaction((tx) => this.insert(tx, channelId, input)));
   }
 
   async update(channelId: string, id: string, input: TimerInput): Promise<ChatTimer> {
@@ -143,15 +134,7 @@ export class TimerService {
         throw badRequest(`Nothing was imported: ${clashes[0]}${more}.`, fields);
       }
       const saved: Row[] = [];
-      for (const input of timers) {
-        const id = newId();
-        const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
-        const [created] = await tx
-          .insert(chatTimers)
-          .values({ id, channelId, ...this.values(input), nextRunAt })
-          .returning();
-        saved.push(created!);
-      }
+      for (const input of timers) saved.push(await this.insert(tx, channelId, input));
       return saved;
     });
     return rows.map(toTimerDto);
@@ -163,6 +146,17 @@ export class TimerService {
       .where(and(eq(chatTimers.channelId, channelId), eq(chatTimers.id, id)))
       .returning({ id: chatTimers.id });
     if (deleted.length === 0) throw notFound('This timer does not exist.');
+  }
+
+  /** A new timer, its first run staggered from the channel's others (the ones inserted before it in `tx` too). */
+  private async insert(tx: Tx, channelId: string, input: TimerInput): Promise<Row> {
+    const id = newId();
+    const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
+    const [created] = await tx
+      .insert(chatTimers)
+      .values({ id, channelId, ...this.values(input), nextRunAt })
+      .returning();
+    return created!;
   }
 
   private values(input: TimerInput) {
