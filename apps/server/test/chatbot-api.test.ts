@@ -422,6 +422,13 @@ describe('timers', () => {
     expect(nested.statusCode).toBe(200);
     expect(nested.json().items[0]).toMatchObject({ status: 'skipped', notes: ['The interval (a list) cannot be read'] });
 
+    const many = JSON.stringify(
+      Array.from({ length: 201 }, (_, i) => ({ name: `T${i}`, message: 'm', interval: '*/10 * * * *', lines: 0 })),
+    );
+    const tooMany = await t.inject(owner, { method: 'POST', url, payload: { data: many, apply: true } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields.only).toBe('At most 200 timers at once: choose fewer.');
+
     const mod = await t.createUser({ displayName: 'Mod' });
     await t.s.db.insert(channelUsers).values({ channelId, userId: mod.id, level: AccessLevel.MOD });
     const refused = await t.inject(mod, { method: 'POST', url, payload: { data: JSON.stringify(seTimers) } });

@@ -37,6 +37,7 @@ import {
   configVersionListSchema,
   configVersionParamsSchema,
   importSourceLabels,
+  CONFIG_TIMERS_MAX,
 } from '@greenroom/contracts/api/chatbot';
 import type { AuditRecorder } from '../audit';
 import { requireAuth } from '../../plugins/auth';
@@ -237,6 +238,12 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
       let data: unknown;
       const mapped = readExport(text, (parsed) => mapTimerImport((data = parsed), context, source));
       const lines = apply ? chosen(mapped.items, only) : [];
+      if (lines.length > CONFIG_TIMERS_MAX) {
+        // As many as a whole configuration holds: each is staggered against the others in one transaction.
+        const message = `At most ${CONFIG_TIMERS_MAX} timers at once: choose fewer.`;
+        throw badRequest(message, { only: message });
+      }
+      const saved = new Set(lines);
       if (lines.length > 0) {
         await bot.timers.importTimers(
           channelId,
@@ -265,7 +272,7 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
         min_lines: i.value?.min_lines ?? null,
         online_only: i.value?.online_only ?? null,
         enabled: i.value?.enabled ?? null,
-        saved: lines.includes(n),
+        saved: saved.has(n),
         error: null,
       }));
       if (lines.length > 0) {
