@@ -205,6 +205,66 @@ test('chat timers: create, a field error, edit, switch off and delete', async ({
   await expect(page.getByText('No timers yet')).toBeVisible();
 });
 
+test('chat timers: import a StreamElements export — preview of what maps and why not, then the chosen timers', async ({ page }) => {
+  await signInWithChannel(page);
+  await openChatbotPage(page, 'Chat Timers');
+  await expect(page.getByText('No timers yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import timers' });
+  // As StreamElements' GET /kappa/v2/bot/timers/{channel} answers, uploaded as a file.
+  const exported = [
+    {
+      _id: '60f1a2b3c4d5e6f708192a3b',
+      channel: '5b2c3d4e5f60718293a4b5c6',
+      name: 'Discord',
+      enabled: true,
+      chatLines: 8,
+      offline: { enabled: false, interval: 30 },
+      online: { enabled: true, interval: 20 },
+      messages: ['Join the Discord: https://discord.gg/abc', 'Say hi in Discord, ${user}'],
+      createdAt: '2021-07-16T12:00:00.000Z',
+      updatedAt: '2021-07-16T12:00:00.000Z',
+    },
+    {
+      _id: '60f1a2b3c4d5e6f708192a3c',
+      channel: '5b2c3d4e5f60718293a4b5c6',
+      name: 'Spam',
+      enabled: true,
+      chatLines: 0,
+      offline: { enabled: false, interval: 0 },
+      online: { enabled: true, interval: 0 },
+      messages: ['Too often'],
+    },
+  ];
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'timers.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(exported, null, 2)),
+  });
+  await expect(dialog.getByRole('textbox', { name: 'Export' })).toHaveValue(/"Discord"/);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const preview = dialog.getByRole('table', { name: 'Import preview' });
+  await expect(dialog.getByText('StreamElements: 1 of 2 can be imported.')).toBeVisible();
+  const discord = preview.getByRole('row', { name: /Discord/ });
+  await expect(discord.getByText('Maps', { exact: true })).toBeVisible();
+  await expect(discord.getByText('20 min')).toBeVisible();
+  await expect(discord.getByText('While live')).toBeVisible();
+  await expect(discord.getByRole('checkbox', { name: 'Import Discord' })).toBeChecked();
+  const spam = preview.getByRole('row', { name: /Spam/ });
+  await expect(spam.getByText('Not imported')).toBeVisible();
+  await expect(spam.getByText('The interval 0 is below the minimum of 1 minute')).toBeVisible();
+  await expect(spam.getByRole('checkbox', { name: 'Import Spam' })).toBeDisabled();
+  await shot(page, 'timers-import');
+  await dialog.getByRole('button', { name: 'Import 1 timer' }).click();
+  await expect(page.getByText('1 timer imported')).toBeVisible();
+  await expect(discord.getByText('Imported')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const row = page.getByRole('table', { name: 'Timers' }).getByRole('row', { name: /Discord/ });
+  await expect(row.getByText('20 min')).toBeVisible();
+  await expect(row.getByText('(+1)')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Timers' }).getByRole('row', { name: /Spam/ })).toHaveCount(0);
+});
+
 test('chat filters: field error for a bad regular expression, a links filter, the log', async ({ page }) => {
   await signInWithChannel(page);
   await openChatbotPage(page, 'Chat Filters');

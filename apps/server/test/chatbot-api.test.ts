@@ -4,7 +4,8 @@
  * with preview, and operators' command templates (gallery, seeded into new channels).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelProviders } from '../src/db/schema';
+import { AccessLevel } from '@greenroom/contracts/access';
+import { channelProviders, channelUsers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
@@ -246,6 +247,192 @@ describe('timers', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['interval_minutes', 'messages']);
     expect((await t.inject(owner, { method: 'DELETE', url: `${base(channelId)}/chat-timers/${a.json().id}` })).statusCode).toBe(204);
+  });
+
+  /** As StreamElements' `GET /kappa/v2/bot/timers/{channel}` answers. */
+  const seTimers = [
+    {
+      _id: '60f1a2b3c4d5e6f708192a3b',
+      name: 'Discord',
+      enabled: true,
+      chatLines: 8,
+      offline: { enabled: false, interval: 30 },
+      online: { enabled: true, interval: 20 },
+      messages: ['Join the Discord: https://discord.gg/abc', 'Say hi, ${user}'],
+    },
+    { _id: 'b', name: 'Rules', enabled: true, chatLines: 0, online: { enabled: true, interval: 10 }, messages: ['Be nice'] },
+    { _id: 'c', name: 'Too soon', enabled: true, chatLines: 0, online: { enabled: true, interval: 0 }, messages: ['fast'] },
+    { _id: 'd', name: 'Wall', enabled: true, chatLines: 0, online: { enabled: true, interval: 10 }, messages: ['w'.repeat(501)] },
+    {
+      _id: 'e',
+      name: 'Always',
+      enabled: true,
+      chatLines: 2,
+      offline: { enabled: true, interval: 15 },
+      online: { enabled: true, interval: 15 },
+      messages: ['Hello'],
+    },
+  ];
+
+  async function twitchChannel(name: string): Promise<string> {
+    const id = await newChannel(owner, name);
+    await t.s.db
+      .insert(channelProviders)
+      .values({ id: newId(), channelId: id, provider: 'twitch', providerChannelId: newId(), providerChannelName: 'tw' });
+    return id;
+  }
+  const timersOf = async (channel: string) =>
+    (await t.inject(owner, { method: 'GET', url: `${base(channel)}/chat-timers` })).json<
+      { name: string; interval_minutes: number; min_lines: number; online_only: boolean; messages: string[]; next_run_at: string | null }[]
+    >();
+
+  it('imports a StreamElements timer export: preview with reasons, then the chosen lines in one go', async () => {
+    const channel = await twitchChannel('Timer import');
+    const rules = await t.inject(owner, {
+      method: 'POST',
+      url: `${base(channel)}/chat-timers`,
+      payload: { name: 'rules', messages: ['Be kind'], interval_minutes: 30 },
+    });
+    expect(rules.statusCode).toBe(201);
+    const url = `${base(channel)}/chat-timers/import`;
+    const data = JSON.stringify(seTimers);
+
+    const preview = await t.inject(owner, { method: 'POST', url, payload: { data } });
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json<{ source: string; saved: number; items: { source_name: string; status: string; notes: string[] }[] }>();
+    expect(body).toMatchObject({ source: 'streamelements', saved: 0 });
+    expect(body.items[0]).toMatchObject({
+      status: 'ok',
+      name: 'Discord',
+      interval_minutes: 20,
+      min_lines: 8,
+      online_only: true,
+      enabled: true,
+      messages: ['Join the Discord: https://discord.gg/abc', 'Say hi, ${user}'],
+      saved: false,
+    });
+    expect(body.items.slice(1).map((i) => [i.status, i.notes[0]])).toEqual([
+      ['skipped', 'A timer named Rules already exists'],
+      ['skipped', 'The interval 0 is below the minimum of 1 minute'],
+      ['skipped', 'Twitch messages are limited to 500 characters (the message has 501)'],
+      ['ok', undefined],
+    ]);
+    // The offline interval equals the online one here: no note, so 'Always' maps fully.
+    expect(body.items[4]).toMatchObject({ status: 'ok', online_only: false, notes: [] });
+    expect((await timersOf(channel)).map((x) => x.name)).toEqual(['rules']);
+
+    // A skipped line cannot be chosen; nothing is saved.
+    const skippedLine = await t.inject(owner, { method: 'POST', url, payload: { data, apply: true, only: [0, 2] } });
+    expect(skippedLine.statusCode).toBe(400);
+    expect(skippedLine.json()).toMatchObject({
+      type: 'bad_request',
+      fields: { only: 'Too soon cannot be imported: The interval 0 is below the minimum of 1 minute' },
+    });
+    const noLine = await t.inject(owner, { method: 'POST', url, payload: { data, apply: true, only: [9] } });
+    expect(noLine.json().fields.only).toBe('The export has no line 10: preview it again.');
+    expect((await timersOf(channel)).map((x) => x.name)).toEqual(['rules']);
+
+    const applied = await t.inject(owner, { method: 'POST', url, payload: { data, apply: true, only: [0, 4] } });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json().saved).toBe(2);
+    expect(applied.json().items.map((i: { saved: boolean }) => i.saved)).toEqual([true, false, false, false, true]);
+    const list = await timersOf(channel);
+    expect(list.map((x) => x.name)).toEqual(['Always', 'Discord', 'rules']);
+    expect(list[1]).toMatchObject({
+      interval_minutes: 20,
+      min_lines: 8,
+      online_only: true,
+      messages: ['Join the Discord: https://discord.gg/abc', 'Say hi, ${user}'],
+    });
+    // Staggered like timers made by hand: no two runs closer than 30 s.
+    const runs = list.map((x) => Date.parse(x.next_run_at!)).sort((a, b) => a - b);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]! - runs[i - 1]!).toBeGreaterThanOrEqual(30_000);
+
+    // A second import of the same export: those names are taken now.
+    const again = await t.inject(owner, { method: 'POST', url, payload: { data } });
+    expect(again.json().items[0]).toMatchObject({ status: 'skipped', notes: ['A timer named Discord already exists'] });
+    const versions = await t.inject(owner, { method: 'GET', url: `${base(channel)}/chatbot-config/versions` });
+    expect(JSON.stringify(versions.json())).toContain('2 timers imported from StreamElements');
+  });
+
+  it('two imports of the same export at once save each timer once', async () => {
+    const channel = await twitchChannel('Timer import race');
+    const url = `${base(channel)}/chat-timers/import`;
+    const data = JSON.stringify([seTimers[0]]);
+    const results = await Promise.all(
+      [0, 1, 2].map(() => t.inject(owner, { method: 'POST', url, payload: { data, apply: true, only: [0] } })),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 400, 400]);
+    expect(results.find((r) => r.statusCode === 200)!.json().saved).toBe(1);
+    for (const r of results.filter((x) => x.statusCode === 400)) {
+      // Refused either at the preview (the name was taken before it) or under the lock (taken since): never saved twice.
+      const fields = r.json().fields as Record<string, string>;
+      expect(Object.values(fields)).toHaveLength(1);
+      expect(Object.values(fields)[0]).toContain('A timer named Discord already exists');
+      expect(Object.keys(fields)[0]).toMatch(/^(only|items\.0\.name)$/);
+    }
+    expect((await timersOf(channel)).map((x) => x.name)).toEqual(['Discord']);
+  });
+
+  it('a clash found under the lock saves none of the chosen timers', async () => {
+    const channel = await twitchChannel('Timer import atomic');
+    const timer = { messages: ['m'], interval_minutes: 10, min_lines: 0, online_only: true, platforms: [], enabled: true };
+    await expect(
+      t.s.chatbot.timers.importTimers(
+        channel,
+        [
+          { ...timer, name: 'First' },
+          { ...timer, name: 'Second' },
+        ],
+        () => ({
+          'items.1.name': 'A timer named Second already exists',
+        }),
+      ),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: 'Nothing was imported: A timer named Second already exists.',
+      fields: { 'items.1.name': 'A timer named Second already exists' },
+    });
+    expect(await timersOf(channel)).toEqual([]);
+  });
+
+  it('bad input is a 400 with the field; a Moderator is refused', async () => {
+    const url = `${base(channelId)}/chat-timers/import`;
+    const notJson = await t.inject(owner, { method: 'POST', url, payload: { data: '{nope' } });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({
+      type: 'bad_request',
+      fields: { data: 'This is not JSON: paste the export exactly as the bot gave it.' },
+    });
+    const commands = await t.inject(owner, {
+      method: 'POST',
+      url,
+      payload: { data: JSON.stringify({ commands: [{ name: '!a', message: 'b' }] }) },
+    });
+    expect(commands.statusCode).toBe(400);
+    expect(commands.json().fields.data).toBe('This is not a Nightbot or StreamElements timer export.');
+    const empty = await t.inject(owner, { method: 'POST', url, payload: { data: '' } });
+    expect(empty.statusCode).toBe(400);
+    const badOnly = await t.inject(owner, { method: 'POST', url, payload: { data: '[]', only: [-1] } });
+    expect(badOnly.statusCode).toBe(400);
+    // Deeply nested JSON where an interval should be: a skipped line, not a crash.
+    const deep = `[{"name":"Deep","message":"x","interval":${'['.repeat(5_000)}${']'.repeat(5_000)}}]`;
+    const nested = await t.inject(owner, { method: 'POST', url, payload: { data: deep, source: 'nightbot' } });
+    expect(nested.statusCode).toBe(200);
+    expect(nested.json().items[0]).toMatchObject({ status: 'skipped', notes: ['The interval (a list) cannot be read'] });
+
+    const many = JSON.stringify(
+      Array.from({ length: 201 }, (_, i) => ({ name: `T${i}`, message: 'm', interval: '*/10 * * * *', lines: 0 })),
+    );
+    const tooMany = await t.inject(owner, { method: 'POST', url, payload: { data: many, apply: true } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields.only).toBe('At most 200 timers at once: choose fewer.');
+
+    const mod = await t.createUser({ displayName: 'Mod' });
+    await t.s.db.insert(channelUsers).values({ channelId, userId: mod.id, level: AccessLevel.MOD });
+    const refused = await t.inject(mod, { method: 'POST', url, payload: { data: JSON.stringify(seTimers) } });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -106,19 +106,27 @@ export const importBodySchema = z.object({
   source: importSourceSchema.optional(),
   /** false: only preview; true: save what maps. */
   apply: z.boolean().default(false),
+  /** With apply: the preview lines (their positions in `items`) to save; absent: every line that maps. */
+  only: z.array(z.number().int().min(0)).max(5_000, 'At most 5000 lines').optional(),
 });
 export type ImportBody = z.input<typeof importBodySchema>;
 
-export const importItemSchema = z.object({
+/** What every import preview line has, commands or timers. */
+const importItemBase = {
   source_name: z.string(),
+  /** ok: maps fully; partial: maps with the notes' caveats; skipped: not imported (the notes say why). */
   status: z.enum(['ok', 'partial', 'skipped']),
-  name: z.string().nullable(),
-  responses: z.array(z.string()),
-  level: accessLevelSchema.nullable(),
   notes: z.array(z.string()),
   /** Set when applying: whether it was saved, else why not (e.g. the name exists). */
   saved: z.boolean(),
   error: z.string().nullable(),
+};
+
+export const importItemSchema = z.object({
+  ...importItemBase,
+  name: z.string().nullable(),
+  responses: z.array(z.string()),
+  level: accessLevelSchema.nullable(),
 });
 export type ImportItem = z.infer<typeof importItemSchema>;
 export const importResultSchema = z.object({ source: importSourceSchema, items: z.array(importItemSchema), saved: z.number().int() });
@@ -195,6 +203,28 @@ export const chatTimerSchema = z.object({
 export type ChatTimer = z.infer<typeof chatTimerSchema>;
 export const chatTimerListSchema = z.array(chatTimerSchema);
 export const timerParamsSchema = z.object({ channelId: z.string().max(64), timerId: z.string().max(64) });
+
+/**
+ * Importing a Nightbot or StreamElements timer export (`POST …/chat-timers/import`, the body of the command import):
+ * a preview line per timer; applying saves the chosen lines in one transaction, or none (400 with a field error
+ * `items.{n}.name` / `items.{n}` for each line that clashes).
+ */
+export const timerImportItemSchema = z.object({
+  ...importItemBase,
+  name: z.string().nullable(),
+  messages: z.array(z.string()),
+  interval_minutes: z.number().int().nullable(),
+  min_lines: z.number().int().nullable(),
+  online_only: z.boolean().nullable(),
+  enabled: z.boolean().nullable(),
+});
+export type TimerImportItem = z.infer<typeof timerImportItemSchema>;
+export const timerImportResultSchema = z.object({
+  source: importSourceSchema,
+  items: z.array(timerImportItemSchema),
+  saved: z.number().int(),
+});
+export type TimerImportResult = z.infer<typeof timerImportResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Spam filters

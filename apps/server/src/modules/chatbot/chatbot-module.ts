@@ -79,7 +79,7 @@ export function createChatbot(deps: ChatbotDeps): Chatbot {
       await exec.select({ provider: channelProviders.provider }).from(channelProviders).where(eq(channelProviders.channelId, channelId))
     ).map((r) => r.provider as ChannelProviderId);
   const commands = new CommandService({ db, state, builtins, connectedProviders });
-  const timers = new TimerService(db, deps.clock);
+  const timers = new TimerService(db, connectedProviders, deps.clock);
   const filters = new FilterService(db, state);
   const quotes = new QuoteService(db, deps.clock);
   const templates = new TemplateService(db);

@@ -9,14 +9,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChatCommand, CommandTemplate, commandBodySchema } from '@greenroom/contracts/api/chatbot';
 import type { AccessLevelValue } from '@greenroom/contracts/access';
-import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
+import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { channels, chatCommands, commandTemplates } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { BuiltinRegistry } from './builtins';
 import type { ChatbotState } from './chatbot-state';
-import { normaliseName } from './domain/commands';
+import { messageLimitOf, normaliseName } from './domain/commands';
 import type { ImportedCommand } from './domain/import';
 
 export type CommandInput = z.output<typeof commandBodySchema>;
@@ -416,19 +416,7 @@ export class CommandService {
       const message = 'Add at least one response.';
       throw badRequest(message, { responses: message });
     }
-    const connected = await this.deps.connectedProviders(channelId, exec);
-    const candidates = (input.platforms.length > 0 ? input.platforms : connected).filter((p) => providers[p].chatWrite);
-    const pool =
-      candidates.length > 0
-        ? candidates
-        : (Object.values(providers)
-            .filter((p) => p.chatWrite)
-            .map((p) => p.id) as ChannelProviderId[]);
-    let limit: { max: number; name: string } | null = null;
-    for (const p of pool) {
-      const max = providers[p].chatMessageMaxLength;
-      if (max !== null && (!limit || max < limit.max)) limit = { max, name: providers[p].name };
-    }
+    const limit = messageLimitOf(input.platforms, await this.deps.connectedProviders(channelId, exec));
     if (!limit) return;
     for (const [i, r] of input.responses.entries()) {
       const length = [...r].length;

@@ -28,6 +28,8 @@ import {
   quoteSchema,
   timerBodySchema,
   timerParamsSchema,
+  timerImportResultSchema,
+  type TimerImportItem,
   type ImportItem,
   chatbotConfigSchema,
   configImportBodySchema,
@@ -35,6 +37,7 @@ import {
   configVersionListSchema,
   configVersionParamsSchema,
   importSourceLabels,
+  CONFIG_TIMERS_MAX,
 } from '@greenroom/contracts/api/chatbot';
 import type { AuditRecorder } from '../audit';
 import { requireAuth } from '../../plugins/auth';
@@ -43,6 +46,8 @@ import { badRequest } from '../../lib/errors';
 import { errorResponses, noContent } from '../../lib/http';
 import type { Chatbot } from './chatbot-module';
 import { ImportError, mapImport } from './domain/import';
+import { chosenLines, type PreviewItem } from './domain/import-common';
+import { mapTimerImport } from './domain/timer-import';
 
 const channelParams = z.object({ channelId: z.string().max(64) });
 const editor = { access: channelAccess('chatbot.manage') };
@@ -55,6 +60,33 @@ export interface ChatbotRouteDeps {
 
 /** An export with 5,000 quotes of 500 characters is about 3 MB of JSON, sent as a JSON string. */
 const CONFIG_BODY_LIMIT = 6 * 1024 * 1024;
+
+/** Parses a pasted export and maps it; text that is not JSON, or not an export of either bot, is a 400 on `data`. */
+function readExport<T>(text: string, map: (data: unknown) => T): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    const message = 'This is not JSON: paste the export exactly as the bot gave it.';
+    throw badRequest(message, { data: message });
+  }
+  try {
+    return map(data);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    throw badRequest(error.message, { data: error.message });
+  }
+}
+
+/** The preview lines an apply saves (`only`, else all that map); a line that cannot be saved is a 400 on `only`. */
+function chosen(items: readonly PreviewItem<unknown>[], only: readonly number[] | undefined): number[] {
+  try {
+    return chosenLines(items, only);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    throw badRequest(error.message, { only: error.message });
+  }
+}
 
 /** The chatbot's API: commands, timers, filters (and their log), quotes for Editors; command templates for operators. */
 export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): void {
@@ -110,27 +142,15 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
     config: editor,
     schema: { tags, params: channelParams, body: importBodySchema, response: { 200: importResultSchema, ...errorResponses } },
     handler: async (request) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(request.body.data);
-      } catch {
-        const message = 'This is not JSON: paste the export exactly as the bot gave it.';
-        throw badRequest(message, { data: message });
-      }
-      let mapped: ReturnType<typeof mapImport>;
-      try {
-        mapped = mapImport(data, request.body.source);
-      } catch (error) {
-        if (!(error instanceof ImportError)) throw error;
-        throw badRequest(error.message, { data: error.message });
-      }
-      const importable = mapped.items.filter((i) => i.command);
-      const results = request.body.apply
-        ? await bot.commands.importCommands(
-            request.params.channelId,
-            importable.map((i) => i.command!),
-          )
-        : [];
+      const mapped = readExport(request.body.data, (data) => mapImport(data, request.body.source));
+      const importable = request.body.apply ? chosen(mapped.items, request.body.only).map((n) => mapped.items[n]!) : [];
+      const results =
+        importable.length > 0
+          ? await bot.commands.importCommands(
+              request.params.channelId,
+              importable.map((i) => i.value!),
+            )
+          : [];
       let saved = 0;
       const items: ImportItem[] = mapped.items.map((i) => {
         const index = importable.indexOf(i);
@@ -139,9 +159,9 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
         return {
           source_name: i.source_name,
           status: i.status,
-          name: i.command?.name ?? null,
-          responses: i.command?.responses ?? [],
-          level: (i.command?.level ?? null) as ImportItem['level'],
+          name: i.value?.name ?? null,
+          responses: i.value?.responses ?? [],
+          level: (i.value?.level ?? null) as ImportItem['level'],
           notes: i.notes,
           saved: result?.ok ?? false,
           error: result?.error ?? null,
@@ -206,6 +226,59 @@ export function chatbotRoutes(app: FastifyInstance, deps: ChatbotRouteDeps): voi
       await bot.timers.remove(request.params.channelId, request.params.timerId);
       await changed(request, `Timer ${gone.name} deleted`);
       return reply.code(204).send(null);
+    },
+  });
+  r.post('/api/2/channels/:channelId/chat-timers/import', {
+    config: editor,
+    schema: { tags, params: channelParams, body: importBodySchema, response: { 200: timerImportResultSchema, ...errorResponses } },
+    handler: async (request) => {
+      const { channelId } = request.params;
+      const { data: text, source, apply, only } = request.body;
+      const context = await bot.timers.importContext(channelId);
+      let data: unknown;
+      const mapped = readExport(text, (parsed) => mapTimerImport((data = parsed), context, source));
+      const lines = apply ? chosen(mapped.items, only) : [];
+      if (lines.length > CONFIG_TIMERS_MAX) {
+        // As many as a whole configuration holds: each is staggered against the others in one transaction.
+        const message = `At most ${CONFIG_TIMERS_MAX} timers at once: choose fewer.`;
+        throw badRequest(message, { only: message });
+      }
+      const saved = new Set(lines);
+      if (lines.length > 0) {
+        await bot.timers.importTimers(
+          channelId,
+          lines.map((n) => ({ ...mapped.items[n]!.value!, platforms: [] })),
+          // Under the channel's lock: a chosen line that no longer maps (a name taken since the preview) is refused.
+          (fresh) => {
+            const again = mapTimerImport(data, fresh, mapped.source).items;
+            const fields: Record<string, string> = {};
+            for (const n of lines) {
+              const now = again[n];
+              if (now?.value) continue;
+              const reason = now?.notes[0] ?? 'it no longer maps';
+              fields[now?.field ? `items.${n}.${now.field}` : `items.${n}`] = reason;
+            }
+            return fields;
+          },
+        );
+      }
+      const items: TimerImportItem[] = mapped.items.map((i, n) => ({
+        source_name: i.source_name,
+        status: i.status,
+        notes: i.notes,
+        name: i.value?.name ?? null,
+        messages: i.value?.messages ?? [],
+        interval_minutes: i.value?.interval_minutes ?? null,
+        min_lines: i.value?.min_lines ?? null,
+        online_only: i.value?.online_only ?? null,
+        enabled: i.value?.enabled ?? null,
+        saved: saved.has(n),
+        error: null,
+      }));
+      if (lines.length > 0) {
+        await changed(request, `${lines.length} timer${lines.length === 1 ? '' : 's'} imported from ${importSourceLabels[mapped.source]}`);
+      }
+      return { source: mapped.source, items, saved: lines.length };
     },
   });
 

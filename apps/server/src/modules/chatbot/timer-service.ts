@@ -11,8 +11,11 @@ import type { ChatTimer, timerBodySchema } from '@greenroom/contracts/api/chatbo
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { chatTimers } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { lockChannel } from './command-service';
+import { messageLimitOf } from './domain/commands';
+import type { TimerImportContext } from './domain/timer-import';
 
 export type TimerInput = z.output<typeof timerBodySchema>;
 type Row = typeof chatTimers.$inferSelect;
@@ -54,6 +57,8 @@ export function staggered(wanted: number, taken: readonly number[]): number {
 export class TimerService {
   constructor(
     private readonly db: Db,
+    /** Platforms connected to the channel (a timer's messages must fit the smallest limit of theirs). */
+    private readonly connectedProviders: (channelId: string, exec?: Db | Tx) => Promise<ChannelProviderId[]>,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -76,16 +81,7 @@ export class TimerService {
   }
 
   async create(channelId: string, input: TimerInput): Promise<ChatTimer> {
-    const row = await this.db.transaction(async (tx) => {
-      const id = newId();
-      const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
-      const [created] = await tx
-        .insert(chatTimers)
-        .values({ id, channelId, ...this.values(input), nextRunAt })
-        .returning();
-      return created!;
-    });
-    return toTimerDto(row);
+    return toTimerDto(await this.db.transaction((tx) => this.insert(tx, channelId, input)));
   }
 
   async update(channelId: string, id: string, input: TimerInput): Promise<ChatTimer> {
@@ -113,12 +109,54 @@ export class TimerService {
     return toTimerDto(row);
   }
 
+  /** What an import preview checks against: the channel's timer names and the message limit of its platforms. */
+  async importContext(channelId: string, exec: Db | Tx = this.db): Promise<TimerImportContext> {
+    const names = await exec.select({ name: chatTimers.name }).from(chatTimers).where(eq(chatTimers.channelId, channelId));
+    return { takenNames: names.map((n) => n.name), messageLimit: messageLimitOf([], await this.connectedProviders(channelId, exec)) };
+  }
+
+  /**
+   * Saves imported timers in one transaction, staggered like new ones, or none: `check` is given the context read
+   * under the channel's lock and returns the field errors (`items.{n}…`) of the lines that clash now (a name taken
+   * since the preview); any → 400 with all of them.
+   */
+  async importTimers(
+    channelId: string,
+    timers: readonly TimerInput[],
+    check: (context: TimerImportContext) => Record<string, string>,
+  ): Promise<ChatTimer[]> {
+    const rows = await this.db.transaction(async (tx) => {
+      await lockChannel(tx, channelId);
+      const fields = check(await this.importContext(channelId, tx));
+      const clashes = Object.values(fields);
+      if (clashes.length > 0) {
+        const more = clashes.length > 1 ? ` (and ${clashes.length - 1} more)` : '';
+        throw badRequest(`Nothing was imported: ${clashes[0]}${more}.`, fields);
+      }
+      const saved: Row[] = [];
+      for (const input of timers) saved.push(await this.insert(tx, channelId, input));
+      return saved;
+    });
+    return rows.map(toTimerDto);
+  }
+
   async remove(channelId: string, id: string): Promise<void> {
     const deleted = await this.db
       .delete(chatTimers)
       .where(and(eq(chatTimers.channelId, channelId), eq(chatTimers.id, id)))
       .returning({ id: chatTimers.id });
     if (deleted.length === 0) throw notFound('This timer does not exist.');
+  }
+
+  /** A new timer, its first run staggered from the channel's others (the ones inserted before it in `tx` too). */
+  private async insert(tx: Tx, channelId: string, input: TimerInput): Promise<Row> {
+    const id = newId();
+    const nextRunAt = input.enabled ? await this.nextRun(tx, channelId, id, input.interval_minutes * 60_000) : null;
+    const [created] = await tx
+      .insert(chatTimers)
+      .values({ id, channelId, ...this.values(input), nextRunAt })
+      .returning();
+    return created!;
   }
 
   private values(input: TimerInput) {

@@ -3,11 +3,37 @@
  * command, built when the channel's commands change, never per message), chat input parsing and
  * cooldowns (audience levels from platform roles: audienceOf in pipeline/ingest.ts).
  */
-import type { ChannelProviderId } from '@greenroom/contracts/providers';
+import { providers, type ChannelProviderId } from '@greenroom/contracts/providers';
 import { parseTemplate, type Template } from './template';
 
 export type ResponseMode = 'random' | 'in_turn';
 export type ReplyMode = 'say' | 'mention' | 'reply';
+
+/** The platform whose chat messages are shortest, and its limit. */
+export interface MessageLimit {
+  max: number;
+  name: string;
+}
+
+/**
+ * The smallest message limit of the platforms a command or timer speaks on: the ones it is limited to, else the
+ * channel's connected ones, else every platform with chat write. Null when none has a limit.
+ */
+export function messageLimitOf(platforms: readonly ChannelProviderId[], connected: readonly ChannelProviderId[]): MessageLimit | null {
+  const candidates = (platforms.length > 0 ? platforms : connected).filter((p) => providers[p].chatWrite);
+  const pool =
+    candidates.length > 0
+      ? candidates
+      : (Object.values(providers)
+          .filter((p) => p.chatWrite)
+          .map((p) => p.id) as ChannelProviderId[]);
+  let limit: MessageLimit | null = null;
+  for (const p of pool) {
+    const max = providers[p].chatMessageMaxLength;
+    if (max !== null && (!limit || max < limit.max)) limit = { max, name: providers[p].name };
+  }
+  return limit;
+}
 
 /** A command as the matcher needs it (from the database row). */
 export interface CommandDefinition {

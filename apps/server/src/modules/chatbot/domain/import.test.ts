@@ -65,10 +65,10 @@ describe('import', () => {
     const byName = Object.fromEntries(items.map((i) => [i.source_name, i]));
     expect(byName['!discord']).toMatchObject({
       status: 'ok',
-      command: { name: '!discord', aliases: ['!dc'], global_cooldown_seconds: 30, level: 0 },
+      value: { name: '!discord', aliases: ['!dc'], global_cooldown_seconds: 30, level: 0 },
     });
     expect(byName['!dc']!.status).toBe('skipped');
-    expect(byName['!uptime']).toMatchObject({ status: 'partial', command: { responses: ['$(uptime)'], level: 1 } });
+    expect(byName['!uptime']).toMatchObject({ status: 'partial', value: { responses: ['$(uptime)'], level: 1 } });
     expect(byName['!8ball']!.status).toBe('partial');
     expect(byName['!8ball']!.notes.join(' ')).toContain('$(eval)');
     expect(byName['two words']!.status).toBe('skipped');
@@ -79,7 +79,7 @@ describe('import', () => {
     const [lurk, api, pts, empty] = items;
     expect(lurk).toMatchObject({
       status: 'ok',
-      command: {
+      value: {
         name: '!lurk',
         aliases: ['!lurking'],
         responses: ['${user} is lurking ${random.pick "a" "b"} ${random 1-6}'],
@@ -89,7 +89,7 @@ describe('import', () => {
     });
     expect(api).toMatchObject({
       status: 'partial',
-      command: { responses: ['$(urlfetch https://example.com/x)'], level: 7, enabled: false, reply_mode: 'reply' },
+      value: { responses: ['$(urlfetch https://example.com/x)'], level: 7, enabled: false, reply_mode: 'reply' },
     });
     expect(pts!.notes.join(' ')).toContain('user.points');
     expect(empty!.status).toBe('skipped');

@@ -7,10 +7,9 @@
  */
 import { AccessLevel } from '@greenroom/contracts/access';
 import { MAX_COMMAND_NAME, normaliseName, type ReplyMode } from './commands';
-import { parseTemplate } from './template';
-import { variables } from './variables';
+import { exportList, ImportError, isObject, mapped, num, skipped, str, type ImportSource, type PreviewItem } from './import-common';
 
-export type ImportSource = 'nightbot' | 'streamelements';
+export { ImportError, type ImportSource } from './import-common';
 
 export interface ImportedCommand {
   name: string;
@@ -23,27 +22,11 @@ export interface ImportedCommand {
   enabled: boolean;
 }
 
-export interface ImportPreviewItem {
-  /** The name in the export. */
-  source_name: string;
-  /** ok: maps fully; partial: imported with the notes' caveats; skipped: not imported. */
-  status: 'ok' | 'partial' | 'skipped';
-  command: ImportedCommand | null;
-  notes: string[];
-}
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const num = (v: unknown): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0;
+/** A command's preview line: `value` is the command to save, null when skipped. */
+export type ImportPreviewItem = PreviewItem<ImportedCommand>;
 
 /** Finds the command list in a pasted export (the API's body, or its `commands` array). */
-function commandList(data: unknown): unknown[] | null {
-  if (Array.isArray(data)) return data as unknown[];
-  if (isObject(data) && Array.isArray(data.commands)) return data.commands as unknown[];
-  return null;
-}
+const commandList = (data: unknown) => exportList(data, 'commands');
 
 /** Which bot an export comes from, by its fields; null when it is neither. */
 export function detectSource(data: unknown): ImportSource | null {
@@ -79,6 +62,8 @@ function streamElementsLevel(value: number): { level: number; note?: string } {
 
 /** Rewrites a Nightbot response into our variables; notes what cannot be kept. */
 export function convertNightbot(message: string, notes: string[]): string {
+  if (/\$\(eval\b/i.test(message)) notes.push('$(eval) JavaScript is not run');
+  if (/\$\(countdown\b|\$\(countup\b/i.test(message)) notes.push('$(countdown)/$(countup) are not supported');
   let out = message;
   // $(twitch $(channel) "{{uptimeLength}}") and friends: the platform-neutral variables.
   out = out.replace(/\$\(twitch\s+[^)"]*?(?:\$\([^)]*\))?\s*"\{\{(\w+)\}\}"\s*\)/gi, (whole, field: string) => {
@@ -109,25 +94,6 @@ export function convertStreamElements(response: string, notes: string[]): string
   return out;
 }
 
-/** Variables of the other bots already explained by their own note. */
-const explained = new Set(['eval', 'countdown', 'countup']);
-
-/** Notes for variables the bot does not know (they would render a marker). */
-function unknownVariables(responses: string[]): string[] {
-  const unknown = new Set<string>();
-  for (const r of responses) for (const name of parseTemplate(r).names) if (!variables.has(name) && !explained.has(name)) unknown.add(name);
-  return [...unknown].map((n) => `Variable ${n} is not supported and would show [unknown: ${n}]`);
-}
-
-function finish(sourceName: string, command: ImportedCommand, notes: string[]): ImportPreviewItem {
-  notes.push(...unknownVariables(command.responses));
-  return { source_name: sourceName, status: notes.length ? 'partial' : 'ok', command, notes };
-}
-
-function skipped(sourceName: string, reason: string): ImportPreviewItem {
-  return { source_name: sourceName, status: 'skipped', command: null, notes: [reason] };
-}
-
 function cleanName(raw: string): string | null {
   const name = normaliseName(raw);
   if (!name || /\s/.test(name) || name.length > MAX_COMMAND_NAME) return null;
@@ -150,16 +116,16 @@ function mapNightbot(list: unknown[]): ImportPreviewItem[] {
     const sourceName = str(raw.name) || '(no name)';
     const name = cleanName(str(raw.name));
     if (!name) {
-      items.push(skipped(sourceName, 'The name is empty, has spaces or is too long'));
+      items.push(skipped<ImportedCommand>(sourceName, 'The name is empty, has spaces or is too long'));
       continue;
     }
     const alias = cleanName(str(raw.alias));
     if (alias) {
       if (aliasOf.get(alias)?.includes(name)) {
-        items.push(skipped(sourceName, `Imported as an alias of ${alias}`));
+        items.push(skipped<ImportedCommand>(sourceName, `Imported as an alias of ${alias}`));
         continue;
       }
-      items.push(skipped(sourceName, `Forwards to ${alias} with arguments, which has no equivalent`));
+      items.push(skipped<ImportedCommand>(sourceName, `Forwards to ${alias} with arguments, which has no equivalent`));
       continue;
     }
     const notes: string[] = [];
@@ -168,24 +134,24 @@ function mapNightbot(list: unknown[]): ImportPreviewItem[] {
     if (level.note) notes.push(level.note);
     const message = str(raw.message);
     if (!message.trim()) {
-      items.push(skipped(sourceName, 'The response is empty'));
+      items.push(skipped<ImportedCommand>(sourceName, 'The response is empty'));
       continue;
     }
-    if (/\$\(eval\b/i.test(message)) notes.push('$(eval) JavaScript is not run');
-    if (/\$\(countdown\b|\$\(countup\b/i.test(message)) notes.push('$(countdown)/$(countup) are not supported');
+    const response = convertNightbot(message, notes);
     items.push(
-      finish(
+      mapped(
         sourceName,
         {
           name,
           aliases: (aliasOf.get(name) ?? []).filter((a) => a !== name),
-          responses: [convertNightbot(message, notes)],
+          responses: [response],
           level: level.level,
           global_cooldown_seconds: Math.min(86_400, Math.max(0, Math.round(num(raw.coolDown)))),
           user_cooldown_seconds: 0,
           reply_mode: 'say',
           enabled: true,
         },
+        [response],
         notes,
       ),
     );
@@ -200,14 +166,14 @@ function mapStreamElements(list: unknown[]): ImportPreviewItem[] {
     const sourceName = str(raw.command) || '(no name)';
     const bare = cleanName(str(raw.command));
     if (!bare) {
-      items.push(skipped(sourceName, 'The name is empty, has spaces or is too long'));
+      items.push(skipped<ImportedCommand>(sourceName, 'The name is empty, has spaces or is too long'));
       continue;
     }
     // StreamElements names have no prefix; the bot's prefix is `!`.
     const name = bare.startsWith('!') ? bare : `!${bare}`;
     const response = str(raw.response ?? raw.reply);
     if (!response.trim()) {
-      items.push(skipped(sourceName, 'The response is empty'));
+      items.push(skipped<ImportedCommand>(sourceName, 'The response is empty'));
       continue;
     }
     const notes: string[] = [];
@@ -223,19 +189,21 @@ function mapStreamElements(list: unknown[]): ImportPreviewItem[] {
       .filter((a): a is string => Boolean(a))
       .map((a) => (a.startsWith('!') ? a : `!${a}`))
       .filter((a) => a !== name);
+    const converted = convertStreamElements(response, notes);
     items.push(
-      finish(
+      mapped(
         sourceName,
         {
           name,
           aliases: [...new Set(aliases)],
-          responses: [convertStreamElements(response, notes)],
+          responses: [converted],
           level: level.level,
           global_cooldown_seconds: Math.min(86_400, Math.max(0, Math.round(num(cooldown.global)))),
           user_cooldown_seconds: Math.min(86_400, Math.max(0, Math.round(num(cooldown.user)))),
           reply_mode: type === 'reply' ? 'reply' : 'say',
           enabled: raw.enabled !== false,
         },
+        [converted],
         notes,
       ),
     );
@@ -244,7 +212,6 @@ function mapStreamElements(list: unknown[]): ImportPreviewItem[] {
 }
 
 /** Maps an export; throws `ImportError` when the data is not a command export of either bot. */
-export class ImportError extends Error {}
 export function mapImport(data: unknown, source?: ImportSource): { source: ImportSource; items: ImportPreviewItem[] } {
   const list = commandList(data);
   const detected = source ?? detectSource(data);

@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatTimerListSchema, chatTimerSchema, type ChatTimer, type TimerBody } from '@greenroom/contracts/api/chatbot';
+import {
+  chatTimerListSchema,
+  chatTimerSchema,
+  timerImportResultSchema,
+  type ChatTimer,
+  type ImportBody,
+  type TimerBody,
+} from '@greenroom/contracts/api/chatbot';
 import { api } from '../../../lib/api-client';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/chat-timers`;
@@ -73,6 +80,18 @@ export function useDeleteChatTimer(channelId: string) {
     onSuccess: async (_r, timerId) => {
       queryClient.setQueryData<ChatTimer[]>(queryKey, (list) => list?.filter((t) => t.id !== timerId));
       await queryClient.invalidateQueries({ queryKey, exact: true });
+    },
+  });
+}
+
+/** Previews (apply: false) or saves the chosen lines (apply: true, `only`) of a Nightbot / StreamElements timer export. */
+export function useImportChatTimers(channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ImportBody) => api.post(`${base(channelId)}/import`, body, { schema: timerImportResultSchema }),
+    meta: { errorToast: false },
+    onSuccess: async (result) => {
+      if (result.saved > 0) await queryClient.invalidateQueries({ queryKey: getChatTimersQueryOptions(channelId).queryKey, exact: true });
     },
   });
 }

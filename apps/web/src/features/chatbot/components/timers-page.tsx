@@ -1,16 +1,24 @@
 import { Anchor, Button, Group, Paper, Switch, Table, Text, Tooltip } from '@mantine/core';
-import { IconClock, IconPlus } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconClock, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageState } from '../../../components/page-state';
 import { ProviderBadge } from '../../../components/provider-badge';
 import { formatTime } from '../../../lib/format';
 import { useChatTimers, useToggleChatTimer } from '../api/chat-timers';
 import { ListPage } from './list-page';
+import { TimerImportModal } from './timer-import-modal';
 
 /** `/channels/{id}/chat-timers` (Editor): messages posted every few minutes when chat is active. */
 export function TimersPage({ channelId }: { channelId: string }) {
   const timers = useChatTimers(channelId);
   const toggle = useToggleChatTimer(channelId);
+  const [importOpened, importer] = useDisclosure(false);
+  const importButton = (
+    <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={importer.open}>
+      Import
+    </Button>
+  );
   const newButton = (
     <Button component={Link} to="new" leftSection={<IconPlus size={16} />}>
       New timer
@@ -22,14 +30,26 @@ export function TimersPage({ channelId }: { channelId: string }) {
       description="Messages the bot posts every few minutes, in turn, once chat has been active enough. Timers of a channel never fire together."
       loading={timers.isPending}
       error={timers.error}
-      actions={newButton}
+      actions={
+        <>
+          {importButton}
+          {newButton}
+          {/* With the actions, which always show: the list does not while there are no timers. */}
+          <TimerImportModal channelId={channelId} opened={importOpened} onClose={importer.close} />
+        </>
+      }
       empty={
         timers.data?.length === 0 ? (
           <PageState
             icon={<IconClock size={28} />}
             title="No timers yet"
-            description="Remind chat of your socials, your schedule or the rules every few minutes."
-            action={newButton}
+            description="Remind chat of your socials, your schedule or the rules every few minutes, or import your Nightbot or StreamElements timers."
+            action={
+              <Group gap="sm" justify="center">
+                {importButton}
+                {newButton}
+              </Group>
+            }
           />
         ) : null
       }
