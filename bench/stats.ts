@@ -5,7 +5,7 @@
  * job. Embedded PGlite by default; PostgreSQL with `TEST_DATABASE_URL` (or `DATABASE_URL`), e.g.
  * `npx tsx scripts/with-postgres.ts npx tsx bench/stats.ts` (a throw-away cluster).
  *
- *  - The rollup job's catch-up rate (chat-log rows per second into the minute, hour, chatter-day and chatter-month
+ *  - The rollup job's catch-up rate (chat-log rows per second into the minute, hour and chatter-month
  *    rollups), beside aggregate INSERT … SELECTs of the same rows in one pass into tables with the same primary keys
  *    (no batches, no conflicts, the hours straight from the log): the ceiling.
  *  - The stats API's work (`StatsQueries.range`, what the route answers) for 24 h, 7 d and 30 d: p50/p95 over
@@ -132,8 +132,6 @@ export async function benchStats(): Promise<BenchResult[]> {
     await db.execute(
       sql`CREATE TABLE bare_minutes (channel_provider_id text, minute timestamptz, messages bigint, PRIMARY KEY (channel_provider_id, minute))`,
     );
-    await db.execute(sql`CREATE TABLE bare_chatters (day date, provider text, author_id text, author_name text, messages bigint,
-      PRIMARY KEY (day, provider, author_id))`);
     await db.execute(
       sql`CREATE TABLE bare_hours (channel_provider_id text, hour timestamptz, messages bigint, PRIMARY KEY (channel_provider_id, hour))`,
     );
@@ -143,9 +141,6 @@ export async function benchStats(): Promise<BenchResult[]> {
     await db.execute(sql`
       INSERT INTO bare_minutes SELECT channel_provider_id, date_trunc('minute', received_at), count(*) FROM chat_messages GROUP BY 1, 2`);
     await db.execute(sql`
-      INSERT INTO bare_chatters SELECT (received_at AT TIME ZONE 'UTC')::date, provider, author_id, max(author_name), count(*)
-      FROM chat_messages GROUP BY 1, 2, 3`);
-    await db.execute(sql`
       INSERT INTO bare_hours SELECT channel_provider_id, date_trunc('hour', received_at, 'UTC'), count(*) FROM chat_messages GROUP BY 1, 2`);
     await db.execute(sql`
       INSERT INTO bare_chatter_months SELECT month, provider, author_id, max(author_name), ARRAY[${sql.raw(
@@ -154,7 +149,7 @@ export async function benchStats(): Promise<BenchResult[]> {
       FROM (SELECT date_trunc('month', received_at AT TIME ZONE 'UTC')::date AS month,
         extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id, author_name FROM chat_messages) d
       GROUP BY 1, 2, 3`);
-    await db.execute(sql`DROP TABLE bare_minutes, bare_chatters, bare_hours, bare_chatter_months`);
+    await db.execute(sql`DROP TABLE bare_minutes, bare_hours, bare_chatter_months`);
     const bareRate = Math.round(total / (Number(process.hrtime.bigint() - t0) / 1e9));
     console.log(
       `  rollup ${rollupRate.toLocaleString('en-US')} rows/s, ceiling ${bareRate.toLocaleString('en-US')} rows/s (load average ${load()})`,
@@ -169,9 +164,7 @@ export async function benchStats(): Promise<BenchResult[]> {
       { name: 'rollup / ceiling', value: Math.round((rollupRate / bareRate) * 100) / 100, unit: '×' },
     );
     // As the rollup job does after it wrote (it analyzes at most every 10 minutes; the catch-up was one run).
-    await db.execute(
-      sql`ANALYZE stats_minutes, stats_chatters, stats_points, stats_commands, stats_hours, stats_channel_hours, stats_chatter_months`,
-    );
+    await db.execute(sql`ANALYZE stats_minutes, stats_points, stats_commands, stats_hours, stats_channel_hours, stats_chatter_months`);
 
     const queries = new StatsQueries(db);
     for (const [label, days] of [
@@ -188,7 +181,7 @@ export async function benchStats(): Promise<BenchResult[]> {
       const api = await timeIt(30, () => queries.range('c1', from, to));
       // The least an answer from these rollups costs: the database reading the rows the answer reads (the same tables
       // and index ranges: whole hours from the hour rollups and the minutes at either end, or minutes only for
-      // narrower buckets; chatters by day or by month) once, with nothing grouped, sorted or sent back.
+      // narrower buckets; the chatters' month rows) once, with nothing grouped, sorted or sent back.
       const HOUR = 3_600_000;
       let hFrom = Math.ceil(from.getTime() / HOUR) * HOUR;
       let hTo = Math.floor(to.getTime() / HOUR) * HOUR;
@@ -197,11 +190,8 @@ export async function benchStats(): Promise<BenchResult[]> {
       const ht = new Date(hTo).toISOString();
       const minutes = sql`channel_id = 'c1' AND (minute >= ${f} AND minute < ${hf} OR minute >= ${ht} AND minute < ${t})`;
       const hours = sql`channel_id = 'c1' AND hour >= ${hf} AND hour < ${ht}`;
-      const chatterRows =
-        (Date.parse(dayTo) - Date.parse(dayFrom)) / DAY + 1 <= 3
-          ? sql`SELECT count(*), sum(messages) FROM stats_chatters WHERE channel_id = 'c1' AND day >= ${dayFrom} AND day <= ${dayTo}`
-          : sql`SELECT count(*), sum(days[31]) FROM stats_chatter_months WHERE channel_id = 'c1'
-              AND month >= ${dayFrom.slice(0, 7) + '-01'}::date AND month <= ${dayTo.slice(0, 7) + '-01'}::date`;
+      const chatterRows = sql`SELECT count(*), sum(days[31]) FROM stats_chatter_months WHERE channel_id = 'c1'
+        AND month >= ${dayFrom.slice(0, 7) + '-01'}::date AND month <= ${dayTo.slice(0, 7) + '-01'}::date`;
       const ceiling = await timeIt(30, () =>
         Promise.all([
           db.execute(sql`SELECT count(*), sum(messages) FROM stats_hours WHERE ${hours}`),

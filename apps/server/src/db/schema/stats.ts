@@ -35,20 +35,6 @@ export const statsMinutes = pgTable(
   ],
 );
 
-/** Messages per chatter per day (UTC): unique chatters and top chatters of a date range. */
-export const statsChatters = pgTable(
-  'stats_chatters',
-  {
-    channelId: channelRef(),
-    day: date('day', { mode: 'string' }).notNull(),
-    provider: text('provider').notNull(),
-    authorId: text('author_id').notNull(),
-    authorName: text('author_name').notNull(),
-    messages: integer('messages').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.channelId, t.day, t.provider, t.authorId] })],
-);
-
 /** One live stream of one connection: from the first time it was seen live to the first time it was seen offline. */
 export const statsStreams = pgTable(
   'stats_streams',

@@ -18,8 +18,6 @@ const POINTS = ['earned', 'spent', 'won', 'lost', 'given', 'adjusted'] as const;
 /** At most this many points per platform in a series (so a week is hourly: it comes from the hour rollups). */
 const MAX_POINTS = 300;
 const HOUR = 3_600_000;
-/** Unique and top chatters of up to this many UTC days come from the per-day rows, longer ranges from the per-month rows. */
-const CHATTER_DAY_ROWS_UP_TO = 3;
 
 /** The narrowest bucket that keeps a range within MAX_POINTS points. */
 export function bucketSeconds(from: Date, to: Date): number {
@@ -233,22 +231,26 @@ export class StatsQueries {
   }
 
   /**
-   * Unique chatters and the top ten of whole UTC days, in one aggregate pass (the count of groups rides along on the
-   * top ten): a few days from the per-day rows; longer ranges from the per-month rows (`stats_chatter_months`, day by
-   * day cumulative), at most one row per chatter and month instead of one per chatter and day.
+   * Unique chatters and the top ten of whole UTC days, from the per-month rows (`stats_chatter_months`, day by day
+   * cumulative): one row per chatter and month, so a day costs what a month does and 30 days read at most two rows per
+   * chatter (instead of one per chatter and day). The count of chatters rides along on the top ten. A range within
+   * one month needs no grouping (one row per chatter).
    */
   private chatters(channelId: string, dayFrom: string, dayTo: string) {
-    const days = (Date.parse(dayTo) - Date.parse(dayFrom)) / 86_400_000 + 1;
-    if (days <= CHATTER_DAY_ROWS_UP_TO) {
-      return this.db.execute(sql`
-        SELECT provider, author_id, max(author_name) AS display_name, sum(messages) AS messages, count(*) OVER () AS chatters
-        FROM stats_chatters WHERE channel_id = ${channelId} AND day >= ${dayFrom} AND day <= ${dayTo}
-        GROUP BY 1, 2 ORDER BY 4 DESC, 3 LIMIT 10`);
-    }
     const monthFrom = `${dayFrom.slice(0, 7)}-01`;
     const monthTo = `${dayTo.slice(0, 7)}-01`;
     const first = Number(dayFrom.slice(8, 10));
     const last = Number(dayTo.slice(8, 10));
+    if (monthFrom === monthTo) {
+      const before = first > 1 ? sql`days[${first - 1}::int]` : sql`0`;
+      return this.db.execute(sql`
+        SELECT provider, author_id, display_name, messages, count(*) OVER () AS chatters
+        FROM (
+          SELECT provider, author_id, author_name AS display_name, days[${last}::int] - ${before} AS messages
+          FROM stats_chatter_months WHERE channel_id = ${channelId} AND month = ${monthFrom}::date
+        ) r
+        WHERE messages > 0 ORDER BY 4 DESC, 3 LIMIT 10`);
+    }
     // Messages of the range in a month row: days[last day] - days[day before the first]; whole months: days[31].
     return this.db.execute(sql`
       SELECT provider, author_id, max(author_name) AS display_name, sum(n) AS messages, count(*) OVER () AS chatters

@@ -54,7 +54,7 @@ const SUB_TYPES = ['sub', 'resub', 'gift', 'membership', 'membership_gift'];
 /** Days 1..31 of a month (a `stats_chatter_months.days` array has one entry per day, cumulative). */
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 /** The cumulative array of a batch's messages per chatter and month: messages from the 1st to each day. */
-const CUMULATIVE_COUNTS = sql.raw(MONTH_DAYS.map((d) => `count(*) FILTER (WHERE dom <= ${d})::integer`).join(', '));
+const CUMULATIVE_COUNTS = sql.raw(MONTH_DAYS.map((d) => `coalesce(sum(n) FILTER (WHERE dom <= ${d}), 0)::integer`).join(', '));
 /** A month row plus a batch's cumulative array, entry by entry. */
 const ADD_DAYS = sql.raw(MONTH_DAYS.map((d) => `stats_chatter_months.days[${d}] + excluded.days[${d}]`).join(', '));
 
@@ -152,7 +152,7 @@ export class StatsRollup {
     this.written += total;
     if (this.written >= ANALYZE_AFTER_ROWS && this.clock() - this.analyzedAt >= ANALYZE_EVERY_MS) {
       await this.db.execute(
-        sql`ANALYZE stats_minutes, stats_chatters, stats_points, stats_commands, stats_hours, stats_channel_hours, stats_chatter_months`,
+        sql`ANALYZE stats_minutes, stats_points, stats_commands, stats_hours, stats_channel_hours, stats_chatter_months`,
       );
       this.written = 0;
       this.analyzedAt = this.clock();
@@ -252,21 +252,17 @@ export class StatsRollup {
           RETURNING channel_id, minute
         ) ${DIRTY_OF_UP}`),
       );
-      await tx.execute(sql`
-        INSERT INTO stats_chatters (channel_id, day, provider, author_id, author_name, messages)
-        SELECT channel_id, (received_at AT TIME ZONE 'UTC')::date, provider, author_id, max(author_name), count(*)
-        FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, day, provider, author_id)
-        DO UPDATE SET messages = stats_chatters.messages + excluded.messages, author_name = excluded.author_name`);
-      // The same chatters per month, cumulative day by day (see stats_chatter_months), one statement per batch:
-      // plain array expressions (31 filtered counts, 31 additions), no function called per row.
+      // Messages per chatter and UTC month, cumulative day by day (see stats_chatter_months), in one statement: the
+      // batch counted per chatter and day, then per month 31 filtered sums, merged into the row entry by entry — plain
+      // expressions, no function called per row.
       await tx.execute(sql`
         INSERT INTO stats_chatter_months (channel_id, month, provider, author_id, author_name, days)
         SELECT channel_id, month, provider, author_id, max(author_name), ARRAY[${CUMULATIVE_COUNTS}]
         FROM (
           SELECT channel_id, date_trunc('month', received_at AT TIME ZONE 'UTC')::date AS month,
-            extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id, author_name
-          FROM chat_messages WHERE ${range} AND NOT author_is_self
+            extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id,
+            max(author_name) AS author_name, count(*)::integer AS n
+          FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4, 5
         ) d GROUP BY 1, 2, 3, 4
         ON CONFLICT (channel_id, month, provider, author_id)
         DO UPDATE SET days = ARRAY[${ADD_DAYS}], author_name = excluded.author_name`);
