@@ -162,8 +162,9 @@ export const statsChannelHours = pgTable(
 /**
  * Messages per chatter per UTC month, day by day and cumulative: `days[d]` is the chatter's messages from the 1st to
  * day d of the month (31 entries; past the month's end they repeat its total). A range of days within a month is
- * `days[last] - days[first - 1]`: one row per chatter and month, so unique and top chatters of 30 days read at most
- * two rows per chatter instead of thirty (`stats_chatters`, kept for ranges of a few days).
+ * `days[last] - days[first - 1]`: one row per chatter and month, so unique and top chatters of a day read one row per
+ * chatter of the month and 30 days at most two (instead of thirty per-day rows: `stats_chatters`, dropped in 0021).
+ * `author_name`: the last name seen in the month.
  */
 export const statsChatterMonths = pgTable(
   'stats_chatter_months',

@@ -1,7 +1,7 @@
 /**
  * The stats page and the dashboard read only the rollups, by channel and time — never the chat log: per minute
  * (`stats_minutes`, `stats_points`) and per hour (`stats_hours`, `stats_channel_hours`) for the series and totals,
- * per day and per month (`stats_chatters`, `stats_chatter_months`) for the chatters, `stats_commands`,
+ * per month, cumulative day by day (`stats_chatter_months`) for the chatters, `stats_commands` per day,
  * `stats_streams`. A range reads the coarsest rows that cover it exactly, so 30 days cost about what a day does.
  */
 import { type SQL, sql } from 'drizzle-orm';

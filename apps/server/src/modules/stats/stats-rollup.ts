@@ -2,9 +2,11 @@
  * Stats are rolled up as chat and events arrive, never computed from the chat log per page load.
  *
  *  - `rollup()` reads the rows the chat log gained since its cursors (chat messages, activities, moderation
- *    events, by their commit-ordered `seq`) and adds them to the per-minute rows (`stats_minutes`) and the per-day
- *    chatter rows (`stats_chatters`); the cursors move in the same transaction, so every row counts exactly once,
- *    across restarts and with several instances (the cursor rows are locked while one instance works).
+ *    events, by their commit-ordered `seq`) and adds them to the per-minute rows (`stats_minutes`) and the per-month
+ *    chatter rows (`stats_chatter_months`, cumulative day by day), then recomputes the hours it touched
+ *    (`stats_hours`, `stats_channel_hours`) from their minutes; the cursors move in the same transaction, so every
+ *    row counts exactly once, across restarts and with several instances (the cursor rows are locked while one
+ *    instance works). Set-based statements, one per table, in short transactions (≤ 2,000 rows per source).
  *    It also moves the points economy out of `stats_points_inbox` (filled by a trigger on the points ledger, in the
  *    ledger writer's transaction) into `stats_points`, and writes the chatbot command uses counted since the last
  *    run (`commandUsed()`) into `stats_minutes.commands` and `stats_commands`.
