@@ -395,7 +395,7 @@ describe('stats rollups (property)', () => {
           await db.execute(sql`DELETE FROM stats_channel_hours`);
           await db.execute(sql`DELETE FROM stats_chatter_months`);
           await db.execute(sql`
-            CREATE TEMP TABLE stats_chatters AS
+            CREATE TABLE stats_chatters AS
             SELECT channel_id, (received_at AT TIME ZONE 'UTC')::date AS day, provider, author_id, max(author_name) AS author_name,
               count(*)::integer AS messages
             FROM chat_messages WHERE channel_id = ${channelId} AND NOT author_is_self GROUP BY 1, 2, 3, 4`);
