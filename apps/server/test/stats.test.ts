@@ -285,11 +285,12 @@ describe('stats rollups', () => {
     expect(garbage.statusCode).toBe(400);
   });
 
-  it('picks the narrowest bucket that keeps a series within 400 points', () => {
+  it('picks the narrowest bucket that keeps a series within 300 points', () => {
     expect(bucketSeconds(at(0), at(60))).toBe(60);
     expect(bucketSeconds(at(0), at(60 * 24))).toBe(300);
-    expect(bucketSeconds(at(0), at(60 * 24 * 7))).toBe(1800);
-    expect(bucketSeconds(at(0), at(60 * 24 * 90))).toBe(6 * 3600);
+    expect(bucketSeconds(at(0), at(60 * 24 * 7))).toBe(3600);
+    expect(bucketSeconds(at(0), at(60 * 24 * 30))).toBe(3 * 3600);
+    expect(bucketSeconds(at(0), at(60 * 24 * 90))).toBe(86_400);
   });
 
   it('with several instances, samples viewers only for the channels this instance holds', async () => {

@@ -35,20 +35,6 @@ export const statsMinutes = pgTable(
   ],
 );
 
-/** Messages per chatter per day (UTC): unique chatters and top chatters of a date range. */
-export const statsChatters = pgTable(
-  'stats_chatters',
-  {
-    channelId: channelRef(),
-    day: date('day', { mode: 'string' }).notNull(),
-    provider: text('provider').notNull(),
-    authorId: text('author_id').notNull(),
-    authorName: text('author_name').notNull(),
-    messages: integer('messages').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.channelId, t.day, t.provider, t.authorId] })],
-);
-
 /** One live stream of one connection: from the first time it was seen live to the first time it was seen offline. */
 export const statsStreams = pgTable(
   'stats_streams',
@@ -124,4 +110,71 @@ export const statsCommands = pgTable(
     uses: integer('uses').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.day, t.commandId] })],
+);
+
+/**
+ * `stats_minutes` per connection and hour, for the series of long ranges (buckets of an hour or more): recomputed
+ * from the hour's minute rows in the transaction that wrote them (so it always equals their sums, viewer samples
+ * overwritten included). `viewer_sum` / `viewer_minutes` / `viewer_peak`: sum, count and max of the minutes' samples.
+ */
+export const statsHours = pgTable(
+  'stats_hours',
+  {
+    channelId: channelRef(),
+    channelProviderId: text('channel_provider_id').notNull(),
+    provider: text('provider').notNull(),
+    hour: ts('hour').notNull(),
+    messages: integer('messages').notNull().default(0),
+    follows: integer('follows').notNull().default(0),
+    subs: integer('subs').notNull().default(0),
+    moderation: integer('moderation').notNull().default(0),
+    commands: integer('commands').notNull().default(0),
+    viewerSum: bigint('viewer_sum', { mode: 'number' }).notNull().default(0),
+    viewerMinutes: integer('viewer_minutes').notNull().default(0),
+    viewerPeak: integer('viewer_peak'),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.channelProviderId, t.hour] }), index('stats_hours_channel_hour').on(t.channelId, t.hour)],
+);
+
+/**
+ * The channel per hour (all platforms together): its viewers per minute summed over platforms (sum, minutes with a
+ * sample, peak — recomputed from the minute rows when the sampler writes), and the points economy of `stats_points`
+ * (added as the inbox is moved, in the same statement).
+ */
+export const statsChannelHours = pgTable(
+  'stats_channel_hours',
+  {
+    channelId: channelRef(),
+    hour: ts('hour').notNull(),
+    viewerSum: bigint('viewer_sum', { mode: 'number' }).notNull().default(0),
+    viewerMinutes: integer('viewer_minutes').notNull().default(0),
+    viewerPeak: integer('viewer_peak'),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    won: bigint('won', { mode: 'number' }).notNull().default(0),
+    lost: bigint('lost', { mode: 'number' }).notNull().default(0),
+    given: bigint('given', { mode: 'number' }).notNull().default(0),
+    adjusted: bigint('adjusted', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.hour] })],
+);
+
+/**
+ * Messages per chatter per UTC month, day by day and cumulative: `days[d]` is the chatter's messages from the 1st to
+ * day d of the month (31 entries; past the month's end they repeat its total). A range of days within a month is
+ * `days[last] - days[first - 1]`: one row per chatter and month, so unique and top chatters of a day read one row per
+ * chatter of the month and 30 days at most two (instead of thirty per-day rows: `stats_chatters`, dropped in 0021).
+ * `author_name`: the last name seen in the month.
+ */
+export const statsChatterMonths = pgTable(
+  'stats_chatter_months',
+  {
+    channelId: channelRef(),
+    month: date('month', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    days: integer('days').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.month, t.provider, t.authorId] })],
 );

@@ -1,8 +1,10 @@
 /**
- * The stats page and the dashboard read only the rollups (`stats_minutes`, `stats_chatters`, `stats_streams`), by
- * channel and time — never the chat log — so a page costs the same for a channel with a million messages.
+ * The stats page and the dashboard read only the rollups, by channel and time — never the chat log: per minute
+ * (`stats_minutes`, `stats_points`) and per hour (`stats_hours`, `stats_channel_hours`) for the series and totals,
+ * per month, cumulative day by day (`stats_chatter_months`) for the chatters, `stats_commands` per day,
+ * `stats_streams`. A range reads the coarsest rows that cover it exactly, so 30 days cost about what a day does.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { LiveStatsDto, StatsDto, StatsPoint, StatsPoints, StatsStream } from '@greenroom/contracts/api/stats';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -13,8 +15,9 @@ const BUCKETS = [60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 86_400];
 const COUNTS = ['messages', 'follows', 'subs', 'moderation', 'commands'] as const;
 /** The points economy's figures. */
 const POINTS = ['earned', 'spent', 'won', 'lost', 'given', 'adjusted'] as const;
-/** At most this many points per platform in a series. */
-const MAX_POINTS = 400;
+/** At most this many points per platform in a series (so a week is hourly: it comes from the hour rollups). */
+const MAX_POINTS = 300;
+const HOUR = 3_600_000;
 
 /** The narrowest bucket that keeps a range within MAX_POINTS points. */
 export function bucketSeconds(from: Date, to: Date): number {
@@ -55,7 +58,7 @@ export class StatsQueries {
   constructor(private readonly db: Db) {}
 
   /**
-   * Five indexed range reads of the rollups: the per-connection series (the platform totals are summed from it),
+   * Six indexed range reads of the rollups: the per-connection series (the platform totals are summed from it),
    * the channel's viewers per minute (all platforms together), chatters (unique count and top ten in one pass),
    * commands, points, and the streams of the range.
    */
@@ -66,31 +69,65 @@ export class StatsQueries {
     const dayFrom = dayOf(from);
     const dayTo = dayOf(new Date(to.getTime() - 1));
     const width = sql`make_interval(secs => ${bucket})`;
-    const inRange = sql`channel_id = ${channelId} AND minute >= ${f} AND minute < ${t}`;
+    // Whole hours inside the range come from the hour rollups when every bucket holds whole hours; the minutes at
+    // either end (or the whole range, for narrower buckets) from the minute rollups. The hour rows equal their
+    // minutes' sums, so either way the figures are the same.
+    let hFrom = Math.ceil(from.getTime() / HOUR) * HOUR;
+    let hTo = Math.floor(to.getTime() / HOUR) * HOUR;
+    if (bucket % 3600 !== 0 || hFrom >= hTo) hFrom = hTo = to.getTime();
+    const hf = new Date(hFrom).toISOString();
+    const ht = new Date(hTo).toISOString();
+    const hours = sql`channel_id = ${channelId} AND hour >= ${hf} AND hour < ${ht}`;
+    // The minutes before the first whole hour and after the last (two index ranges; an OR would scan them all).
+    const minutesOf = (columns: SQL, where: SQL = sql`TRUE`) => sql`
+      SELECT ${columns} FROM stats_minutes WHERE channel_id = ${channelId} AND minute >= ${f} AND minute < ${hf} AND ${where}
+      UNION ALL
+      SELECT ${columns} FROM stats_minutes WHERE channel_id = ${channelId} AND minute >= ${ht} AND minute < ${t} AND ${where}`;
     const [series, channelViewers, chatters, commands, economy, streams] = await Promise.all([
       this.db.execute(sql`
-        SELECT channel_provider_id, provider, date_bin(${width}, minute, 'epoch') AS at,
-          sum(viewers) AS viewer_sum, count(viewers) AS viewer_minutes, max(viewers) AS peak,
+        SELECT channel_provider_id, provider, date_bin(${width}, at, 'epoch') AS at,
+          sum(viewer_sum) AS viewer_sum, sum(viewer_minutes) AS viewer_minutes, max(peak) AS peak,
           sum(messages) AS messages, sum(follows) AS follows, sum(subs) AS subs, sum(moderation) AS moderation,
           sum(commands) AS commands
-        FROM stats_minutes WHERE ${inRange} GROUP BY 1, 2, 3 ORDER BY 3, 1`),
+        FROM (
+          SELECT channel_provider_id, provider, hour AS at, viewer_sum, viewer_minutes, viewer_peak AS peak, messages,
+            follows, subs, moderation, commands
+          FROM stats_hours WHERE ${hours}
+          UNION ALL
+          ${minutesOf(sql`channel_provider_id, provider, minute, viewers, CASE WHEN viewers IS NULL THEN 0 ELSE 1 END, viewers,
+            messages, follows, subs, moderation, commands`)}
+        ) u GROUP BY 1, 2, 3 ORDER BY 3, 1`),
       this.db.execute(sql`
-        SELECT max(v) AS peak, avg(v) AS average, count(*) AS minutes_live
-        FROM (SELECT minute, sum(viewers) AS v FROM stats_minutes WHERE ${inRange} AND viewers IS NOT NULL GROUP BY minute) t`),
-      // One aggregate over the chatters of the range: the count of groups rides along on the top ten.
-      this.db.execute(sql`
-        SELECT provider, author_id, max(author_name) AS display_name, sum(messages) AS messages, count(*) OVER () AS chatters
-        FROM stats_chatters WHERE channel_id = ${channelId} AND day >= ${dayFrom} AND day <= ${dayTo}
-        GROUP BY 1, 2 ORDER BY 4 DESC, 3 LIMIT 10`),
+        SELECT max(peak) AS peak, sum(viewer_sum)::numeric / nullif(sum(viewer_minutes), 0) AS average,
+          coalesce(sum(viewer_minutes), 0) AS minutes_live
+        FROM (
+          SELECT viewer_peak AS peak, viewer_sum, viewer_minutes FROM stats_channel_hours WHERE ${hours} AND viewer_minutes > 0
+          UNION ALL
+          SELECT v, v, 1 FROM (
+            SELECT minute, sum(viewers) AS v FROM (${minutesOf(sql`minute, viewers`, sql`viewers IS NOT NULL`)}) m GROUP BY minute
+          ) m
+        ) u`),
+      this.chatters(channelId, dayFrom, dayTo),
       this.db.execute(sql`
         SELECT s.command_id, max(c.name) AS name, sum(s.uses) AS uses
         FROM stats_commands s LEFT JOIN chat_commands c ON c.id = s.command_id
         WHERE s.channel_id = ${channelId} AND s.day >= ${dayFrom} AND s.day <= ${dayTo}
         GROUP BY 1 ORDER BY 3 DESC, 2 LIMIT 10`),
+      // Buckets where nothing changed are left out (the page shows them as 0).
       this.db.execute(sql`
-        SELECT date_bin(${width}, minute, 'epoch') AS at, sum(earned) AS earned, sum(spent) AS spent, sum(won) AS won,
+        SELECT date_bin(${width}, at, 'epoch') AS at, sum(earned) AS earned, sum(spent) AS spent, sum(won) AS won,
           sum(lost) AS lost, sum(given) AS given, sum(adjusted) AS adjusted
-        FROM stats_points WHERE ${inRange} GROUP BY 1 ORDER BY 1`),
+        FROM (
+          SELECT hour AS at, earned, spent, won, lost, given, adjusted FROM stats_channel_hours WHERE ${hours}
+          UNION ALL
+          SELECT minute, earned, spent, won, lost, given, adjusted FROM stats_points
+          WHERE channel_id = ${channelId} AND minute >= ${f} AND minute < ${hf}
+          UNION ALL
+          SELECT minute, earned, spent, won, lost, given, adjusted FROM stats_points
+          WHERE channel_id = ${channelId} AND minute >= ${ht} AND minute < ${t}
+        ) u GROUP BY 1
+        HAVING sum(earned) <> 0 OR sum(spent) <> 0 OR sum(won) <> 0 OR sum(lost) <> 0 OR sum(given) <> 0 OR sum(adjusted) <> 0
+        ORDER BY 1`),
       this.db.execute(sql`
         SELECT id, channel_provider_id, provider, started_at, ended_at, peak_viewers FROM stats_streams
         WHERE channel_id = ${channelId} AND started_at < ${t} AND (ended_at IS NULL OR ended_at > ${f})
@@ -191,6 +228,39 @@ export class StatsQueries {
         uses: num(r.uses),
       })),
     };
+  }
+
+  /**
+   * Unique chatters and the top ten of whole UTC days, from the per-month rows (`stats_chatter_months`, day by day
+   * cumulative): one row per chatter and month, so a day costs what a month does and 30 days read at most two rows per
+   * chatter (instead of one per chatter and day). The count of chatters rides along on the top ten. A range within
+   * one month needs no grouping (one row per chatter).
+   */
+  private chatters(channelId: string, dayFrom: string, dayTo: string) {
+    const monthFrom = `${dayFrom.slice(0, 7)}-01`;
+    const monthTo = `${dayTo.slice(0, 7)}-01`;
+    const first = Number(dayFrom.slice(8, 10));
+    const last = Number(dayTo.slice(8, 10));
+    if (monthFrom === monthTo) {
+      const before = first > 1 ? sql`days[${first - 1}::int]` : sql`0`;
+      return this.db.execute(sql`
+        SELECT provider, author_id, display_name, messages, count(*) OVER () AS chatters
+        FROM (
+          SELECT provider, author_id, author_name AS display_name, days[${last}::int] - ${before} AS messages
+          FROM stats_chatter_months WHERE channel_id = ${channelId} AND month = ${monthFrom}::date
+        ) r
+        WHERE messages > 0 ORDER BY 4 DESC, 3 LIMIT 10`);
+    }
+    // Messages of the range in a month row: days[last day] - days[day before the first]; whole months: days[31].
+    return this.db.execute(sql`
+      SELECT provider, author_id, max(author_name) AS display_name, sum(n) AS messages, count(*) OVER () AS chatters
+      FROM (
+        SELECT provider, author_id, author_name,
+          days[CASE WHEN month = ${monthTo}::date THEN ${last}::int ELSE 31 END]
+            - CASE WHEN month = ${monthFrom}::date AND ${first}::int > 1 THEN days[${first - 1}::int] ELSE 0 END AS n
+        FROM stats_chatter_months WHERE channel_id = ${channelId} AND month >= ${monthFrom}::date AND month <= ${monthTo}::date
+      ) r
+      WHERE n > 0 GROUP BY 1, 2 ORDER BY 4 DESC, 3 LIMIT 10`);
   }
 
   /** Streams in progress and the chat messages per minute of the last `minutes` minutes (zeros filled in). */

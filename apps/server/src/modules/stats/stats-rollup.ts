@@ -2,9 +2,11 @@
  * Stats are rolled up as chat and events arrive, never computed from the chat log per page load.
  *
  *  - `rollup()` reads the rows the chat log gained since its cursors (chat messages, activities, moderation
- *    events, by their commit-ordered `seq`) and adds them to the per-minute rows (`stats_minutes`) and the per-day
- *    chatter rows (`stats_chatters`); the cursors move in the same transaction, so every row counts exactly once,
- *    across restarts and with several instances (the cursor rows are locked while one instance works).
+ *    events, by their commit-ordered `seq`) and adds them to the per-minute rows (`stats_minutes`) and the per-month
+ *    chatter rows (`stats_chatter_months`, cumulative day by day), then recomputes the hours it touched
+ *    (`stats_hours`, `stats_channel_hours`) from their minutes; the cursors move in the same transaction, so every
+ *    row counts exactly once, across restarts and with several instances (the cursor rows are locked while one
+ *    instance works). Set-based statements, one per table, in short transactions (≤ 2,000 rows per source).
  *    It also moves the points economy out of `stats_points_inbox` (filled by a trigger on the points ledger, in the
  *    ledger writer's transaction) into `stats_points`, and writes the chatbot command uses counted since the last
  *    run (`commandUsed()`) into `stats_minutes.commands` and `stats_commands`.
@@ -20,8 +22,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../lib/ids';
 
-/** Rows read from one chat-log table per transaction (a backlog after downtime is caught up in steps). */
-const ROLLUP_BATCH = 100_000;
+/**
+ * Rows read from one chat-log table per transaction: a tick's work is cut into short transactions (about 5 s of chat
+ * at 400 msg/s each), and a backlog after downtime is caught up in the same steps. On embedded PGlite a transaction
+ * holds the one connection, so chat ingest waits for it: short ones keep its latency low (ingest commits run between
+ * them).
+ */
+const ROLLUP_BATCH = 2_000;
 /** Rollup rows written before the rollup tables are analyzed again, and the least time between two analyses. */
 const ANALYZE_AFTER_ROWS = 5_000;
 const ANALYZE_EVERY_MS = 10 * 60_000;
@@ -50,6 +57,63 @@ type Source = (typeof sources)[number];
 
 /** Activity types counted as new subscribers (gifts count each gifted sub). */
 const SUB_TYPES = ['sub', 'resub', 'gift', 'membership', 'membership_gift'];
+
+/** Days 1..31 of a month (a `stats_chatter_months.days` array has one entry per day, cumulative). */
+const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
+/** The cumulative array of a batch's messages per chatter and month: messages from the 1st to each day. */
+const CUMULATIVE_COUNTS = sql.raw(MONTH_DAYS.map((d) => `coalesce(sum(n) FILTER (WHERE dom <= ${d}), 0)::integer`).join(', '));
+/** A month row plus a batch's cumulative array, entry by entry. */
+const ADD_DAYS = sql.raw(MONTH_DAYS.map((d) => `stats_chatter_months.days[${d}] + excluded.days[${d}]`).join(', '));
+
+/** The (channel, UTC hour) pairs a transaction changed minute rows in: their hour rows are recomputed before it commits. */
+class DirtyHours {
+  readonly channels: string[] = [];
+  readonly hours: string[] = [];
+  private readonly seen = new Set<string>();
+
+  addOne(channelId: string, at: Date | string): void {
+    const hour = new Date(Math.floor(new Date(at).getTime() / 3_600_000) * 3_600_000).toISOString();
+    const key = `${channelId}\u0000${hour}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.channels.push(channelId);
+    this.hours.push(hour);
+  }
+
+  add(result: unknown): void {
+    for (const r of rowsOf<{ channel_id: string; minute: string | Date }>(result)) this.addOne(r.channel_id, r.minute);
+  }
+}
+
+/** Selects what an upsert of minute rows (`up`, RETURNING channel_id, minute) touched, one row per channel and hour. */
+const DIRTY_OF_UP = sql`SELECT DISTINCT channel_id, date_trunc('hour', minute, 'UTC') AS minute FROM up`;
+
+/**
+ * Recomputes the hour rows of the changed hours from their minute rows (at most 60 per connection and hour), so they
+ * always equal the minutes' sums — viewer samples overwritten in a minute included — and the channel's viewers per
+ * hour (the minutes' samples summed over platforms first: the channel's peak and average).
+ */
+async function refreshHours(tx: Tx, dirty: DirtyHours): Promise<void> {
+  if (dirty.channels.length === 0) return;
+  const changed = sql`unnest(${sql.param(dirty.channels)}::text[], ${sql.param(dirty.hours)}::timestamptz[]) AS d(channel_id, hour)
+    JOIN stats_minutes m ON m.channel_id = d.channel_id AND m.minute >= d.hour AND m.minute < d.hour + interval '1 hour'`;
+  await tx.execute(sql`
+    INSERT INTO stats_hours (channel_id, channel_provider_id, provider, hour, messages, follows, subs, moderation, commands,
+      viewer_sum, viewer_minutes, viewer_peak)
+    SELECT d.channel_id, m.channel_provider_id, min(m.provider), d.hour, sum(m.messages), sum(m.follows), sum(m.subs),
+      sum(m.moderation), sum(m.commands), coalesce(sum(m.viewers), 0), count(m.viewers), max(m.viewers)
+    FROM ${changed} GROUP BY d.channel_id, m.channel_provider_id, d.hour
+    ON CONFLICT (channel_id, channel_provider_id, hour) DO UPDATE SET messages = excluded.messages,
+      follows = excluded.follows, subs = excluded.subs, moderation = excluded.moderation, commands = excluded.commands,
+      viewer_sum = excluded.viewer_sum, viewer_minutes = excluded.viewer_minutes, viewer_peak = excluded.viewer_peak`);
+  await tx.execute(sql`
+    INSERT INTO stats_channel_hours (channel_id, hour, viewer_sum, viewer_minutes, viewer_peak)
+    SELECT channel_id, hour, sum(v), count(*), max(v)
+    FROM (SELECT d.channel_id, d.hour, m.minute, sum(m.viewers) AS v FROM ${changed} WHERE m.viewers IS NOT NULL GROUP BY 1, 2, 3) t
+    GROUP BY 1, 2
+    ON CONFLICT (channel_id, hour) DO UPDATE SET viewer_sum = excluded.viewer_sum, viewer_minutes = excluded.viewer_minutes,
+      viewer_peak = excluded.viewer_peak`);
+}
 
 export class StatsRollup {
   private uses: CommandUse[] = [];
@@ -82,8 +146,10 @@ export class StatsRollup {
     let total = 0;
     for (;;) {
       const read = await this.db.transaction(async (tx) => {
+        const dirty = new DirtyHours();
         let n = 0;
-        for (const source of sources) n += await this.rollupSource(tx, source);
+        for (const source of sources) n += await this.rollupSource(tx, source, dirty);
+        await refreshHours(tx, dirty);
         return n + (await this.rollupPoints(tx));
       });
       total += read;
@@ -92,7 +158,9 @@ export class StatsRollup {
     total += await this.flushCommands();
     this.written += total;
     if (this.written >= ANALYZE_AFTER_ROWS && this.clock() - this.analyzedAt >= ANALYZE_EVERY_MS) {
-      await this.db.execute(sql`ANALYZE stats_minutes, stats_chatters, stats_points, stats_commands`);
+      await this.db.execute(
+        sql`ANALYZE stats_minutes, stats_points, stats_commands, stats_hours, stats_channel_hours, stats_chatter_months`,
+      );
       this.written = 0;
       this.analyzedAt = this.clock();
     }
@@ -115,8 +183,18 @@ export class StatsRollup {
             lost = stats_points.lost + excluded.lost, given = stats_points.given + excluded.given,
             adjusted = stats_points.adjusted + excluded.adjusted
           RETURNING 1
+        ), hours AS (
+          INSERT INTO stats_channel_hours (channel_id, hour, earned, spent, won, lost, given, adjusted)
+          SELECT channel_id, date_trunc('hour', minute, 'UTC'), sum(earned), sum(spent), sum(won), sum(lost), sum(given),
+            sum(adjusted)
+          FROM moved WHERE channel_id IN (SELECT id FROM channels) GROUP BY 1, 2
+          ON CONFLICT (channel_id, hour) DO UPDATE SET earned = stats_channel_hours.earned + excluded.earned,
+            spent = stats_channel_hours.spent + excluded.spent, won = stats_channel_hours.won + excluded.won,
+            lost = stats_channel_hours.lost + excluded.lost, given = stats_channel_hours.given + excluded.given,
+            adjusted = stats_channel_hours.adjusted + excluded.adjusted
+          RETURNING 1
         )
-        SELECT (SELECT count(*) FROM moved) AS n, (SELECT count(*) FROM added) AS added`),
+        SELECT (SELECT count(*) FROM moved) AS n, (SELECT count(*) FROM added) AS added, (SELECT count(*) FROM hours) AS hours`),
     );
     return Number(row?.n ?? 0);
   }
@@ -133,10 +211,17 @@ export class StatsRollup {
           ${param(uses.map((u) => u.provider))}::text[], ${param(uses.map((u) => u.commandId))}::text[],
           ${param(uses.map((u) => u.at.toISOString()))}::timestamptz[]) AS u(channel_id, channel_provider_id, provider, command_id, at)
           WHERE u.channel_id IN (SELECT id FROM channels)`;
-        await tx.execute(sql`
-          INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, commands)
-          SELECT channel_id, channel_provider_id, provider, date_trunc('minute', at), count(*) FROM ${input} GROUP BY 1, 2, 3, 4
-          ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET commands = stats_minutes.commands + excluded.commands`);
+        const dirty = new DirtyHours();
+        dirty.add(
+          await tx.execute(sql`
+          WITH up AS (
+            INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, commands)
+            SELECT channel_id, channel_provider_id, provider, date_trunc('minute', at), count(*) FROM ${input} GROUP BY 1, 2, 3, 4
+            ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET commands = stats_minutes.commands + excluded.commands
+            RETURNING channel_id, minute
+          ) ${DIRTY_OF_UP}`),
+        );
+        await refreshHours(tx, dirty);
         await tx.execute(sql`
           INSERT INTO stats_commands (channel_id, day, command_id, uses)
           SELECT channel_id, (at AT TIME ZONE 'UTC')::date, command_id, count(*) FROM ${input} GROUP BY 1, 2, 3
@@ -149,7 +234,7 @@ export class StatsRollup {
     return uses.length;
   }
 
-  private async rollupSource(tx: Tx, source: Source): Promise<number> {
+  private async rollupSource(tx: Tx, source: Source, dirty: DirtyHours): Promise<number> {
     const cursor = rowsOf<{ seq: string | number }>(
       await tx.execute(sql`SELECT seq FROM stats_cursors WHERE source = ${source} FOR UPDATE`),
     )[0];
@@ -164,23 +249,38 @@ export class StatsRollup {
     const to = Number(hiRow.hi);
     const range = sql`seq > ${from} AND seq <= ${to}`;
     if (source === 'chat_messages') {
+      dirty.add(
+        await tx.execute(sql`
+        WITH up AS (
+          INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, messages)
+          SELECT channel_id, channel_provider_id, provider, date_trunc('minute', received_at), count(*)
+          FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
+          ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET messages = stats_minutes.messages + excluded.messages
+          RETURNING channel_id, minute
+        ) ${DIRTY_OF_UP}`),
+      );
+      // Messages per chatter and UTC month, cumulative day by day (see stats_chatter_months), in one statement: the
+      // batch counted per chatter and day, then per month 31 filtered sums, merged into the row entry by entry — plain
+      // expressions, no function called per row.
       await tx.execute(sql`
-        INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, messages)
-        SELECT channel_id, channel_provider_id, provider, date_trunc('minute', received_at), count(*)
-        FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET messages = stats_minutes.messages + excluded.messages`);
-      await tx.execute(sql`
-        INSERT INTO stats_chatters (channel_id, day, provider, author_id, author_name, messages)
-        SELECT channel_id, (received_at AT TIME ZONE 'UTC')::date, provider, author_id, max(author_name), count(*)
-        FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, day, provider, author_id)
-        DO UPDATE SET messages = stats_chatters.messages + excluded.messages, author_name = excluded.author_name`);
+        INSERT INTO stats_chatter_months (channel_id, month, provider, author_id, author_name, days)
+        SELECT channel_id, month, provider, author_id, max(author_name), ARRAY[${CUMULATIVE_COUNTS}]
+        FROM (
+          SELECT channel_id, date_trunc('month', received_at AT TIME ZONE 'UTC')::date AS month,
+            extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id,
+            max(author_name) AS author_name, count(*)::integer AS n
+          FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4, 5
+        ) d GROUP BY 1, 2, 3, 4
+        ON CONFLICT (channel_id, month, provider, author_id)
+        DO UPDATE SET days = ARRAY[${ADD_DAYS}], author_name = excluded.author_name`);
     } else if (source === 'activities') {
       const subTypes = sql.join(
         SUB_TYPES.map((t) => sql`${t}`),
         sql`, `,
       );
-      await tx.execute(sql`
+      dirty.add(
+        await tx.execute(sql`
+        WITH up AS (
         INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, follows, subs)
         SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at),
           count(*) FILTER (WHERE type = 'follow'),
@@ -188,13 +288,21 @@ export class StatsRollup {
             FILTER (WHERE type IN (${subTypes})), 0)
         FROM activities WHERE ${range} AND type IN ('follow', ${subTypes}) GROUP BY 1, 2, 3, 4
         ON CONFLICT (channel_id, channel_provider_id, minute)
-        DO UPDATE SET follows = stats_minutes.follows + excluded.follows, subs = stats_minutes.subs + excluded.subs`);
+        DO UPDATE SET follows = stats_minutes.follows + excluded.follows, subs = stats_minutes.subs + excluded.subs
+        RETURNING channel_id, minute
+        ) ${DIRTY_OF_UP}`),
+      );
     } else {
-      await tx.execute(sql`
-        INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, moderation)
-        SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at), count(*)
-        FROM moderation_events WHERE ${range} AND kind <> 'clear' GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET moderation = stats_minutes.moderation + excluded.moderation`);
+      dirty.add(
+        await tx.execute(sql`
+        WITH up AS (
+          INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, moderation)
+          SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at), count(*)
+          FROM moderation_events WHERE ${range} AND kind <> 'clear' GROUP BY 1, 2, 3, 4
+          ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET moderation = stats_minutes.moderation + excluded.moderation
+          RETURNING channel_id, minute
+        ) ${DIRTY_OF_UP}`),
+      );
     }
     await tx.execute(sql`UPDATE stats_cursors SET seq = ${to} WHERE source = ${source}`);
     return Number(hiRow.n);
@@ -220,7 +328,9 @@ export class StatsRollup {
         await tx.execute(sql`SELECT id, channel_id, provider, viewer_count FROM channel_providers WHERE is_live ${mine}`),
       );
       const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+      const dirty = new DirtyHours();
       for (const c of live) {
+        if (c.viewer_count !== null) dirty.addOne(c.channel_id, minute);
         if (c.viewer_count !== null) {
           await tx.execute(sql`
             INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, viewers)
@@ -233,6 +343,7 @@ export class StatsRollup {
           ON CONFLICT (channel_provider_id) WHERE ended_at IS NULL
           DO UPDATE SET peak_viewers = greatest(stats_streams.peak_viewers, excluded.peak_viewers)`);
       }
+      await refreshHours(tx, dirty);
       await tx.execute(sql`
         UPDATE stats_streams SET ended_at = ${now.toISOString()}
         WHERE ended_at IS NULL AND channel_provider_id NOT IN (SELECT id FROM channel_providers WHERE is_live) ${mine}`);

@@ -223,7 +223,14 @@ function Details({ stats }: { stats: StatsDto }) {
           </Table>
         </Table.ScrollContainer>
       </Panel>
-      <Panel title="Top chatters">
+      <Panel
+        title="Top chatters"
+        action={
+          <Text size="xs" c="dimmed">
+            Whole days (UTC)
+          </Text>
+        }
+      >
         {stats.top_chatters.length === 0 ? (
           <Text size="sm" c="dimmed">
             Nobody chatted in this range.
