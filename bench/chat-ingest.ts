@@ -13,8 +13,11 @@
  * messages held meanwhile, the memory they took and what was lost (nothing, below the bound).
  *
  * Run: npx tsx bench/chat-ingest.ts   (PostgreSQL when TEST_DATABASE_URL / BENCH_DATABASE_URL is set)
+ * Profiling: BENCH_FIXED_RATE=300 holds one offered rate for BENCH_SUSTAIN_SECONDS (no sweep, no
+ * ceiling) and prints the server's CPU per message by thread (main; PGlite's own thread);
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server meanwhile.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +52,22 @@ import {
 export type { BenchResult };
 
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
+
+/** CPU time (ms) of each thread of a process (Linux /proc), by thread id, with the thread's name. */
+function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
 
 /** The 1, 5 and 15 minute load averages: the machine is shared (2 cores), figures are only as quiet as it was. */
 const load = () =>
@@ -245,6 +264,35 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
   let sustainedRate: number | null = null;
   try {
     const sockets = await staffSockets(s);
+    const fixedRate = Number(process.env.BENCH_FIXED_RATE ?? 0);
+    if (fixedRate > 0) {
+      // Profiling aid: one step at a fixed offered rate (after a short warm-up), no sweep, no ceiling.
+      const step = stepper(s, sockets);
+      await step(Math.max(1, Math.round(fixedRate / 4)), 2);
+      const before = threadCpuMs(s.server.child.pid!);
+      const g0 = s.emulator.crowd.generated.messages;
+      const ownBefore = await cpuMs();
+      const o = await step(fixedRate, options.sustainSeconds);
+      const own = (await cpuMs()) - ownBefore;
+      const generated = s.emulator.crowd.generated.messages - g0;
+      const after = threadCpuMs(s.server.child.pid!);
+      sockets.close();
+      // Which thread of the server spent it (main: the pipeline, sockets, HTTP; the database thread: PGlite).
+      const threads = [...after]
+        .map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (before.get(tid)?.ms ?? 0) }))
+        .filter((t) => t.ms > 0)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 4)
+        .map((t) => `${t.tid === s.server.child.pid ? 'main' : t.name} ${Math.round((t.ms * 1000) / Math.max(1, generated))} µs`)
+        .join(', ');
+      return [
+        {
+          name: `chat ingest ${kind}: fixed ${fixedRate}/s for ${options.sustainSeconds} s`,
+          value: o.achieved,
+          unit: `msgs/s, p50 ${o.p50} ms, p99 ${o.p99} ms, backlog ${o.backlog}, lost ${o.lost}, ${o.cpuUsPerMessage} µs server CPU/msg (by thread: ${threads}); this process (emulator, crowd, staff sockets) ${Math.round((own * 1000) / Math.max(1, generated))} µs/msg; load ${loadAtStart} → ${load()}`,
+        },
+      ];
+    }
     const { max, lowest } = await findMaximum(`ingest ${kind}`, stepper(s, sockets), {
       start: Number(process.env.BENCH_START_RATE ?? 1000),
       stepSeconds: options.stepSeconds,

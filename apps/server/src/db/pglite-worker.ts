@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { SIMPLE_PROTOCOL } from './literal';
 import { pgliteExtensions } from './pglite-extensions';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
@@ -59,7 +60,13 @@ async function handle(request: WorkerRequest): Promise<void> {
         const options = { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes) };
         const target = request.tx !== undefined ? transactions.get(request.tx)?.tx : pg;
         if (!target) throw new Error('The transaction is no longer open.');
-        const result = await target.query(request.sql, request.params, options);
+        // A chat ingest statement (marked, without parameters: db/literal.ts) over the simple query
+        // protocol: one call into the database instead of the extended protocol's six (parse,
+        // describe, bind, describe, execute, sync), about half its CPU.
+        const result =
+          request.params.length === 0 && request.sql.startsWith(SIMPLE_PROTOCOL)
+            ? ((await target.exec(request.sql, options)).at(-1) ?? { rows: [], fields: [], affectedRows: 0 })
+            : await target.query(request.sql, request.params, options);
         reply({ id: request.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
         return;
       }

@@ -2,10 +2,12 @@
  * The persist step of the pipeline: one group commit = one transaction holding every chat message,
  * activity, moderation event, gap, outbox effect and connection state patch of the batch, the viewer
  * counters of the messages it stored, and the effects applied in the commit (points credits, see
- * `EffectHandler.applyInCommit`). Messages, activities, viewers and effects each go in ONE
- * statement whatever the batch size:
- * the rows are sent as one JSON array and expanded by `json_to_recordset` (a single parameter, no
- * per-row placeholders or array literals). Duplicates (a platform's redelivery, a restart replaying
+ * `EffectHandler.applyInCommit`). Messages with their viewer counters, activities and effects each
+ * go in ONE statement whatever the batch size:
+ * the rows are sent as one JSON array and expanded by `json_to_recordset` (no per-row placeholders
+ * or array literals). The JSON is written into the statement as a dollar-quoted literal, not as a
+ * parameter (db/literal.ts): PGlite then runs it over the simple query protocol, at about half the
+ * cost of a statement with parameters. Duplicates (a platform's redelivery, a restart replaying
  * what was already stored) are skipped by the unique indexes and reported, so they are never
  * published and their effects never stored twice.
  *
@@ -22,6 +24,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
 import type { Db } from '../db/client';
 import { channelProviders, chatMessages, moderationEvents } from '../db/schema';
+import { jsonLiteral, simpleProtocol } from '../db/literal';
 import { newId } from '../lib/ids';
 import { activityColumns, activityRecord, messageColumns, messageRecord, moderationRow, recordsetColumns } from './chat-rows';
 import type { EffectHandler, PipelineEffect } from './stage';
@@ -35,22 +38,6 @@ export interface EffectDraft {
   effect: PipelineEffect;
   /** The message or activity the effect came from: stored only if that was stored now (not a duplicate). */
   sourceId: string | null;
-}
-
-/** One viewer's counters in a batch (from the messages it stored). */
-export interface ViewerCount {
-  channel_id: string;
-  provider: string;
-  provider_user_id: string;
-  login: string;
-  display_name: string;
-  color: string | null;
-  avatar_url: string | null;
-  badges: unknown;
-  roles: unknown;
-  first_seen_at: string;
-  last_seen_at: string;
-  message_count: number;
 }
 
 export interface WriteBatch {
@@ -80,37 +67,31 @@ export const rowKey = (channelId: string, id: string): string => `${channelId}\u
 
 const messageColumnList = messageColumns.filter(([c]) => c !== 'deleted').map(([c]) => `"${c}"`);
 const messageHead = sql.raw(
-  `INSERT INTO chat_messages (${messageColumnList.join(', ')}, deleted_at)
+  `WITH stored AS (
+  INSERT INTO chat_messages (${messageColumnList.join(', ')}, deleted_at)
   SELECT ${messageColumnList.map((c) => `r.${c}`).join(', ')}, CASE WHEN r.deleted THEN now() END
   FROM json_to_recordset(`,
 );
+/**
+ * The messages and, in the same statement, the viewer counters of the messages it stored (a
+ * duplicate skipped by the unique indexes, or a row an earlier attempt stored, counts nothing): one
+ * statement instead of two per batch. One row per viewer (ON CONFLICT cannot touch a row twice in a
+ * statement): the latest name, colour, badges and roles of the batch (and the latest avatar given),
+ * first and last seen, the count.
+ */
 const messageTail = sql.raw(`) AS r(${recordsetColumns(messageColumns)})
   ON CONFLICT DO NOTHING
-  RETURNING seq, channel_id, id`);
-const messageInsert = (json: string) => sql`${messageHead}${json}::json${messageTail}`;
-
-const activityHead = sql.raw(
-  `INSERT INTO activities (${activityColumns.map(([c]) => `"${c}"`).join(', ')})
-  SELECT ${activityColumns.map(([c]) => `r."${c}"`).join(', ')} FROM json_to_recordset(`,
-);
-const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
-  ON CONFLICT DO NOTHING
-  RETURNING seq, channel_id, id`);
-const activityInsert = (json: string) => sql`${activityHead}${json}::json${activityTail}`;
-
-/** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
-const storedMessages = (json: string) => sql`
-  SELECT m.seq, m.channel_id, m.id FROM json_to_recordset(${json}::json) AS r(channel_id text, provider text, provider_message_id text)
-  JOIN chat_messages m ON m.channel_id = r.channel_id AND m.provider = r.provider AND m.provider_message_id = r.provider_message_id`;
-const storedActivities = (json: string) => sql`
-  SELECT a.seq, a.channel_id, a.id FROM json_to_recordset(${json}::json) AS r(channel_id text, id text)
-  JOIN activities a ON a.channel_id = r.channel_id AND a.id = r.id`;
-
-const viewerUpsert = (json: string) => sql`
+  RETURNING seq, channel_id, id, provider, author_id, author_login, author_name, author_color, author_avatar_url,
+    author_badges, author_roles, sent_at
+), counted AS (
   INSERT INTO viewers (channel_id, provider, provider_user_id, login, display_name, color, avatar_url, badges, roles, first_seen_at, last_seen_at, message_count)
-  SELECT r.channel_id, r.provider, r.provider_user_id, r.login, r.display_name, r.color, r.avatar_url, r.badges, r.roles, r.first_seen_at, r.last_seen_at, r.message_count
-  FROM json_to_recordset(${json}::json) AS r(channel_id text, provider text, provider_user_id text, login text, display_name text, color text,
-    avatar_url text, badges jsonb, roles jsonb, first_seen_at timestamptz, last_seen_at timestamptz, message_count integer)
+  SELECT channel_id, provider, author_id,
+    (array_agg(author_login ORDER BY seq DESC))[1], (array_agg(author_name ORDER BY seq DESC))[1],
+    (array_agg(author_color ORDER BY seq DESC))[1],
+    (array_agg(author_avatar_url ORDER BY seq DESC) FILTER (WHERE author_avatar_url IS NOT NULL))[1],
+    (array_agg(author_badges ORDER BY seq DESC))[1], (array_agg(author_roles ORDER BY seq DESC))[1],
+    min(sent_at), max(sent_at), count(*)
+  FROM stored GROUP BY channel_id, provider, author_id
   ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET
     login = excluded.login,
     display_name = excluded.display_name,
@@ -120,17 +101,37 @@ const viewerUpsert = (json: string) => sql`
     roles = excluded.roles,
     first_seen_at = least(viewers.first_seen_at, excluded.first_seen_at),
     last_seen_at = greatest(viewers.last_seen_at, excluded.last_seen_at),
-    message_count = viewers.message_count + excluded.message_count`;
+    message_count = viewers.message_count + excluded.message_count
+)
+SELECT seq, channel_id, id FROM stored`);
+const messageInsert = (json: SQL) => sql`${simpleProtocol}${messageHead}${json}${messageTail}`;
 
-const effectInsert = (json: string) => sql`
+const activityHead = sql.raw(
+  `INSERT INTO activities (${activityColumns.map(([c]) => `"${c}"`).join(', ')})
+  SELECT ${activityColumns.map(([c]) => `r."${c}"`).join(', ')} FROM json_to_recordset(`,
+);
+const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
+  ON CONFLICT DO NOTHING
+  RETURNING seq, channel_id, id`);
+const activityInsert = (json: SQL) => sql`${simpleProtocol}${activityHead}${json}${activityTail}`;
+
+/** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
+const storedMessages = (json: SQL) => sql`${simpleProtocol}
+  SELECT m.seq, m.channel_id, m.id FROM json_to_recordset(${json}) AS r(channel_id text, provider text, provider_message_id text)
+  JOIN chat_messages m ON m.channel_id = r.channel_id AND m.provider = r.provider AND m.provider_message_id = r.provider_message_id`;
+const storedActivities = (json: SQL) => sql`${simpleProtocol}
+  SELECT a.seq, a.channel_id, a.id FROM json_to_recordset(${json}) AS r(channel_id text, id text)
+  JOIN activities a ON a.channel_id = r.channel_id AND a.id = r.id`;
+
+const effectInsert = (json: SQL) => sql`${simpleProtocol}
   INSERT INTO pipeline_effects (id, channel_id, kind, payload, source_id)
   SELECT r.id, r.channel_id, r.kind, r.payload, r.source_id
-  FROM json_to_recordset(${json}::json) AS r(id text, channel_id text, kind text, payload jsonb, source_id text)`;
+  FROM json_to_recordset(${json}) AS r(id text, channel_id text, kind text, payload jsonb, source_id text)`;
 
-const gapInsert = (json: string) => sql`
+const gapInsert = (json: SQL) => sql`${simpleProtocol}
   INSERT INTO chat_gaps (id, channel_id, channel_provider_id, provider, reason, started_at, ended_at, lost)
   SELECT r.id, r.channel_id, r.channel_provider_id, r.provider, r.reason, r.started_at, r.ended_at, r.lost
-  FROM json_to_recordset(${json}::json) AS r(id text, channel_id text, channel_provider_id text, provider text, reason text,
+  FROM json_to_recordset(${json}) AS r(id text, channel_id text, channel_provider_id text, provider text, reason text,
     started_at timestamptz, ended_at timestamptz, lost integer)
   ON CONFLICT (id) DO NOTHING`;
 
@@ -158,7 +159,7 @@ export class ChatLogStore {
 
   /**
    * One transaction, a fixed number of statements whatever the batch size (isolate mode aside):
-   * messages, activities, gaps, the viewer counters of the messages stored now, the in-commit
+   * messages with the viewer counters of those stored now, activities, gaps, the in-commit
    * effects (one call per kind), the outbox rows, the connection states.
    */
   async write(batch: WriteBatch, options: { isolate?: boolean; recover?: boolean } = {}): Promise<WriteResult> {
@@ -177,15 +178,7 @@ export class ChatLogStore {
       if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, isolate);
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
       if (recover) await this.findStored(tx, batch, result);
-      if (batch.gaps.length) await tx.execute(gapInsert(JSON.stringify(batch.gaps)));
-      // Counted from the messages stored NOW: a message stored by an earlier attempt (recover) was
-      // counted by the commit that stored it, so an unknown COMMIT outcome never counts twice.
-      const viewers = new ViewerCounters();
-      for (const m of batch.messages) {
-        const key = rowKey(m.channel_id, m.id);
-        if (result.messages.has(key) && !result.existing.has(key)) viewers.add(m);
-      }
-      if (viewers.size > 0) await tx.execute(viewerUpsert(JSON.stringify(viewers.take())));
+      if (batch.gaps.length) await tx.execute(gapInsert(jsonLiteral(batch.gaps)));
       const records: { id: string; channel_id: string; kind: string; payload: unknown; source_id: string | null }[] = [];
       const applied = new Map<EffectHandler, (PipelineEffect & { id: string })[]>();
       for (const d of batch.effects) {
@@ -212,7 +205,7 @@ export class ChatLogStore {
       }
       for (const [handler, effects] of applied) await handler.applyInCommit!(tx, effects);
       if (records.length) {
-        await tx.execute(effectInsert(JSON.stringify(records)));
+        await tx.execute(effectInsert(jsonLiteral(records)));
         result.effects = records.length;
       }
       for (const { channelProviderId, patch } of mergeStates(batch.states)) {
@@ -231,7 +224,7 @@ export class ChatLogStore {
     const messages = batch.messages.filter((m) => missing(rowKey(m.channel_id, m.id), result.messages));
     if (messages.length) {
       const keys = messages.map((m) => ({ channel_id: m.channel_id, provider: m.provider, provider_message_id: m.provider_message_id }));
-      for (const r of await rows<Returned>(tx, storedMessages(JSON.stringify(keys)))) {
+      for (const r of await rows<Returned>(tx, storedMessages(jsonLiteral(keys)))) {
         const key = rowKey(r.channel_id, r.id);
         result.messages.set(key, Number(r.seq));
         result.existing.add(key);
@@ -240,7 +233,7 @@ export class ChatLogStore {
     const acts = batch.activities.filter((a) => missing(rowKey(a.channel_id, a.id), result.activities));
     if (acts.length) {
       const keys = acts.map((a) => ({ channel_id: a.channel_id, id: a.id }));
-      for (const r of await rows<Returned>(tx, storedActivities(JSON.stringify(keys)))) {
+      for (const r of await rows<Returned>(tx, storedActivities(jsonLiteral(keys)))) {
         const key = rowKey(r.channel_id, r.id);
         result.activities.set(key, Number(r.seq));
         result.existing.add(key);
@@ -250,7 +243,7 @@ export class ChatLogStore {
 
   private async insertMessages(tx: Tx, messages: ChatMessage[], result: WriteResult, isolate: boolean): Promise<void> {
     const insert = async (part: ChatMessage[], on: Tx) => {
-      for (const r of await rows<Returned>(on, messageInsert(JSON.stringify(part.map(messageRecord)))))
+      for (const r of await rows<Returned>(on, messageInsert(jsonLiteral(part.map(messageRecord)))))
         result.messages.set(rowKey(r.channel_id, r.id), Number(r.seq));
     };
     if (isolate) {
@@ -266,7 +259,7 @@ export class ChatLogStore {
 
   private async insertActivities(tx: Tx, acts: Activity[], result: WriteResult, isolate: boolean): Promise<void> {
     const insert = async (part: Activity[], on: Tx) => {
-      for (const r of await rows<Returned>(on, activityInsert(JSON.stringify(part.map(activityRecord)))))
+      for (const r of await rows<Returned>(on, activityInsert(jsonLiteral(part.map(activityRecord)))))
         result.activities.set(rowKey(r.channel_id, r.id), Number(r.seq));
     };
     if (!isolate) return insert(acts, tx);
@@ -358,56 +351,6 @@ export class ChatLogStore {
         break;
     }
     return true;
-  }
-}
-
-/**
- * Viewer counters of a batch: one entry per viewer (ON CONFLICT cannot touch the
- * same row twice in one statement), the latest name/colour/badges, first and last seen, the count.
- */
-export class ViewerCounters {
-  private readonly byViewer = new Map<string, ViewerCount>();
-
-  get size(): number {
-    return this.byViewer.size;
-  }
-
-  add(m: ChatMessage): void {
-    const key = `${m.channel_id}\u0000${m.provider}\u0000${m.author.provider_user_id}`;
-    const v = this.byViewer.get(key);
-    if (v) {
-      v.login = m.author.login;
-      v.display_name = m.author.display_name;
-      v.color = m.author.color;
-      v.avatar_url = m.author.avatar_url ?? v.avatar_url;
-      v.badges = m.author.badges;
-      v.roles = m.author.roles;
-      v.message_count++;
-      if (m.sent_at < v.first_seen_at) v.first_seen_at = m.sent_at;
-      if (m.sent_at > v.last_seen_at) v.last_seen_at = m.sent_at;
-      return;
-    }
-    this.byViewer.set(key, {
-      channel_id: m.channel_id,
-      provider: m.provider,
-      provider_user_id: m.author.provider_user_id,
-      login: m.author.login,
-      display_name: m.author.display_name,
-      color: m.author.color,
-      avatar_url: m.author.avatar_url,
-      badges: m.author.badges,
-      roles: m.author.roles,
-      first_seen_at: m.sent_at,
-      last_seen_at: m.sent_at,
-      message_count: 1,
-    });
-  }
-
-  /** Everything counted so far (and forgets it). */
-  take(): ViewerCount[] {
-    const out = [...this.byViewer.values()];
-    this.byViewer.clear();
-    return out;
   }
 }
 

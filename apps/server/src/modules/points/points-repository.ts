@@ -13,6 +13,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } fro
 import type { LedgerKind, PointSettings } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import { jsonLiteral, simpleProtocol } from '../../db/literal';
 import {
   pointGambleLosses,
   pointIdentities,
@@ -501,7 +502,7 @@ export class DbPointsRepository {
   /**
    * Credits a batch of earnings inside the caller's transaction (the chat ingest's, so a message and
    * its points commit together; or `earn`'s own), set-based: the identities not seen before (or
-   * renamed) are upserted with their wallets in two statements (skipped when all are known), then
+   * renamed) are upserted with their wallets in one statement (skipped when all are known), then
    * ONE statement inserts every ledger row (a key seen before — a retried or duplicated event — is
    * skipped by the unique key, also within the batch) and adds each wallet's sum of its new rows,
    * the wallets locked in id order. The database decides each identity's wallet (a link made by
@@ -547,23 +548,31 @@ export class DbPointsRepository {
   }
 
   /**
-   * Creates missing identities with their derived wallets and keeps stored names current, in two
-   * statements for any number of identities (arrays, not row lists: PGlite fails on long IN lists).
+   * Creates missing identities with their derived wallets and keeps stored names current, in one
+   * statement for any number of identities (one JSON literal expanded by `json_to_recordset`, not
+   * row lists: PGlite fails on long IN lists; a literal, not a parameter: see db/literal.ts).
    */
   private async upsertIdentities(tx: Db, items: readonly { channelId: string; identity: IdentityInput }[]): Promise<void> {
-    const input = sql`unnest(
-      ${sql.param(items.map((i) => i.channelId))}::text[], ${sql.param(items.map((i) => i.identity.provider))}::text[],
-      ${sql.param(items.map((i) => i.identity.providerUserId))}::text[], ${sql.param(items.map((i) => i.identity.login))}::text[],
-      ${sql.param(items.map((i) => i.identity.displayName))}::text[],
-      ${sql.param(items.map((i) => walletIdFor(i.channelId, i.identity.provider, i.identity.providerUserId)))}::text[]
-    ) AS t(channel_id, provider, provider_user_id, login, display_name, wallet_id)`;
-    await tx.execute(sql`
-      INSERT INTO ${pointWallets} (id, channel_id, display_name)
-      SELECT t.wallet_id, t.channel_id, t.display_name FROM ${input}
-      WHERE NOT EXISTS (SELECT 1 FROM ${pointIdentities} i
-        WHERE i.channel_id = t.channel_id AND i.provider = t.provider AND i.provider_user_id = t.provider_user_id)
-      ON CONFLICT DO NOTHING`);
-    await tx.execute(sql`
+    const records = items.map((i) => ({
+      channel_id: i.channelId,
+      provider: i.identity.provider,
+      provider_user_id: i.identity.providerUserId,
+      login: i.identity.login,
+      display_name: i.identity.displayName,
+      wallet_id: walletIdFor(i.channelId, i.identity.provider, i.identity.providerUserId),
+    }));
+    const input = sql`json_to_recordset(${jsonLiteral(records)})
+      AS t(channel_id text, provider text, provider_user_id text, login text, display_name text, wallet_id text)`;
+    // One statement: the wallets of new identities (a CTE), then the identities; their foreign key is
+    // checked at the end of the statement, when the wallets inserted by the CTE are there.
+    await tx.execute(sql`${simpleProtocol}
+      WITH wallets AS (
+        INSERT INTO ${pointWallets} (id, channel_id, display_name)
+        SELECT t.wallet_id, t.channel_id, t.display_name FROM ${input}
+        WHERE NOT EXISTS (SELECT 1 FROM ${pointIdentities} i
+          WHERE i.channel_id = t.channel_id AND i.provider = t.provider AND i.provider_user_id = t.provider_user_id)
+        ON CONFLICT DO NOTHING
+      )
       INSERT INTO ${pointIdentities} AS i (channel_id, provider, provider_user_id, wallet_id, login, display_name)
       SELECT t.channel_id, t.provider, t.provider_user_id, t.wallet_id, t.login, t.display_name FROM ${input}
       ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET login = excluded.login, display_name = excluded.display_name
@@ -576,14 +585,20 @@ export class DbPointsRepository {
    * new rows. `unknown`: entries whose identity does not exist (nothing was credited for them).
    */
   private async credit(tx: Db, credits: readonly EarnEntry[]): Promise<{ applied: number; unknown: number }> {
+    const records = credits.map((e, ord) => ({
+      channel_id: e.channelId,
+      provider: e.identity.provider,
+      provider_user_id: e.identity.providerUserId,
+      amount: e.amount,
+      kind: e.kind,
+      key: e.key,
+      ord,
+    }));
     const [row] = rowsOf<{ applied: unknown; unknown: unknown }>(
-      await tx.execute(sql`
+      await tx.execute(sql`${simpleProtocol}
         WITH input AS (
-          SELECT * FROM unnest(
-            ${sql.param(credits.map((e) => e.channelId))}::text[], ${sql.param(credits.map((e) => e.identity.provider))}::text[],
-            ${sql.param(credits.map((e) => e.identity.providerUserId))}::text[], ${sql.param(credits.map((e) => e.amount))}::bigint[],
-            ${sql.param(credits.map((e) => e.kind))}::text[], ${sql.param(credits.map((e) => e.key))}::text[]
-          ) WITH ORDINALITY AS t(channel_id, provider, provider_user_id, amount, kind, key, ord)
+          SELECT * FROM json_to_recordset(${jsonLiteral(records)})
+            AS t(channel_id text, provider text, provider_user_id text, amount bigint, kind text, key text, ord integer)
         ), target AS (
           SELECT t.channel_id, i.wallet_id, t.amount, t.kind, t.key, t.ord,
             EXISTS (SELECT 1 FROM ${pointIdentities} b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
