@@ -31,9 +31,9 @@ export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !=
 /** A string field the database can store (no NUL, no lone surrogate); numbers are accepted as their digits; anything else is empty. */
 export const str = (v: unknown): string =>
   typeof v === 'string' ? cleanString(v, Number.MAX_SAFE_INTEGER) : typeof v === 'number' ? String(v) : '';
-/** A non-negative count field: a finite number or a string of digits; anything else is 0. */
+/** A non-negative count field: a finite number (below zero: 0) or a string of digits; anything else is 0. */
 export const num = (v: unknown): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0;
+  typeof v === 'number' && Number.isFinite(v) ? Math.max(0, v) : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0;
 
 /** The list in a pasted export: the API's body when it is an array, else its `key` array. */
 export function exportList(data: unknown, key: string): unknown[] | null {

@@ -194,6 +194,13 @@ describe('timer import', () => {
     expect(items[0]!.value).toMatchObject({ name: 'ab', messages: ['x\ufffdy'] });
   });
 
+  it('reads a negative number of chat lines as none (a count is never below zero)', () => {
+    const { items } = mapTimerImport({ timers: [{ name: 'a', message: 'x', interval: '*/5 * * * *', lines: -0.5000000000000001 }] }, none);
+    expect(items[0]!.value).toMatchObject({ min_lines: 0 });
+    const { items: more } = mapTimerImport([{ name: 'b', online: { enabled: true, interval: 5 }, messages: ['y'], chatLines: -3 }], none);
+    expect(more[0]!.value).toMatchObject({ min_lines: 0 });
+  });
+
   it('never throws on arbitrary JSON or Unicode, for either source (property)', () => {
     const unicode = fc.string({ unit: 'binary', maxLength: 80 });
     const value = fc.oneof(fc.jsonValue(), unicode, fc.integer(), fc.double(), fc.constant(undefined));
