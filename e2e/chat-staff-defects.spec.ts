@@ -130,6 +130,8 @@ test('"As bot" on Twitch goes out as the system bot, follows it when replaced an
     await popup.waitForEvent('close');
     await expect(twitchBot.getByText(new RegExp(`^${name} · connected`))).toBeVisible();
   };
+  // The list item shows before the bots load: wait for its buttons, then read which one it has.
+  await expect(twitchBot.getByRole('button', { name: /^(Connect|Disconnect) Twitch system bot$/ }).first()).toBeVisible();
   if (await twitchBot.getByRole('button', { name: 'Disconnect Twitch system bot' }).isVisible()) {
     await twitchBot.getByRole('button', { name: 'Disconnect Twitch system bot' }).click();
     await operator.getByRole('dialog', { name: 'Disconnect Twitch?' }).getByRole('button', { name: 'Disconnect' }).click();

@@ -26,6 +26,8 @@ test.describe.configure({ timeout: 240_000 });
 async function openChatbotPage(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation');
   const link = nav.getByRole('link', { name });
+  // The navigation renders after the session loads: wait for the group before reading whether it is open.
+  await expect(nav.getByText('Chatbot', { exact: true })).toBeVisible();
   if (!(await link.isVisible())) await nav.getByText('Chatbot', { exact: true }).click();
   await link.click();
 }

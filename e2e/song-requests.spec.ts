@@ -21,6 +21,8 @@ test.use({ viewport: { width: 1280, height: 800 } });
 async function openSongRequests(page: Page): Promise<void> {
   const nav = page.getByRole('navigation');
   const link = nav.getByRole('link', { name: 'Song Requests', exact: true });
+  // The navigation renders after the session loads: wait for the group before reading whether it is open.
+  await expect(nav.getByText('Chatbot', { exact: true })).toBeVisible();
   if (!(await link.isVisible())) await nav.getByText('Chatbot', { exact: true }).click();
   await link.click();
   await expect(page.getByRole('heading', { name: 'Song Requests', exact: true })).toBeVisible();

@@ -216,6 +216,9 @@ test('a non-operator is refused the admin area; an operator sees every channel a
   await expect(twitch).toBeVisible();
   for (const name of ['Twitch', 'Kick', 'YouTube']) {
     const disconnect = operator.getByRole('button', { name: `Disconnect ${name} system bot` });
+    const connect = operator.getByRole('button', { name: `Connect ${name} system bot`, exact: true });
+    // The list item shows before the bots load: wait for its buttons, then read which one it has.
+    await expect(connect.or(disconnect)).toBeVisible();
     if (!(await disconnect.isVisible())) continue;
     await disconnect.click();
     await operator
