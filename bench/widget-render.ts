@@ -13,6 +13,8 @@
  * platform, no server, no React. The same sweep gives its maximum rate; the ratio is product ÷ ceiling. The widget
  * socket alone (a plain client of the same widget URL, on a worker thread of this process so that driving the browser
  * never delays it) is printed at each product step: platform event sent → frame received, the server's own latency.
+ * Before each sweep one page alone (widget, then bare) takes 30 events, and Chromium's own counters (CDP Performance
+ * metrics) give its main-thread time per event: what one event costs a scene of 50 pages whatever the machine's load.
  * Run: npx tsx bench/widget-render.ts (BENCH_PORT picks the server port, the emulator takes the next one, default
  * 3520; BENCH_WIDGET_PAGES, default 50)
  */
@@ -226,7 +228,7 @@ async function sweep(label: string, run: (rate: number) => Promise<Step>): Promi
 }
 
 /** The ceiling: a bare websocket server here, bare pages in the same Chromium, the same frames. */
-async function bareCeiling(browser: Browser, count: number, frame: (i: number) => string): Promise<Step | null> {
+async function bareCeiling(browser: Browser, count: number, frame: (i: number) => string): Promise<{ max: Step | null; cost: PageCost }> {
   const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(barePage));
   const wss = new WebSocketServer({ server, path: '/ws' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -234,6 +236,15 @@ async function bareCeiling(browser: Browser, count: number, frame: (i: number) =
   const context: BrowserContext = await browser.newContext({ viewport: { width: 420, height: 420 } });
   try {
     await context.addInitScript(probeScript);
+    // The cost of one bare page per event, alone in the browser (its own counters, before the others open).
+    const alone = await context.newPage();
+    await alone.goto(base);
+    await alone.locator('body[data-state="live"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const cost = await pageCost(alone, async (i) => {
+      const payload = frame(-1 - i);
+      for (const client of wss.clients) client.send(payload);
+    });
+    await alone.close();
     const pages: Page[] = [];
     for (let i = 0; i < count; i += 1) {
       const page = await context.newPage();
@@ -252,7 +263,7 @@ async function bareCeiling(browser: Browser, count: number, frame: (i: number) =
         null,
       ),
     );
-    return max;
+    return { max, cost };
   } finally {
     await context.close();
     for (const client of wss.clients) client.terminate();
@@ -294,6 +305,50 @@ function socketAlone(url: string, frames: number[]): { opened: Promise<void>; cl
   };
 }
 
+/** Main-thread time one page spends per event (CDP Performance metrics), independent of how loaded the machine is. */
+interface PageCost {
+  /** All main-thread tasks: script, style, layout, paint recording. */
+  task: number;
+  script: number;
+}
+
+const COST_EVENTS = 30;
+
+/**
+ * One page alone: `COST_EVENTS` events 300 ms apart (each drawn before the next), and the page's main-thread time
+ * over them from Chromium's own counters, per event. Times 50 pages, it is the CPU one event costs the scene.
+ */
+async function pageCost(page: Page, send: (i: number) => Promise<void>): Promise<PageCost> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { task: of('TaskDuration'), script: of('ScriptDuration') };
+  };
+  // Warm-up: the first rows compile and lay out what later rows reuse.
+  for (let i = 0; i < 5; i += 1) {
+    await send(i);
+    await sleep(300);
+  }
+  const before = await read();
+  for (let i = 0; i < COST_EVENTS; i += 1) {
+    await send(5 + i);
+    await sleep(300);
+  }
+  const after = await read();
+  await cdp.detach();
+  const perEvent = (a: number, b: number) => Math.round(((a - b) / COST_EVENTS) * 1000 * 100) / 100;
+  return { task: perEvent(after.task, before.task), script: perEvent(after.script, before.script) };
+}
+
+function printCost(label: string, cost: PageCost, pages: number): void {
+  console.log(
+    `  ${label}: ${cost.task} ms main thread per page and event (script ${cost.script} ms); ` +
+      `${pages} pages ≈ ${Math.round(cost.task * pages)} ms of CPU per event on ${os.cpus().length} cores`,
+  );
+}
+
 export async function benchWidgetRender(options: { port?: number; pages?: number } = {}): Promise<BenchResult[]> {
   ensureWebBuilt();
   const pageCount = options.pages ?? (Number(process.env.BENCH_WIDGET_PAGES) || 50);
@@ -327,7 +382,7 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
           replay: false,
         },
       });
-    const ceiling = await bareCeiling(browser, pageCount, sample);
+    const { max: ceiling, cost: bareCost } = await bareCeiling(browser, pageCount, sample);
 
     const editor = await (await browser.newContext()).newPage();
     await signInAs(editor, product.base, 'greenroomdemo');
@@ -336,9 +391,19 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
     await emulator(product.emulator, 'PUT', '/_emulator/crowd/rate', { rate: 0, eventRate: 0 });
     const widget = await apiCall<{ token: string }>(editor, 'POST', `/api/2/channels/${channelId}/widgets`, { type: 'events' });
 
-    // The widget pages: one context (one OBS), `pageCount` tabs.
+    const follow = () =>
+      emulator(product.emulator, 'POST', '/_emulator/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'follow' });
+
+    // The widget pages: one context (one OBS), `pageCount` tabs; first one alone, for its cost per event.
     const obs = await browser.newContext({ viewport: { width: 420, height: 420 } });
     await obs.addInitScript(probeScript);
+    const alone = await obs.newPage();
+    await alone.goto(`${product.base}/widget/${widget.token}`);
+    await alone.locator('main[data-state="live"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const widgetCost = await pageCost(alone, async () => void (await follow()));
+    await alone.close();
+    printCost('bare page alone  ', bareCost, pageCount);
+    printCost('widget page alone', widgetCost, pageCount);
     const pages: Page[] = [];
     for (let i = 0; i < pageCount; i += 1) {
       const page = await obs.newPage();
@@ -353,8 +418,6 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
     const socket = socketAlone(`${product.base.replace('http', 'ws')}/api/2/public/widgets/${widget.token}/ws`, frames);
     await socket.opened;
 
-    const follow = () =>
-      emulator(product.emulator, 'POST', '/_emulator/events', { platform: 'twitch', channel: 'greenroomdemo', type: 'follow' });
     const { max } = await sweep('widget pages', (rate) => step(pages, rate, async () => void (await follow()), frames));
     await socket.close();
 
@@ -374,6 +437,8 @@ export async function benchWidgetRender(options: { port?: number; pages?: number
       { name: 'platform event → widget socket frame at that rate, p99', value: max?.socketP99 ?? 0, unit: 'ms' },
       { name: `ceiling: bare websocket → ${pageCount} bare pages, maximum sustainable rate`, value: ceiling?.rate ?? 0, unit: 'events/s' },
       { name: 'ratio widget pages ÷ bare pages', value: ratio, unit: '×' },
+      { name: 'main-thread time per widget page and event (one page alone)', value: widgetCost.task, unit: 'ms' },
+      { name: 'main-thread time per bare page and event (one page alone)', value: bareCost.task, unit: 'ms' },
     ];
   } finally {
     await browser?.close();
