@@ -39,7 +39,12 @@ export async function startChatWorld(channelName: string, appOptions: Parameters
   emulator.ctx.youtube!.pollingIntervalMillis = 50;
   emulator.ctx.kick!.delivery.retryDelaysMs = [50, 100];
   process.env.TWURPLE_MOCK_API_PORT = String(emulator.port);
-  const t = await createTestApp({ ...appOptions, emulatorOrigin: emulator.origin });
+  // A YouTube channel that is offline is polled every 30 s by default; tests that take a stream live would wait that long.
+  const platformOptions = {
+    ...appOptions.platformOptions,
+    youtube: { offlinePoll: { baseMs: 500, maxMs: 2_000 }, ...appOptions.platformOptions?.youtube },
+  };
+  const t = await createTestApp({ ...appOptions, platformOptions, emulatorOrigin: emulator.origin });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   await control(emulator, 'PUT', '/apps/kick', { webhookUrl: `http://127.0.0.1:${port}/api/2/webhooks/kick` });
