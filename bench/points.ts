@@ -187,6 +187,7 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
     );
     let sustained = 0;
     let achievedAtMax = 0;
+    let offeredAtMax = 0;
     let batchAtMax = 0;
     // Rates to try: up by 25 % a step from the start; after the first that falls behind, two halvings of the
     // gap between it and the last sustained one.
@@ -235,8 +236,12 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
       );
       if (ok) {
         sustained = rate;
-        achievedAtMax = achieved;
-        batchAtMax = stepEntries / Math.max(1, stepBatches);
+        // The figure is the rate APPLIED (durable) in a sustained step, not the rate offered to it.
+        if (achieved > achievedAtMax) {
+          achievedAtMax = achieved;
+          offeredAtMax = rate;
+          batchAtMax = stepEntries / Math.max(1, stepBatches);
+        }
       }
       rate = nextRate(rate, ok);
     }
@@ -265,8 +270,12 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
     const perEvent = batchAtMax > 0 ? 3 / batchAtMax : 0;
 
     return [
-      { name: `points ${kind}: maximum sustainable earning rate (batcher → ledger + wallets)`, value: sustained, unit: 'events/s' },
-      { name: `points ${kind}: applied at that rate`, value: achievedAtMax, unit: 'events/s' },
+      {
+        name: `points ${kind}: maximum sustained earning rate, applied (batcher → ledger + wallets; offered ${fmt(offeredAtMax)}/s in that step)`,
+        value: achievedAtMax,
+        unit: 'events/s',
+      },
+      { name: `points ${kind}: highest offered rate sustained`, value: sustained, unit: 'events/s' },
       {
         name: `points ${kind}: events a batch at that rate (3 round trips a batch: ${perEvent.toFixed(3)} an event)`,
         value: Math.round(batchAtMax),
@@ -277,10 +286,14 @@ async function measure(kind: 'PGlite' | 'PostgreSQL', viewers: number, secondsPe
         value: ceiling,
         unit: 'credits/s',
       },
-      { name: `points ${kind}: ratio to that ceiling`, value: Math.round((sustained / ceiling) * 100) / 100, unit: '' },
+      { name: `points ${kind}: ratio (applied) to that ceiling`, value: Math.round((achievedAtMax / ceiling) * 100) / 100, unit: '' },
       { name: `points ${kind}: ceiling, bare batched balance UPDATE only (same run)`, value: updateOnly, unit: 'rows/s' },
-      { name: `points ${kind}: ratio to the UPDATE-only ceiling`, value: Math.round((sustained / updateOnly) * 100) / 100, unit: '' },
-      { name: `points ${kind}: goal ${fmt(GOAL)} events/s met`, value: sustained >= GOAL ? 1 : 0, unit: '(1 = yes)' },
+      {
+        name: `points ${kind}: ratio (applied) to the UPDATE-only ceiling`,
+        value: Math.round((achievedAtMax / updateOnly) * 100) / 100,
+        unit: '',
+      },
+      { name: `points ${kind}: goal ${fmt(GOAL)} events/s applied met`, value: achievedAtMax >= GOAL ? 1 : 0, unit: '(1 = yes)' },
     ];
   } finally {
     await bench.close();
