@@ -93,6 +93,32 @@ describe('earning in a caller transaction (earnIn)', () => {
     expect(await inconsistentWallets(channelId)).toBe(0);
   });
 
+  it('earn on its own: a batch of known identities is one statement; one the cache wrongly knew is made, and every entry counts once', async () => {
+    const channelId = await newChannel();
+    const ann = viewer('twitch', 'Ann');
+    const bob = viewer('kick', 'Bob');
+    expect(await repo.earn([{ channelId, identity: bob, amount: 1, kind: 'chat', key: 'b0' }])).toBe(1);
+    // Ann is remembered from a rolled-back transaction: the cache knows her, the database does not.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await repo.earnIn(tx, [{ channelId, identity: ann, amount: 3, kind: 'chat', key: 'a1' }]);
+        throw new Error('the ingest failed');
+      }),
+    ).rejects.toThrow('the ingest failed');
+    // Bob's entry is credited by the lone statement, Ann's after she is made (Bob's not again).
+    const batch: EarnEntry[] = [
+      { channelId, identity: bob, amount: 2, kind: 'chat', key: 'b1' },
+      { channelId, identity: ann, amount: 3, kind: 'chat', key: 'a1' },
+      { channelId, identity: ann, amount: 4, kind: 'chat', key: 'a2' },
+    ];
+    expect(await repo.earn(batch)).toBe(3);
+    expect(await repo.earn(batch)).toBe(0);
+    expect((await repo.wallet(channelId, ann)).balance).toBe(7);
+    expect((await repo.wallet(channelId, bob)).balance).toBe(3);
+    expect((await ledgerKeys(channelId)).sort()).toEqual(['a1', 'a2', 'b0', 'b1']);
+    expect(await inconsistentWallets(channelId)).toBe(0);
+  });
+
   it('counts a key once: twice in one batch, again in a later batch, in concurrent batches; ignores amounts of 0 or less', async () => {
     const channelId = await newChannel();
     const bob = viewer('kick', 'Bob');

@@ -270,6 +270,18 @@ export class DbPointsRepository {
     this.mergedHooks.push(hook);
   }
 
+  /** Runs `work` (one statement outside a transaction), again on a deadlock or serialization failure. */
+  private async retried<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt < 5 && isRetryable(error)) continue;
+        throw error;
+      }
+    }
+  }
+
   /** Runs `work` in a transaction, retried on deadlock or serialization failure; a Refusal rolls back and is the answer. */
   private async tx<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -491,12 +503,21 @@ export class DbPointsRepository {
   // Changes ----------------------------------------------------------------------------------
 
   /**
-   * Credits a batch of earnings in its own transaction (retried on a deadlock): see `earnIn`.
-   * Returns the entries applied.
+   * Credits a batch of earnings atomically (retried on a deadlock): see `earnIn`. When every identity is
+   * already known the credit is its one statement, run alone (a statement is its own transaction);
+   * otherwise the identity upsert and the credit run in one transaction. Returns the entries applied.
    */
   async earn(entries: readonly EarnEntry[]): Promise<number> {
-    if (!entries.some((e) => e.amount > 0)) return 0;
-    return this.tx((tx) => this.earnIn(tx, entries));
+    const credits = entries.filter((e) => e.amount > 0);
+    if (credits.length === 0) return 0;
+    if (this.unknownIdentities(credits).size > 0) return this.tx((tx) => this.earnIn(tx, credits));
+    // Every identity known (the usual case once a viewer has been seen): the credit is ONE statement, a transaction
+    // of its own — no BEGIN and COMMIT around it, two round trips fewer a batch (on PGlite two calls into its thread).
+    const first = await this.retried(() => this.credit(this.db, credits));
+    if (first.unknown === 0) return first.applied;
+    // The cache knew an identity the database no longer has: earnIn makes it and credits the rest (the rows just
+    // credited are skipped by their keys).
+    return first.applied + (await this.tx((tx) => this.earnIn(tx, credits)));
   }
 
   /**
@@ -516,11 +537,7 @@ export class DbPointsRepository {
   async earnIn(tx: Db, entries: readonly EarnEntry[]): Promise<number> {
     const credits = entries.filter((e) => e.amount > 0);
     if (credits.length === 0) return 0;
-    const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
-    for (const e of credits) {
-      const k = keyOf(e.channelId, e.identity);
-      if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
-    }
+    const unknown = this.unknownIdentities(credits);
     if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
     let applied: number;
     const first = await this.credit(tx, credits);
@@ -535,6 +552,16 @@ export class DbPointsRepository {
     // Remembered before the caller commits: if it rolls back, the next batch finds the identity missing (above).
     for (const [k, v] of unknown) this.rememberIdentity(k, v.identity);
     return applied;
+  }
+
+  /** The entries' identities not known to exist with their names (by `keyOf`). */
+  private unknownIdentities(credits: readonly EarnEntry[]): Map<string, { channelId: string; identity: IdentityInput }> {
+    const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
+    for (const e of credits) {
+      const k = keyOf(e.channelId, e.identity);
+      if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
+    }
+    return unknown;
   }
 
   /** Identities known to exist with these names, so earning does not write them again; bounded, oldest forgotten first. */
@@ -585,20 +612,21 @@ export class DbPointsRepository {
    * new rows. `unknown`: entries whose identity does not exist (nothing was credited for them).
    */
   private async credit(tx: Db, credits: readonly EarnEntry[]): Promise<{ applied: number; unknown: number }> {
-    const records = credits.map((e, ord) => ({
-      channel_id: e.channelId,
-      provider: e.identity.provider,
-      provider_user_id: e.identity.providerUserId,
-      amount: e.amount,
-      kind: e.kind,
-      key: e.key,
-      ord,
+    // One-letter names and the batch's order from WITH ORDINALITY: a third less JSON to build, send and parse a row.
+    const records = credits.map((e) => ({
+      c: e.channelId,
+      p: e.identity.provider,
+      u: e.identity.providerUserId,
+      a: e.amount,
+      k: e.kind,
+      y: e.key,
     }));
     const [row] = rowsOf<{ applied: unknown; unknown: unknown }>(
       await tx.execute(sql`${simpleProtocol}
         WITH input AS (
-          SELECT * FROM json_to_recordset(${jsonLiteral(records)})
-            AS t(channel_id text, provider text, provider_user_id text, amount bigint, kind text, key text, ord integer)
+          SELECT t.c AS channel_id, t.p AS provider, t.u AS provider_user_id, t.a AS amount, t.k AS kind, t.y AS key, t.ord
+          FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (c text, p text, u text, a bigint, k text, y text))
+            WITH ORDINALITY AS t(c, p, u, a, k, y, ord)
         ), target AS (
           SELECT t.channel_id, i.wallet_id, t.amount, t.kind, t.key, t.ord,
             EXISTS (SELECT 1 FROM ${pointIdentities} b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
