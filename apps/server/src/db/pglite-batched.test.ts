@@ -3,14 +3,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchedQueries } from './pglite-batched';
 
-/** The code of the database error `promise` rejects with. */
-async function errorCode(promise: Promise<unknown>): Promise<string> {
+/** The database error `promise` rejects with: its message and PostgreSQL's fields. */
+async function failure(promise: Promise<unknown>): Promise<Record<string, unknown>> {
   try {
     await promise;
   } catch (error) {
-    return String((error as { code?: string }).code);
+    const e = error as Record<string, unknown> & Error;
+    return { message: e.message, code: e.code, detail: e.detail, constraint: e.constraint, table: e.table, severity: e.severity };
   }
   throw new Error('expected the statement to fail');
+}
+
+/** The code of the database error `promise` rejects with. */
+async function errorCode(promise: Promise<unknown>): Promise<string> {
+  return String((await failure(promise)).code);
 }
 
 describe('BatchedQueries (a statement in one call into PGlite)', () => {
@@ -79,7 +85,9 @@ describe('BatchedQueries (a statement in one call into PGlite)', () => {
     expect(await errorCode(batched.query(byId, ['x'], {}, false))).toBe('22P02');
     expect(await errorCode(batched.query(byId, ['y'], {}, false))).toBe('22P02');
     await pg.query('INSERT INTO t (id) VALUES ($1)', [-100]);
-    expect(await errorCode(batched.query('INSERT INTO t (id) VALUES ($1)', [-100], {}, false))).toBe('23505');
+    const duplicate = await failure(batched.query('INSERT INTO t (id) VALUES ($1)', [-100], {}, false));
+    expect(duplicate).toEqual(await failure(pg.query('INSERT INTO t (id) VALUES ($1)', [-100])));
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 't_pkey', table: 't', severity: 'ERROR' });
     expect((await batched.query('SELECT $1::int + 1 AS n', [41], {}, false)).rows).toEqual([{ n: 42 }]);
   });
 

@@ -7,7 +7,7 @@
  * request's few small queries (~0.16 ms each in the database) cost several times that around them. Here the same
  * messages go in one call: parse (with the parameter types known from the first time this text was described), bind
  * (each value serialized by PGlite's own serializer for that type, as `query()` does), describe, execute, sync. The
- * answer is parsed by PGlite's own `parseResults`. The first time a text is seen it is described on its own (parse +
+ * answer's rows are read from its bytes and each value goes through PGlite's parser for its type (`decode`). The first time a text is seen it is described on its own (parse +
  * describe, then bind … sync: two calls), and its parameter types are kept.
  *
  * What it does not change: the statement is parsed and planned as before (an unnamed statement, planned at bind with
@@ -26,7 +26,10 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
 const MAX_KEPT = 2_000;
 
 /** PGlite's locks and protocol entry points used here (public members of the PGlite class). */
-type Engine = Pick<PGlite, 'execProtocolStream' | 'serializers' | 'parsers' | '_runExclusiveQuery' | '_runExclusiveTransaction'>;
+type Engine = Pick<
+  PGlite,
+  'execProtocolStream' | 'execProtocolRawStream' | 'serializers' | 'parsers' | '_runExclusiveQuery' | '_runExclusiveTransaction'
+>;
 
 const DML = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|insert|update|delete|with)\b/i;
 
@@ -79,9 +82,114 @@ export class BatchedQueries {
     const rest = [serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
     // Parsed before: the statement again with its known types (a new unnamed statement replaces the last one).
     const batch = known ? [serialize.parse({ text: sql, types }), ...rest] : rest;
-    const messages = await this.pg.execProtocolStream(concat(batch), { syncToFs });
-    return parse.parseResults(messages, this.pg.parsers, options)[0] as Results<T>;
+    // The answer's bytes as they come (copied: they are a view of the database's memory), not parsed by PGlite.
+    const chunks: Uint8Array[] = [];
+    await this.pg.execProtocolRawStream(concat(batch), { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return this.decode<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), options);
   }
+
+  /**
+   * The rows of a raw answer, as PGlite's parseResults makes them (each value through the parser of its type: the
+   * caller's, else PGlite's), read straight from the bytes: PGlite's protocol parser copies every value into a buffer
+   * of its own before decoding it, and builds a message object for each. Its first error is thrown, with PostgreSQL's
+   * fields (code, detail, constraint …).
+   */
+  private decode<T>(answer: Uint8Array, options: QueryOptions): Results<T> {
+    const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
+    const rows: unknown[] = [];
+    let fields: { name: string; dataTypeID: number }[] = [];
+    let parsers: ((value: string, type: number) => unknown)[] = [];
+    let affectedRows = 0;
+    let error: Error | null = null;
+    const asArrays = options.rowMode === 'array';
+    for (let at = 0; at + 5 <= bytes.length;) {
+      const code = bytes[at]!;
+      const end = at + 1 + bytes.readInt32BE(at + 1);
+      let p = at + 5;
+      if (code === DATA_ROW) {
+        const count = bytes.readInt16BE(p);
+        p += 2;
+        const row: unknown[] | Record<string, unknown> = asArrays ? new Array<unknown>(count) : {};
+        for (let i = 0; i < count; i++) {
+          const length = bytes.readInt32BE(p);
+          p += 4;
+          let value: unknown = null;
+          if (length >= 0) {
+            const text = bytes.toString('utf8', p, p + length);
+            p += length;
+            const parser = parsers[i];
+            value = parser ? parser(text, fields[i]!.dataTypeID) : text;
+          }
+          if (asArrays) (row as unknown[])[i] = value;
+          else (row as Record<string, unknown>)[fields[i]!.name] = value;
+        }
+        rows.push(row);
+      } else if (code === ROW_DESCRIPTION) {
+        const count = bytes.readInt16BE(p);
+        p += 2;
+        fields = [];
+        for (let i = 0; i < count; i++) {
+          const nul = bytes.indexOf(0, p);
+          const name = bytes.toString('utf8', p, nul);
+          p = nul + 1 + 4 + 2; // table oid, column number
+          const dataTypeID = bytes.readInt32BE(p);
+          p += 4 + 2 + 4 + 2; // type, size, modifier, format
+          fields.push({ name, dataTypeID });
+        }
+        parsers = fields.map((f) => options.parsers?.[f.dataTypeID] ?? this.pg.parsers[f.dataTypeID]) as typeof parsers;
+      } else if (code === COMMAND_COMPLETE) {
+        const tag = bytes.toString('utf8', p, bytes.indexOf(0, p));
+        const words = tag.split(' ');
+        if (COUNTED.has(words[0]!)) affectedRows += Number.parseInt(words.at(-1)!, 10);
+      } else if (code === ERROR && !error) {
+        error = databaseError(bytes, p, end);
+      }
+      at = end;
+    }
+    if (error) throw error;
+    return { rows: rows as T[], fields, affectedRows };
+  }
+}
+
+const DATA_ROW = 0x44; // 'D'
+const ROW_DESCRIPTION = 0x54; // 'T'
+const COMMAND_COMPLETE = 0x43; // 'C'
+const ERROR = 0x45; // 'E'
+/** Command tags whose row count PGlite adds to affectedRows. */
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+/** ErrorResponse field codes, named as pg-protocol's DatabaseError names them. */
+const ERROR_FIELDS: Record<string, string> = {
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  p: 'internalPosition',
+  q: 'internalQuery',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
+};
+
+/** PostgreSQL's ErrorResponse as an Error named DatabaseError, carrying its fields (as pg-protocol's). */
+function databaseError(bytes: Buffer, from: number, end: number): Error {
+  const fields: Record<string, string> = {};
+  let message = '';
+  for (let p = from; p < end && bytes[p] !== 0;) {
+    const type = String.fromCharCode(bytes[p]!);
+    const nul = bytes.indexOf(0, p + 1);
+    const value = bytes.toString('utf8', p + 1, nul);
+    if (type === 'M') message = value;
+    else if (ERROR_FIELDS[type]) fields[ERROR_FIELDS[type]] = value;
+    p = nul + 1;
+  }
+  return Object.assign(new Error(message), { name: 'DatabaseError' }, fields);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
