@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { SIMPLE_PROTOCOL } from './literal';
+import { BatchedQueries } from './pglite-batched';
 import { pgliteExtensions } from './pglite-extensions';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
@@ -23,6 +24,7 @@ const { dataDir } = workerData as { dataDir: string };
 // Shared buffers of a small server (PostgreSQL's default is 128 MB, all resident once the chat log is busy).
 const ready = PGlite.create(dataDir, { postgresqlconf: 'shared_buffers=32MB', extensions: pgliteExtensions });
 const transactions = new Map<number, OpenTransaction>();
+const batched = ready.then((pg) => new BatchedQueries(pg));
 
 class RolledBack extends Error {}
 
@@ -63,10 +65,15 @@ async function handle(request: WorkerRequest): Promise<void> {
         // A chat ingest statement (marked, without parameters: db/literal.ts) over the simple query
         // protocol: one call into the database instead of the extended protocol's six (parse,
         // describe, bind, describe, execute, sync), about half its CPU.
-        const result =
-          request.params.length === 0 && request.sql.startsWith(SIMPLE_PROTOCOL)
-            ? ((await target.exec(request.sql, options)).at(-1) ?? { rows: [], fields: [], affectedRows: 0 })
-            : await target.query(request.sql, request.params, options);
+        // Any other statement: the extended protocol's messages in one call (db/pglite-batched.ts), not six.
+        const fast = await batched;
+        let result;
+        if (request.params.length === 0 && request.sql.startsWith(SIMPLE_PROTOCOL)) {
+          fast.forgetTypesUnlessDml(request.sql);
+          result = (await target.exec(request.sql, options)).at(-1) ?? { rows: [], fields: [], affectedRows: 0 };
+        } else {
+          result = await fast.query(request.sql, request.params, options, request.tx !== undefined);
+        }
         reply({ id: request.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
         return;
       }

@@ -8,7 +8,7 @@ import { channelUsers, channels } from '../db/schema';
 import type { Access } from '../lib/access';
 import { AppError, badRequest, forbidden, notFound, unauthenticated } from '../lib/errors';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
-import type { AuthUser, SessionService } from '../modules/auth';
+import type { AuthUser, ChannelStanding, SessionService } from '../modules/auth';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -39,6 +39,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The caller's level in `params.channelId`, set by the gate on channel routes. */
     channelLevel: number | null;
+    /** The caller's standing in `params.channelId`, read with their session (one query for both). */
+    channelStanding: ChannelStanding | null;
   }
 }
 
@@ -96,6 +98,7 @@ export function registerAuth(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('channelLevel', null);
+  app.decorateRequest('channelStanding', null);
   const accessRoutes: AccessRoute[] = [];
   app.decorate('accessRoutes', accessRoutes);
 
@@ -117,9 +120,16 @@ export function registerAuth(
     if (access === undefined) return;
     const token = bearerFrom(request);
     if (token) {
-      const found = await deps.sessions.lookup(token);
-      if (found.ok) request.auth = { sessionId: found.sessionId, user: found.user };
-      else if (access !== 'public')
+      // On a channel route the session and the caller's standing in the channel are read by one statement.
+      const channelId = typeof access === 'object' ? (request.params as { channelId?: unknown } | undefined)?.channelId : undefined;
+      const found = await deps.sessions.lookup(
+        token,
+        typeof channelId === 'string' && channelId.length > 0 && channelId.length <= 64 ? channelId : undefined,
+      );
+      if (found.ok) {
+        request.auth = { sessionId: found.sessionId, user: found.user };
+        request.channelStanding = found.channel ?? null;
+      } else if (access !== 'public')
         throw new AppError(
           401,
           found.type,
@@ -158,7 +168,13 @@ export function registerAuth(
     if (typeof channelId !== 'string')
       throw new Error(`Route ${request.routeOptions.url ?? ''} declares channel access without a :channelId parameter`);
     if (channelId.length === 0) throw badRequest(GATE_MESSAGES.channelIdRequired);
-    const level = channelId.length > 64 ? null : await channelLevel(deps.db, channelId, auth.user);
+    const standing = request.channelStanding;
+    const level =
+      channelId.length > 64
+        ? null
+        : standing?.channelId === channelId
+          ? levelOf(auth.user, standing.level, standing.exists)
+          : await channelLevel(deps.db, channelId, auth.user);
     if (level == null) throw notFound(GATE_MESSAGES.channelNotFound);
     request.channelLevel = level;
     if (level < access.channel) throw forbidden(GATE_MESSAGES.belowLevel);
@@ -176,9 +192,15 @@ export async function channelLevel(db: Db, channelId: string, user: AuthUser): P
   if (user.isOperator) {
     const exists =
       level != null || (await db.select({ id: channels.id }).from(channels).where(eq(channels.id, channelId)).limit(1)).length > 0;
-    return exists ? Math.max(level ?? 0, OPERATOR_CHANNEL_LEVEL) : null;
+    return levelOf(user, level, exists);
   }
   return level;
+}
+
+/** The level a user with staff level `level` (or none) has in a channel that `exists` (or not): operators get support access. */
+export function levelOf(user: AuthUser, level: number | null, exists: boolean): number | null {
+  if (!user.isOperator) return level;
+  return exists ? Math.max(level ?? 0, OPERATOR_CHANNEL_LEVEL) : null;
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
