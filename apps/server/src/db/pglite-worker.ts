@@ -44,10 +44,52 @@ function errorOf(error: unknown): WorkerReply['error'] {
   return out;
 }
 
-/** Keeps the values of these type oids as the database's text (drizzle maps dates itself). */
-function rawParsers(oids: number[] | undefined): Record<number, (value: string) => string> | undefined {
-  if (!oids?.length) return undefined;
-  return Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
+/**
+ * The type oids drizzle keeps as the database's text (it maps dates itself): every query it sends
+ * names the same ones (`rawTypes`). They are set once on the database's own parsers, so a query
+ * passes no parsers: PGlite copies its whole parser table (hundreds of types) into a new object for
+ * every query that passes some, about a third of a small query's cost in this thread.
+ */
+let instanceRaw = '';
+const keepText = (value: string) => value;
+
+function parsersFor(pg: PGlite, oids: number[] | undefined): Record<number, (value: string) => unknown> | undefined {
+  const key = oids?.length ? [...oids].sort((a, b) => a - b).join(',') : '';
+  if (key === instanceRaw) return undefined;
+  if (instanceRaw === '' && key !== '') {
+    // The first query that keeps types as text (drizzle's first, at start-up) sets them on the instance.
+    for (const oid of oids!) {
+      original.set(oid, pg.parsers[oid]);
+      pg.parsers[oid] = keepText;
+    }
+    instanceRaw = key;
+    return undefined;
+  }
+  // Another set (no caller sends one today): exactly these kept as text, the others as PGlite parses them.
+  const wanted = new Set(oids ?? []);
+  const out: Record<number, (value: string) => unknown> = {};
+  for (const [oid, parser] of original) if (!wanted.has(oid) && parser) out[oid] = parser as (value: string) => unknown;
+  for (const oid of wanted) out[oid] = keepText;
+  return out;
+}
+const original = new Map<number, unknown>();
+
+/**
+ * Opens a PGlite transaction (it queues other queries until it ends), kept open across messages
+ * until commit or rollback.
+ */
+async function openTransaction(pg: PGlite, id: number): Promise<void> {
+  let opened!: (entry: Omit<OpenTransaction, 'done'>) => void;
+  const started = new Promise<Omit<OpenTransaction, 'done'>>((resolve) => (opened = resolve));
+  const done = pg.transaction(
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        opened({ tx, finish: (commit) => (commit ? resolve() : reject(new RolledBack())) });
+      }),
+  );
+  const entry = await Promise.race([started, done.then(() => null)]);
+  if (!entry) throw new Error('The transaction ended before it started.');
+  transactions.set(id, { ...entry, done });
 }
 
 port.on('message', (request: WorkerRequest) => {
@@ -59,7 +101,9 @@ async function handle(request: WorkerRequest): Promise<void> {
     const pg = await ready;
     switch (request.op) {
       case 'query': {
-        const options = { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes) };
+        const options = { rowMode: request.rowMode, parsers: parsersFor(pg, request.rawTypes) };
+        // A transaction's first query opens it (one message instead of two: see pglite-remote.ts).
+        if (request.begin && request.tx !== undefined) await openTransaction(pg, request.tx);
         const target = request.tx !== undefined ? transactions.get(request.tx)?.tx : pg;
         if (!target) throw new Error('The transaction is no longer open.');
         // A chat ingest statement (marked, without parameters: db/literal.ts) over the simple query
@@ -78,18 +122,7 @@ async function handle(request: WorkerRequest): Promise<void> {
         return;
       }
       case 'begin': {
-        // PGlite's own transaction (it queues other queries until it ends), kept open until commit/rollback.
-        let opened!: (entry: Omit<OpenTransaction, 'done'>) => void;
-        const started = new Promise<Omit<OpenTransaction, 'done'>>((resolve) => (opened = resolve));
-        const done = pg.transaction(
-          (tx) =>
-            new Promise<void>((resolve, reject) => {
-              opened({ tx, finish: (commit) => (commit ? resolve() : reject(new RolledBack())) });
-            }),
-        );
-        const entry = await Promise.race([started, done.then(() => null)]);
-        if (!entry) throw new Error('The transaction ended before it started.');
-        transactions.set(request.id, { ...entry, done });
+        await openTransaction(pg, request.id);
         reply({ id: request.id, result: { rows: [], fields: [], affectedRows: 0 } });
         return;
       }

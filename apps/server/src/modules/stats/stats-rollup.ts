@@ -98,16 +98,18 @@ async function refreshHours(tx: Tx, dirty: DirtyHours): Promise<void> {
   if (dirty.channels.length === 0) return;
   const changed = sql`unnest(${sql.param(dirty.channels)}::text[], ${sql.param(dirty.hours)}::timestamptz[]) AS d(channel_id, hour)
     JOIN stats_minutes m ON m.channel_id = d.channel_id AND m.minute >= d.hour AND m.minute < d.hour + interval '1 hour'`;
+  // One statement for both tables (a round trip less to the embedded database's thread, while it is held).
   await tx.execute(sql`
-    INSERT INTO stats_hours (channel_id, channel_provider_id, provider, hour, messages, follows, subs, moderation, commands,
-      viewer_sum, viewer_minutes, viewer_peak)
-    SELECT d.channel_id, m.channel_provider_id, min(m.provider), d.hour, sum(m.messages), sum(m.follows), sum(m.subs),
-      sum(m.moderation), sum(m.commands), coalesce(sum(m.viewers), 0), count(m.viewers), max(m.viewers)
-    FROM ${changed} GROUP BY d.channel_id, m.channel_provider_id, d.hour
-    ON CONFLICT (channel_id, channel_provider_id, hour) DO UPDATE SET messages = excluded.messages,
-      follows = excluded.follows, subs = excluded.subs, moderation = excluded.moderation, commands = excluded.commands,
-      viewer_sum = excluded.viewer_sum, viewer_minutes = excluded.viewer_minutes, viewer_peak = excluded.viewer_peak`);
-  await tx.execute(sql`
+    WITH hours AS (
+      INSERT INTO stats_hours (channel_id, channel_provider_id, provider, hour, messages, follows, subs, moderation, commands,
+        viewer_sum, viewer_minutes, viewer_peak)
+      SELECT d.channel_id, m.channel_provider_id, min(m.provider), d.hour, sum(m.messages), sum(m.follows), sum(m.subs),
+        sum(m.moderation), sum(m.commands), coalesce(sum(m.viewers), 0), count(m.viewers), max(m.viewers)
+      FROM ${changed} GROUP BY d.channel_id, m.channel_provider_id, d.hour
+      ON CONFLICT (channel_id, channel_provider_id, hour) DO UPDATE SET messages = excluded.messages,
+        follows = excluded.follows, subs = excluded.subs, moderation = excluded.moderation, commands = excluded.commands,
+        viewer_sum = excluded.viewer_sum, viewer_minutes = excluded.viewer_minutes, viewer_peak = excluded.viewer_peak
+    )
     INSERT INTO stats_channel_hours (channel_id, hour, viewer_sum, viewer_minutes, viewer_peak)
     SELECT channel_id, hour, sum(v), count(*), max(v)
     FROM (SELECT d.channel_id, d.hour, m.minute, sum(m.viewers) AS v FROM ${changed} WHERE m.viewers IS NOT NULL GROUP BY 1, 2, 3) t
@@ -121,6 +123,8 @@ export class StatsRollup {
   private readonly seenUses = new Set<string>();
   private written = 0;
   private analyzedAt = 0;
+  /** The cursor rows exist (made once per process; the rollup never deletes them). */
+  private cursorsMade = false;
 
   constructor(
     private readonly db: Db,
@@ -141,15 +145,26 @@ export class StatsRollup {
 
   /** Adds what the chat log and the points ledger gained since the last run; returns how many source rows were read. */
   async rollup(): Promise<number> {
-    await this.db.execute(
-      sql`INSERT INTO stats_cursors (source, seq) VALUES ('chat_messages', 0), ('activities', 0), ('moderation_events', 0) ON CONFLICT DO NOTHING`,
-    );
+    if (!this.cursorsMade) {
+      await this.db.execute(
+        sql`INSERT INTO stats_cursors (source, seq) VALUES ('chat_messages', 0), ('activities', 0), ('moderation_events', 0) ON CONFLICT DO NOTHING`,
+      );
+      this.cursorsMade = true;
+    }
     let total = 0;
     for (;;) {
       const read = await this.db.transaction(async (tx) => {
         const dirty = new DirtyHours();
         let n = 0;
-        for (const source of sources) n += await this.rollupSource(tx, source, dirty);
+        // The three cursors locked in one statement (in one order everywhere: several instances never deadlock);
+        // each source's rows are then read by a statement of its own, so it sees what committed before the lock.
+        const cursors = new Map(
+          rowsOf<{ source: string; seq: string | number }>(
+            await tx.execute(sql`SELECT source, seq FROM stats_cursors WHERE source IN ('chat_messages', 'activities', 'moderation_events')
+              ORDER BY source FOR UPDATE`),
+          ).map((r) => [r.source, Number(r.seq)]),
+        );
+        for (const source of sources) n += await this.rollupSource(tx, source, cursors.get(source) ?? 0, dirty);
         await refreshHours(tx, dirty);
         return n + (await this.rollupPoints(tx));
       });
@@ -235,78 +250,75 @@ export class StatsRollup {
     return uses.length;
   }
 
-  private async rollupSource(tx: Tx, source: Source, dirty: DirtyHours): Promise<number> {
-    const cursor = rowsOf<{ seq: string | number }>(
-      await tx.execute(sql`SELECT seq FROM stats_cursors WHERE source = ${source} FOR UPDATE`),
-    )[0];
-    const from = Number(cursor?.seq ?? 0);
+  /**
+   * One source's next rows (at most ROLLUP_BATCH after its cursor `from`) added to the minute rows (chat also to the
+   * chatter months) and the cursor moved past them, in ONE statement: on the embedded database every statement is a
+   * round trip between the threads while the rollup holds the database, and chat ingest waits for it. Returns the rows
+   * read; the (channel, hour) pairs whose minutes changed go to `dirty`.
+   */
+  private async rollupSource(tx: Tx, source: Source, from: number, dirty: DirtyHours): Promise<number> {
     const table = sql.identifier(source);
-    const hiRow = rowsOf<{ hi: string | number | null; n: string | number }>(
-      await tx.execute(
-        sql`SELECT max(seq) AS hi, count(*) AS n FROM (SELECT seq FROM ${table} WHERE seq > ${from} ORDER BY seq LIMIT ${ROLLUP_BATCH}) t`,
-      ),
-    )[0];
-    if (!hiRow || hiRow.hi === null) return 0;
-    const to = Number(hiRow.hi);
-    const range = sql`seq > ${from} AND seq <= ${to}`;
+    const head = sql`WITH b AS (
+        SELECT max(seq) AS hi, count(*) AS n FROM (SELECT seq FROM ${table} WHERE seq > ${from} ORDER BY seq LIMIT ${ROLLUP_BATCH}) t
+      ), moved AS (
+        UPDATE stats_cursors SET seq = b.hi FROM b WHERE stats_cursors.source = ${source} AND b.hi IS NOT NULL
+      )`;
+    const range = sql`seq > ${from} AND seq <= (SELECT hi FROM b)`;
+    const tail = sql`SELECT b.n, d.channel_id, d.minute FROM b LEFT JOIN (${DIRTY_OF_UP}) d ON true`;
+    let result: unknown;
     if (source === 'chat_messages') {
-      dirty.add(
-        await tx.execute(sql`
-        WITH up AS (
+      // Messages per chatter and UTC month, cumulative day by day (see stats_chatter_months): the batch counted per
+      // chatter and day, then per month 31 filtered sums, merged into the row entry by entry — plain expressions, no
+      // function called per row.
+      result = await tx.execute(sql`${head}, src AS (
+          SELECT channel_id, channel_provider_id, provider, received_at, author_id, author_name
+          FROM chat_messages WHERE ${range} AND NOT author_is_self
+        ), up AS (
           INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, messages)
           SELECT channel_id, channel_provider_id, provider, date_trunc('minute', received_at), count(*)
-          FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4
+          FROM src GROUP BY 1, 2, 3, 4
           ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET messages = stats_minutes.messages + excluded.messages
           RETURNING channel_id, minute
-        ) ${DIRTY_OF_UP}`),
-      );
-      // Messages per chatter and UTC month, cumulative day by day (see stats_chatter_months), in one statement: the
-      // batch counted per chatter and day, then per month 31 filtered sums, merged into the row entry by entry — plain
-      // expressions, no function called per row.
-      await tx.execute(sql`
-        INSERT INTO stats_chatter_months (channel_id, month, provider, author_id, author_name, days)
-        SELECT channel_id, month, provider, author_id, max(author_name), ARRAY[${CUMULATIVE_COUNTS}]
-        FROM (
-          SELECT channel_id, date_trunc('month', received_at AT TIME ZONE 'UTC')::date AS month,
-            extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id,
-            max(author_name) AS author_name, count(*)::integer AS n
-          FROM chat_messages WHERE ${range} AND NOT author_is_self GROUP BY 1, 2, 3, 4, 5
-        ) d GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, month, provider, author_id)
-        DO UPDATE SET days = ARRAY[${ADD_DAYS}], author_name = excluded.author_name`);
+        ), months AS (
+          INSERT INTO stats_chatter_months (channel_id, month, provider, author_id, author_name, days)
+          SELECT channel_id, month, provider, author_id, max(author_name), ARRAY[${CUMULATIVE_COUNTS}]
+          FROM (
+            SELECT channel_id, date_trunc('month', received_at AT TIME ZONE 'UTC')::date AS month,
+              extract(day FROM received_at AT TIME ZONE 'UTC')::integer AS dom, provider, author_id,
+              max(author_name) AS author_name, count(*)::integer AS n
+            FROM src GROUP BY 1, 2, 3, 4, 5
+          ) d GROUP BY 1, 2, 3, 4
+          ON CONFLICT (channel_id, month, provider, author_id)
+          DO UPDATE SET days = ARRAY[${ADD_DAYS}], author_name = excluded.author_name
+        ) ${tail}`);
     } else if (source === 'activities') {
       const subTypes = sql.join(
         SUB_TYPES.map((t) => sql`${t}`),
         sql`, `,
       );
-      dirty.add(
-        await tx.execute(sql`
-        WITH up AS (
-        INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, follows, subs)
-        SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at),
-          count(*) FILTER (WHERE type = 'follow'),
-          coalesce(sum(CASE WHEN type IN ('gift', 'membership_gift') THEN greatest(coalesce(count, 1), 1) ELSE 1 END)
-            FILTER (WHERE type IN (${subTypes})), 0)
-        FROM activities WHERE ${range} AND type IN ('follow', ${subTypes}) GROUP BY 1, 2, 3, 4
-        ON CONFLICT (channel_id, channel_provider_id, minute)
-        DO UPDATE SET follows = stats_minutes.follows + excluded.follows, subs = stats_minutes.subs + excluded.subs
-        RETURNING channel_id, minute
-        ) ${DIRTY_OF_UP}`),
-      );
+      result = await tx.execute(sql`${head}, up AS (
+          INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, follows, subs)
+          SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at),
+            count(*) FILTER (WHERE type = 'follow'),
+            coalesce(sum(CASE WHEN type IN ('gift', 'membership_gift') THEN greatest(coalesce(count, 1), 1) ELSE 1 END)
+              FILTER (WHERE type IN (${subTypes})), 0)
+          FROM activities WHERE ${range} AND type IN ('follow', ${subTypes}) GROUP BY 1, 2, 3, 4
+          ON CONFLICT (channel_id, channel_provider_id, minute)
+          DO UPDATE SET follows = stats_minutes.follows + excluded.follows, subs = stats_minutes.subs + excluded.subs
+          RETURNING channel_id, minute
+        ) ${tail}`);
     } else {
-      dirty.add(
-        await tx.execute(sql`
-        WITH up AS (
+      result = await tx.execute(sql`${head}, up AS (
           INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, moderation)
           SELECT channel_id, channel_provider_id, provider, date_trunc('minute', occurred_at), count(*)
           FROM moderation_events WHERE ${range} AND kind <> 'clear' GROUP BY 1, 2, 3, 4
           ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET moderation = stats_minutes.moderation + excluded.moderation
           RETURNING channel_id, minute
-        ) ${DIRTY_OF_UP}`),
-      );
+        ) ${tail}`);
     }
-    await tx.execute(sql`UPDATE stats_cursors SET seq = ${to} WHERE source = ${source}`);
-    return Number(hiRow.n);
+    const rows = rowsOf<{ n: string | number; channel_id: string | null; minute: string | Date | null }>(result);
+    for (const r of rows) if (r.channel_id !== null && r.minute !== null) dirty.addOne(r.channel_id, r.minute);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /**
@@ -330,17 +342,24 @@ export class StatsRollup {
       );
       const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
       const dirty = new DirtyHours();
-      for (const c of live) {
-        if (c.viewer_count !== null) dirty.addOne(c.channel_id, minute);
-        if (c.viewer_count !== null) {
-          await tx.execute(sql`
-            INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, viewers)
-            VALUES (${c.channel_id}, ${c.id}, ${c.provider}, ${minute.toISOString()}, ${c.viewer_count})
-            ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET viewers = excluded.viewers`);
-        }
+      for (const c of live) if (c.viewer_count !== null) dirty.addOne(c.channel_id, minute);
+      if (live.length > 0) {
+        // Every live connection in one statement, however many (not two statements each: on the embedded database
+        // each is a round trip between the threads while this transaction holds the database and chat waits).
+        const param = <T>(values: T[]) => sql.param(values);
         await tx.execute(sql`
+          WITH input AS (
+            SELECT * FROM unnest(${param(live.map(() => newId()))}::text[], ${param(live.map((c) => c.channel_id))}::text[],
+              ${param(live.map((c) => c.id))}::text[], ${param(live.map((c) => c.provider))}::text[],
+              ${param(live.map((c) => c.viewer_count))}::integer[]) AS t(id, channel_id, channel_provider_id, provider, viewers)
+          ), minutes AS (
+            INSERT INTO stats_minutes (channel_id, channel_provider_id, provider, minute, viewers)
+            SELECT channel_id, channel_provider_id, provider, ${minute.toISOString()}::timestamptz, viewers FROM input
+            WHERE viewers IS NOT NULL
+            ON CONFLICT (channel_id, channel_provider_id, minute) DO UPDATE SET viewers = excluded.viewers
+          )
           INSERT INTO stats_streams (id, channel_id, channel_provider_id, provider, started_at, peak_viewers)
-          VALUES (${newId()}, ${c.channel_id}, ${c.id}, ${c.provider}, ${now.toISOString()}, ${c.viewer_count})
+          SELECT id, channel_id, channel_provider_id, provider, ${now.toISOString()}::timestamptz, viewers FROM input
           ON CONFLICT (channel_provider_id) WHERE ended_at IS NULL
           DO UPDATE SET peak_viewers = greatest(stats_streams.peak_viewers, excluded.peak_viewers)`);
       }
