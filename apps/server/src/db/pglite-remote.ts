@@ -21,7 +21,6 @@ export type WorkerRequest =
       /** The first query of transaction `tx`: the worker opens it first. */
       begin?: boolean;
     }
-  | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };
 
@@ -133,13 +132,11 @@ export class PGliteRemote {
    */
   async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
     const id = this.next++;
-    let opened = false;
-    /** Settles once the first query (the one that opens the transaction) was answered; later ones wait for it. */
+    /** Settles once the first query (the one that opens the transaction) was answered; later ones wait for it. Null: none sent, nothing to end. */
     let opening: Promise<unknown> | null = null;
     const tx: RemoteTransaction = {
       query: (sql, params = [], options = {}) => {
         if (opening) return opening.then(() => this.query(sql, params, options, id));
-        opened = true;
         const first = this.query(sql, params, options, id, true);
         opening = first.catch(() => undefined);
         return first;
@@ -149,10 +146,10 @@ export class PGliteRemote {
     try {
       result = await callback(tx);
     } catch (error) {
-      if (opened) await this.send({ op: 'rollback', tx: id }).catch(() => undefined);
+      if (opening) await this.send({ op: 'rollback', tx: id }).catch(() => undefined);
       throw error;
     }
-    if (opened) await this.send({ op: 'commit', tx: id });
+    if (opening) await this.send({ op: 'commit', tx: id });
     return result;
   }
 

@@ -121,11 +121,6 @@ async function handle(request: WorkerRequest): Promise<void> {
         reply({ id: request.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
         return;
       }
-      case 'begin': {
-        await openTransaction(pg, request.id);
-        reply({ id: request.id, result: { rows: [], fields: [], affectedRows: 0 } });
-        return;
-      }
       case 'commit':
       case 'rollback': {
         const open = transactions.get(request.tx);

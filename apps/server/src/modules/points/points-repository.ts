@@ -270,7 +270,7 @@ export class DbPointsRepository {
     this.mergedHooks.push(hook);
   }
 
-  /** Runs `work` (one statement outside a transaction), again on a deadlock or serialization failure. */
+  /** Runs `work` (a statement or a whole transaction) again on a deadlock or serialization failure, up to 5 times. */
   private async retried<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -284,14 +284,11 @@ export class DbPointsRepository {
 
   /** Runs `work` in a transaction, retried on deadlock or serialization failure; a Refusal rolls back and is the answer. */
   private async tx<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction(async (tx) => work(tx as unknown as Db));
-      } catch (error) {
-        if (error instanceof Refusal) return error.result as T;
-        if (attempt < 5 && isRetryable(error)) continue;
-        throw error;
-      }
+    try {
+      return await this.retried(() => this.db.transaction(async (tx) => work(tx as unknown as Db)));
+    } catch (error) {
+      if (error instanceof Refusal) return error.result as T;
+      throw error;
     }
   }
 
