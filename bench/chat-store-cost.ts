@@ -9,7 +9,6 @@
  */
 import { benchDatabase, storedMessages } from './chat-bench-lib';
 import { ChatLogStore, type WriteBatch } from '../apps/server/src/pipeline/chat-log-store';
-import { DbPointsRepository } from '../apps/server/src/modules/points/points-repository';
 import { createEarnHandler } from '../apps/server/src/modules/points/stages';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -33,12 +32,11 @@ function databaseThreadMs(): number {
 
 const kind = (process.env.KIND ?? 'PGlite') as 'PGlite' | 'PostgreSQL';
 const bench = await benchDatabase(kind, 10);
-const repo = new DbPointsRepository(bench.database.db);
 // PREP_SQL="DROP INDEX chat_messages_text_trgm; …": statements run before measuring (what-if: an index, a trigger).
 for (const statement of (process.env.PREP_SQL ?? '').split(';').filter((s) => s.trim()))
   await bench.database.db.execute(sql.raw(statement));
 const store = new ChatLogStore(bench.database.db);
-if (process.env.POINTS !== '0') store.applyInCommit(createEarnHandler({ add: async () => {} }, repo));
+if (process.env.POINTS !== '0') store.applyInStatement(createEarnHandler({ add: async () => {} }));
 let n = 0;
 const sizes = (process.env.SIZES ?? '10,50,200').split(',').map(Number);
 const total = Number(process.env.TOTAL ?? 6000);

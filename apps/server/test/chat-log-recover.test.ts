@@ -4,7 +4,7 @@
  * committed — published once, their effects stored once. Runs on PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { channelProviders, chatMessages, moderationEvents, pipelineEffects, viewers } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { ChatLogStore, rowKey, type WriteBatch, type WriteResult } from '../src/pipeline/chat-log-store';
@@ -36,12 +36,13 @@ afterAll(async () => {
 describe('a commit whose answer was lost', () => {
   it('is found stored on the retry and handed over once, without storing or applying its effects or counting its viewers twice', async () => {
     const store = new ChatLogStore(t.s.db);
-    // An effect applied in the commit (like a points credit): applied by the attempt that committed, not by the retry.
-    const appliedInCommit: string[] = [];
-    store.applyInCommit({
-      kind: 'test.in-commit',
+    // An effect applied in the statement that stores its message (like a points credit): applied by the attempt that
+    // committed, not by the retry.
+    await t.s.db.execute(sql`CREATE TABLE IF NOT EXISTS test_in_statement (channel_id text NOT NULL, payload jsonb)`);
+    store.applyInStatement({
+      kind: 'test.in-statement',
       run: async () => {},
-      applyInCommit: async (_tx, effects) => void appliedInCommit.push(...effects.map((e) => e.kind)),
+      applyInStatement: (source) => `test_applied AS (INSERT INTO test_in_statement SELECT channel_id, payload FROM ${source})`,
     });
     let attempts = 0;
     const modes: { recover?: boolean }[] = [];
@@ -79,7 +80,7 @@ describe('a commit whose answer was lost', () => {
       gaps: [],
       effects: [
         { effect: { kind: 'test.effect', channelId, payload: null }, sourceId: messages[0]!.id },
-        { effect: { kind: 'test.in-commit', channelId, payload: null }, sourceId: messages[1]!.id },
+        { effect: { kind: 'test.in-statement', channelId, payload: { n: 1 } }, sourceId: messages[1]!.id },
       ],
       states: [],
     };
@@ -99,7 +100,8 @@ describe('a commit whose answer was lost', () => {
     expect(stored.map((r) => r.id).sort()).toEqual(messages.map((m) => m.id).sort());
     const effects = await t.s.db.select().from(pipelineEffects).where(eq(pipelineEffects.channelId, channelId));
     expect(effects.map((e) => e.kind)).toEqual(['test.effect']);
-    expect(appliedInCommit).toEqual(['test.in-commit']);
+    const applied = await t.s.db.execute(sql`SELECT payload FROM test_in_statement WHERE channel_id = ${channelId}`);
+    expect((applied as { rows: { payload: unknown }[] }).rows.map((r) => r.payload)).toEqual([{ n: 1 }]);
     // Both messages are by one viewer: counted once each, by the commit that stored them.
     const counted = await t.s.db.select().from(viewers).where(eq(viewers.channelId, channelId));
     expect(counted.map((v) => [v.providerUserId, v.messageCount])).toEqual([['u1', 2]]);

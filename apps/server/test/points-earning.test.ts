@@ -1,7 +1,8 @@
 /**
  * Set-based earning on a real database (PGlite here, PostgreSQL under
  * `npx tsx scripts/with-postgres.ts npx vitest run --project server test/points-earning.test.ts`):
- * `earnIn` inside a caller's transaction commits or rolls back with it, a key earns once (also twice
+ * `earnIn` inside a caller's transaction commits or rolls back with it, `earn` alone is one statement that makes the
+ * identities and wallets it needs (the derived wallet id in SQL equals `walletIdFor`), a key earns once (also twice
  * in one batch, and across concurrent batches), banned viewers earn nothing, the per-minute message
  * cap holds across two instances, and — a property over any events, duplicates, banned viewers,
  * links and interleavings — every wallet's balance equals the sum of its ledger rows and every event
@@ -22,6 +23,8 @@ import {
   messageEarnKey,
   type EarnEntry,
   type IdentityInput,
+  walletIdFor,
+  walletIdSql,
 } from '../src/modules/points';
 import { freshDatabase } from './helper';
 
@@ -93,30 +96,45 @@ describe('earning in a caller transaction (earnIn)', () => {
     expect(await inconsistentWallets(channelId)).toBe(0);
   });
 
-  it('earn on its own: a batch of known identities is one statement; one the cache wrongly knew is made, and every entry counts once', async () => {
+  it('earn on its own: one statement makes the identities and wallets it needs, keeps names current, counts every entry once', async () => {
     const channelId = await newChannel();
     const ann = viewer('twitch', 'Ann');
     const bob = viewer('kick', 'Bob');
     expect(await repo.earn([{ channelId, identity: bob, amount: 1, kind: 'chat', key: 'b0' }])).toBe(1);
-    // Ann is remembered from a rolled-back transaction: the cache knows her, the database does not.
-    await expect(
-      database.db.transaction(async (tx) => {
-        await repo.earnIn(tx, [{ channelId, identity: ann, amount: 3, kind: 'chat', key: 'a1' }]);
-        throw new Error('the ingest failed');
-      }),
-    ).rejects.toThrow('the ingest failed');
-    // Bob's entry is credited by the lone statement, Ann's after she is made (Bob's not again).
+    // Bob renamed on his platform: the batch's latest names are stored.
+    const renamed = { ...bob, login: 'bobby', displayName: 'Bobby' };
     const batch: EarnEntry[] = [
       { channelId, identity: bob, amount: 2, kind: 'chat', key: 'b1' },
       { channelId, identity: ann, amount: 3, kind: 'chat', key: 'a1' },
+      { channelId, identity: renamed, amount: 1, kind: 'chat', key: 'b2' },
       { channelId, identity: ann, amount: 4, kind: 'chat', key: 'a2' },
     ];
-    expect(await repo.earn(batch)).toBe(3);
+    expect(await repo.earn(batch)).toBe(4);
     expect(await repo.earn(batch)).toBe(0);
+    const stored = await repo.identity(channelId, 'kick', 'Bob');
+    expect([stored?.login, stored?.displayName]).toEqual(['bobby', 'Bobby']);
     expect((await repo.wallet(channelId, ann)).balance).toBe(7);
-    expect((await repo.wallet(channelId, bob)).balance).toBe(3);
-    expect((await ledgerKeys(channelId)).sort()).toEqual(['a1', 'a2', 'b0', 'b1']);
+    expect((await repo.wallet(channelId, renamed)).balance).toBe(4);
+    // A new identity's wallet is the derived one, made in the same statement with the name it came with.
+    const annWallet = await repo.wallet(channelId, ann);
+    expect(annWallet.id).toBe(walletIdFor(channelId, 'twitch', 'Ann'));
+    expect(annWallet.displayName).toBe('Ann');
+    expect((await ledgerKeys(channelId)).sort()).toEqual(['a1', 'a2', 'b0', 'b1', 'b2']);
     expect(await inconsistentWallets(channelId)).toBe(0);
+  });
+
+  it('derives the wallet of a new identity in SQL exactly as walletIdFor does (any text)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.string({ minLength: 1 }), fc.string(), async (c, p, u) => {
+        // The database's text holds no NUL (the platforms' ids never do); anything else goes.
+        const [channelId, provider, userId] = [c, p, u].map((x) => x.split('\u0000').join('') || 'x');
+        const result = (await database.db.execute(
+          sql`SELECT ${sql.raw(walletIdSql('t'))} AS id FROM (SELECT ${channelId}::text AS channel_id, ${provider}::text AS provider, ${userId}::text AS provider_user_id) t`,
+        )) as { rows: { id: string }[] };
+        expect(result.rows[0]!.id).toBe(walletIdFor(channelId!, provider!, userId!));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('counts a key once: twice in one batch, again in a later batch, in concurrent batches; ignores amounts of 0 or less', async () => {

@@ -1,9 +1,10 @@
 /**
  * The persist step of the pipeline: one group commit = one transaction holding every chat message,
  * activity, moderation event, gap, outbox effect and connection state patch of the batch, the viewer
- * counters of the messages it stored, and the effects applied in the commit (points credits, see
- * `EffectHandler.applyInCommit`). Messages with their viewer counters, activities and effects each
- * go in ONE statement whatever the batch size:
+ * counters of the messages it stored, and the effects applied in the statement that stores their
+ * messages (points credits, see `EffectHandler.applyInStatement`). Messages with their viewer
+ * counters and their in-statement effects, activities with theirs, and outbox effects each go in
+ * ONE statement whatever the batch size (a batch of chat alone: one statement and COMMIT):
  * the rows are sent as one JSON array and expanded by `json_to_recordset` (no per-row placeholders
  * or array literals). The JSON is written into the statement as a dollar-quoted literal, not as a
  * parameter (db/literal.ts): PGlite then runs it over the simple query protocol, at about half the
@@ -19,6 +20,10 @@
  * were stored already, in `existing`: the connection may have died after the database committed the
  * earlier attempt and before the client heard so. Those rows are published like new ones (nobody saw
  * them yet); their effects were stored by the commit that stored them and are not stored again.
+ *
+ * An in-statement effect reaches its handler's CTEs only through a join with the rows the statement
+ * stored now (`stored`, the `ON CONFLICT DO NOTHING … RETURNING` rows): a duplicate, or a row an
+ * earlier attempt stored, passes none. The store knows nothing of what the handler does.
  */
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
@@ -102,18 +107,48 @@ const messageTail = sql.raw(`) AS r(${recordsetColumns(messageColumns)})
     first_seen_at = least(viewers.first_seen_at, excluded.first_seen_at),
     last_seen_at = greatest(viewers.last_seen_at, excluded.last_seen_at),
     message_count = viewers.message_count + excluded.message_count
-)
+)`);
+const storedRows = sql.raw(`
 SELECT seq, channel_id, id FROM stored`);
-const messageInsert = (json: SQL) => sql`${simpleProtocol}${messageHead}${json}${messageTail}`;
+
+/**
+ * The effects of the rows in `stored` (the rows the statement stores now), as CTEs of that statement:
+ * per in-statement handler, its effects (a JSON array of `{ id, channel_id, payload, source_id }`)
+ * joined with `stored` as the relation it reads, then the handler's own CTEs; and the outbox rows
+ * (`outbox`), likewise joined. Empty when there are none.
+ */
+function effectCtes(effects: StatementEffects): SQL {
+  const parts: SQL[] = [];
+  for (const [handler, records] of effects.inStatement) {
+    parts.push(sql`, ${sql.raw(handler.source)} AS (
+  SELECT e.id, e.channel_id, e.payload, e.ord
+  FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (id text, channel_id text, payload jsonb, source_id text))
+    WITH ORDINALITY AS e(id, channel_id, payload, source_id, ord)
+  JOIN stored s ON s.channel_id = e.channel_id AND s.id = e.source_id
+), ${sql.raw(handler.ctes)}`);
+  }
+  if (effects.outbox.length)
+    parts.push(sql`, outbox AS (
+  INSERT INTO pipeline_effects (id, channel_id, kind, payload, source_id)
+  SELECT e.id, e.channel_id, e.kind, e.payload, e.source_id
+  FROM json_to_recordset(${jsonLiteral(effects.outbox)}) AS e(id text, channel_id text, kind text, payload jsonb, source_id text)
+  JOIN stored s ON s.channel_id = e.channel_id AND s.id = e.source_id
+)`);
+  return sql.join(parts);
+}
+
+const messageInsert = (json: SQL, effects: SQL) => sql`${simpleProtocol}${messageHead}${json}${messageTail}${effects}${storedRows}`;
 
 const activityHead = sql.raw(
-  `INSERT INTO activities (${activityColumns.map(([c]) => `"${c}"`).join(', ')})
+  `WITH stored AS (
+  INSERT INTO activities (${activityColumns.map(([c]) => `"${c}"`).join(', ')})
   SELECT ${activityColumns.map(([c]) => `r."${c}"`).join(', ')} FROM json_to_recordset(`,
 );
 const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
   ON CONFLICT DO NOTHING
-  RETURNING seq, channel_id, id`);
-const activityInsert = (json: SQL) => sql`${simpleProtocol}${activityHead}${json}${activityTail}`;
+  RETURNING seq, channel_id, id
+)`);
+const activityInsert = (json: SQL, effects: SQL) => sql`${simpleProtocol}${activityHead}${json}${activityTail}${effects}${storedRows}`;
 
 /** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
 const storedMessages = (json: SQL) => sql`${simpleProtocol}
@@ -135,32 +170,63 @@ const gapInsert = (json: SQL) => sql`${simpleProtocol}
     started_at timestamptz, ended_at timestamptz, lost integer)
   ON CONFLICT (id) DO NOTHING`;
 
+interface EffectRecord {
+  id: string;
+  channel_id: string;
+  kind: string;
+  payload: unknown;
+  source_id: string | null;
+}
+
+/** The effects written by the statement that stores their source rows. */
+interface StatementEffects {
+  inStatement: Map<InStatement, EffectRecord[]>;
+  outbox: EffectRecord[];
+}
+
+const noEffects = (): StatementEffects => ({ inStatement: new Map(), outbox: [] });
+
+/** A handler of in-statement effects: the name of the relation it reads and its CTEs (built once). */
+interface InStatement {
+  source: string;
+  ctes: string;
+}
+
 interface Returned {
   seq: number | string;
   channel_id: string;
   id: string;
 }
 
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+/** What runs a statement: the database (a statement alone), a transaction or a savepoint. */
+type Runner = Pick<Tx, 'execute' | 'transaction'>;
+
+function effectRecord(d: EffectDraft): EffectRecord {
+  return { id: newId(), channel_id: d.effect.channelId, kind: d.effect.kind, payload: d.effect.payload ?? null, source_id: d.sourceId };
+}
+
+async function rows<T>(tx: Pick<Tx, 'execute'>, query: SQL): Promise<T[]> {
   const result: unknown = await tx.execute(query);
   return (result as { rows: T[] }).rows;
 }
 
 export class ChatLogStore {
-  /** Effect kinds applied inside the commit (see `EffectHandler.applyInCommit`). */
-  private readonly inCommit = new Map<string, EffectHandler>();
+  /** Effect kinds applied inside the statement that stores their message (see `EffectHandler.applyInStatement`). */
+  private readonly inStatement = new Map<string, InStatement>();
 
   constructor(private readonly db: Db) {}
 
-  /** Effects of this handler's kind are applied in the transaction that stores their message, not stored in the outbox. */
-  applyInCommit(handler: EffectHandler): void {
-    if (handler.applyInCommit) this.inCommit.set(handler.kind, handler);
+  /** Effects of this handler's kind are applied in the statement that stores their message, not stored in the outbox. */
+  applyInStatement(handler: EffectHandler): void {
+    if (!handler.applyInStatement) return;
+    const source = `effects_${this.inStatement.size}`;
+    this.inStatement.set(handler.kind, { source, ctes: handler.applyInStatement(source) });
   }
 
   /**
    * One transaction, a fixed number of statements whatever the batch size (isolate mode aside):
-   * messages with the viewer counters of those stored now, activities, gaps, the in-commit
-   * effects (one call per kind), the outbox rows, the connection states.
+   * messages with the viewer counters and in-statement effects of those stored now, activities with
+   * theirs, gaps, the outbox rows, the connection states.
    */
   async write(batch: WriteBatch, options: { isolate?: boolean; recover?: boolean } = {}): Promise<WriteResult> {
     const result: WriteResult = {
@@ -171,42 +237,42 @@ export class ChatLogStore {
       existing: new Set(),
       effects: 0,
     };
+    const isolate = options.isolate ?? false;
+    const recover = options.recover ?? false;
+    const { messages, activities, apart } = this.routeEffects(batch, isolate);
+    // A batch whose whole write is the messages statement (chat alone, with its effects) runs alone: one statement is
+    // atomic by itself, so no BEGIN and COMMIT — one call into PGlite's thread (or one round trip) a batch.
+    const alone =
+      !isolate &&
+      !recover &&
+      batch.activities.length === 0 &&
+      batch.moderation.length === 0 &&
+      batch.gaps.length === 0 &&
+      batch.states.length === 0 &&
+      apart.length === 0;
+    if (alone && batch.messages.length) {
+      await this.insertMessages(this.db, batch.messages, result, messages);
+      result.effects = this.storedOutbox(messages, result);
+      return result;
+    }
     await this.db.transaction(async (tx) => {
-      const isolate = options.isolate ?? false;
-      const recover = options.recover ?? false;
-      if (batch.messages.length) await this.insertMessages(tx, batch.messages, result, isolate);
-      if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, isolate);
+      if (batch.messages.length) await this.insertMessages(tx, batch.messages, result, messages, isolate);
+      if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, activities, isolate);
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
       if (recover) await this.findStored(tx, batch, result);
       if (batch.gaps.length) await tx.execute(gapInsert(jsonLiteral(batch.gaps)));
-      const records: { id: string; channel_id: string; kind: string; payload: unknown; source_id: string | null }[] = [];
-      const applied = new Map<EffectHandler, (PipelineEffect & { id: string })[]>();
-      for (const d of batch.effects) {
+      result.effects = this.storedOutbox(messages, result) + this.storedOutbox(activities, result);
+      const records: EffectRecord[] = [];
+      for (const d of apart) {
         if (d.sourceId !== null) {
           const key = rowKey(d.effect.channelId, d.sourceId);
           if (!(result.messages.has(key) || result.activities.has(key)) || result.existing.has(key)) continue;
         }
-        const id = newId();
-        // Isolate mode (the batch failed on its data): every effect goes to the outbox, so a credit
-        // the database refuses cannot hold its messages back; the outbox runs it (and retries it).
-        const handler = isolate ? undefined : this.inCommit.get(d.effect.kind);
-        if (handler) {
-          let list = applied.get(handler);
-          if (!list) applied.set(handler, (list = []));
-          list.push({ ...d.effect, id });
-        } else
-          records.push({
-            id,
-            channel_id: d.effect.channelId,
-            kind: d.effect.kind,
-            payload: d.effect.payload ?? null,
-            source_id: d.sourceId,
-          });
+        records.push(effectRecord(d));
       }
-      for (const [handler, effects] of applied) await handler.applyInCommit!(tx, effects);
       if (records.length) {
         await tx.execute(effectInsert(jsonLiteral(records)));
-        result.effects = records.length;
+        result.effects += records.length;
       }
       for (const { channelProviderId, patch } of mergeStates(batch.states)) {
         await tx
@@ -216,6 +282,51 @@ export class ChatLogStore {
       }
     });
     return result;
+  }
+
+  /**
+   * Where each effect of the batch is written: in the statement that stores its source message or
+   * activity (an in-statement handler's CTEs, or the outbox rows), or `apart` (no source in the batch,
+   * or isolate mode: then every effect goes to the outbox, written after the rows by their own
+   * statement, so a credit the database refuses cannot hold its messages back; the outbox runs it and
+   * retries it).
+   */
+  private routeEffects(
+    batch: WriteBatch,
+    isolate: boolean,
+  ): { messages: StatementEffects; activities: StatementEffects; apart: EffectDraft[] } {
+    const messages = noEffects();
+    const activities = noEffects();
+    if (isolate) return { messages, activities, apart: batch.effects };
+    const apart: EffectDraft[] = [];
+    const messageKeys = new Set(batch.messages.map((m) => rowKey(m.channel_id, m.id)));
+    const activityKeys = new Set(batch.activities.map((a) => rowKey(a.channel_id, a.id)));
+    for (const d of batch.effects) {
+      const key = d.sourceId === null ? null : rowKey(d.effect.channelId, d.sourceId);
+      const into = key === null ? undefined : messageKeys.has(key) ? messages : activityKeys.has(key) ? activities : undefined;
+      if (!into) {
+        apart.push(d);
+        continue;
+      }
+      const handler = this.inStatement.get(d.effect.kind);
+      if (!handler) into.outbox.push(effectRecord(d));
+      else {
+        let list = into.inStatement.get(handler);
+        if (!list) into.inStatement.set(handler, (list = []));
+        list.push(effectRecord(d));
+      }
+    }
+    return { messages, activities, apart };
+  }
+
+  /** How many of these outbox rows the statement stored (those of rows it stored now). */
+  private storedOutbox(effects: StatementEffects, result: WriteResult): number {
+    let n = 0;
+    for (const e of effects.outbox) {
+      const key = rowKey(e.channel_id, e.source_id!);
+      if ((result.messages.has(key) || result.activities.has(key)) && !result.existing.has(key)) n++;
+    }
+    return n;
   }
 
   /** Recover mode: the batch's messages and activities not inserted now because an earlier attempt stored them. */
@@ -241,9 +352,15 @@ export class ChatLogStore {
     }
   }
 
-  private async insertMessages(tx: Tx, messages: ChatMessage[], result: WriteResult, isolate: boolean): Promise<void> {
-    const insert = async (part: ChatMessage[], on: Tx) => {
-      for (const r of await rows<Returned>(on, messageInsert(jsonLiteral(part.map(messageRecord)))))
+  private async insertMessages(
+    tx: Runner,
+    messages: ChatMessage[],
+    result: WriteResult,
+    effects: StatementEffects,
+    isolate = false,
+  ): Promise<void> {
+    const insert = async (part: ChatMessage[], on: Runner) => {
+      for (const r of await rows<Returned>(on, messageInsert(jsonLiteral(part.map(messageRecord)), effectCtes(effects))))
         result.messages.set(rowKey(r.channel_id, r.id), Number(r.seq));
     };
     if (isolate) {
@@ -257,9 +374,15 @@ export class ChatLogStore {
     } else await insert(messages, tx);
   }
 
-  private async insertActivities(tx: Tx, acts: Activity[], result: WriteResult, isolate: boolean): Promise<void> {
-    const insert = async (part: Activity[], on: Tx) => {
-      for (const r of await rows<Returned>(on, activityInsert(jsonLiteral(part.map(activityRecord)))))
+  private async insertActivities(
+    tx: Runner,
+    acts: Activity[],
+    result: WriteResult,
+    effects: StatementEffects,
+    isolate = false,
+  ): Promise<void> {
+    const insert = async (part: Activity[], on: Runner) => {
+      for (const r of await rows<Returned>(on, activityInsert(jsonLiteral(part.map(activityRecord)), effectCtes(effects))))
         result.activities.set(rowKey(r.channel_id, r.id), Number(r.seq));
     };
     if (!isolate) return insert(acts, tx);

@@ -231,7 +231,7 @@ export class IngestPipeline {
    */
   addEffectHandler(handler: EffectHandler): void {
     this.outbox.addHandler(handler);
-    this.store.applyInCommit(handler);
+    this.store.applyInStatement(handler);
   }
 
   /** Starts running stored effects (after every feature registered its handlers). */

@@ -12,7 +12,7 @@
  * handler timeout plus a grace), looked for at every backstop poll; a live instance's claims are
  * never touched. `done` is written for the effects finishing together in one statement.
  *
- * Effects a handler applies in the commit (`applyInCommit`, e.g. points credits) never come here
+ * Effects a handler applies in the statement that stores their messages (`applyInStatement`, e.g. points credits) never come here
  * unless their batch had to be written row by row; the outbox holds what calls a platform.
  *
  * A handler that THROWS is telling us the effect did not happen: it is retried with backoff

@@ -35,7 +35,6 @@
  */
 import type { AccessLevelValue } from '@greenroom/contracts/access';
 import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
-import type { Db } from '../db/client';
 
 /** What a stage sees of one accepted chat message. */
 export interface StageMessage {
@@ -105,13 +104,17 @@ export interface EffectHandler {
   /** A run still going after this long counts as interrupted (default 30 s). */
   readonly timeoutMs?: number;
   /**
-   * Database-only effects (a points credit): applied set-based INSIDE the transaction that stores
-   * their messages, in a few statements for the whole batch, instead of being stored in the outbox
-   * and run after the commit. Exactly once by construction: they commit or roll back with their
-   * message, and a message stored before (a redelivery, a replay after a crash) passes no effects.
-   * It must only write the database (no platform call, nothing that cannot be rolled back). If it
-   * fails on its data, the batch is written again with these effects stored in the outbox instead,
-   * where `run` applies them (so `run` stays required, and also runs rows stored by older versions).
+   * Database-only effects (a points credit): applied set-based INSIDE the statement that stores
+   * their messages (or activities), instead of being stored in the outbox and run after the commit.
+   * The store puts the batch's effects of this kind whose message or activity that statement stored
+   * now in a relation named `source` (columns `id` text, `channel_id` text, `payload` jsonb, `ord`:
+   * the batch's order); this returns the CTEs that apply them (`name AS (…), …`, SQL text that
+   * depends on `source` only; names unique to the handler). Exactly once by construction: they
+   * commit or roll back with their message, and a message stored before (a redelivery, a replay
+   * after a crash, an earlier attempt whose COMMIT outcome was unknown) is not in `source`. They
+   * must only write the database. If the batch fails on its data, it is written again with these
+   * effects stored in the outbox instead, where `run` applies them (so `run` stays required, and
+   * also runs rows stored by older versions).
    */
-  applyInCommit?(tx: Db, effects: readonly (PipelineEffect & { id: string })[]): Promise<void>;
+  applyInStatement?(source: string): string;
 }

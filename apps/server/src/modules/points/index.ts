@@ -12,6 +12,7 @@ export {
   InsufficientPoints,
   PointsLedger,
   walletIdFor,
+  walletIdSql,
   type EarnEntry,
   type IdentityInput,
   type PlayInput,

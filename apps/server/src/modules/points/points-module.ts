@@ -113,7 +113,7 @@ export function createPoints(deps: PointsDeps): Points {
     service,
     batcher,
     stages: [createPointsStage(state)],
-    effectHandlers: [createEarnHandler(batcher, repo)],
+    effectHandlers: [createEarnHandler(batcher)],
     builtins: pointsBuiltins(service),
     watchJob,
     async start() {

@@ -125,6 +125,71 @@ export function walletIdFor(channelId: string, provider: string, providerUserId:
   return `w_${createHash('sha256').update(`${channelId}\u0000${provider}\u0000${providerUserId}`).digest('base64url').slice(0, 24)}`;
 }
 
+/** `walletIdFor` in SQL, of the columns `channel_id`, `provider`, `provider_user_id` of `row` (a test pins that they agree). */
+export const walletIdSql = (row: string): string =>
+  `'w_' || left(translate(encode(sha256(convert_to(${row}.channel_id, 'UTF8') || '\\x00'::bytea || convert_to(${row}.provider, 'UTF8')
+    || '\\x00'::bytea || convert_to(${row}.provider_user_id, 'UTF8')), 'base64'), '+/=', '-_'), 24)`;
+
+/**
+ * A batch of earnings credited as CTEs of ONE statement (so they can ride in the statement that
+ * stores the chat messages that earned them, see `createEarnHandler`): `input` names a relation with
+ * the columns `channel_id`, `provider`, `provider_user_id`, `login`, `display_name`, `amount`,
+ * `kind`, `key` (the ledger's idempotency key) and `ord` (the batch's order). The CTEs are named
+ * `earn_*`; `earn_ledger` returns the ledger rows inserted (the entries applied).
+ *
+ * - Each entry's identity is looked up (a primary-key probe); a missing one gets its derived wallet
+ *   (`walletIdFor`), and missing or renamed identities are upserted (latest names of the batch).
+ * - ONE insert of every ledger row in the batch's order (a key seen before — a retried or duplicated
+ *   event, also within the batch — is skipped by the unique key); wallets with a banned identity and
+ *   entries of 0 or less earn nothing.
+ * - ONE upsert of the wallets: the new identities' wallets are inserted, and each wallet's balance
+ *   is raised by the sum of its new ledger rows, in id order (the order every other writer locks
+ *   wallets in, so two transactions do not wait on each other in a circle; a deadlock is retried by
+ *   `earn`). An upsert, not an UPDATE, because the sub-statements of one statement share one snapshot:
+ *   an UPDATE would not see a wallet inserted beside it.
+ * The foreign keys (ledger and identity → wallet) are checked at the end of the statement, when the
+ * wallets are there. The identity's wallet is read from the statement's snapshot: on PostgreSQL an
+ * identity made by another transaction after it began is found by the identity upsert (its conflict),
+ * and as every new identity gets its derived wallet, both name the same one.
+ */
+export function earnCtes(input: string): string {
+  return `earn_target AS (
+    SELECT t.channel_id, t.provider, t.provider_user_id, t.login, t.display_name, t.amount, t.kind, t.key, t.ord,
+      i.wallet_id IS NULL AS is_new, coalesce(i.wallet_id, ${walletIdSql('t')}) AS wallet_id,
+      i.login IS DISTINCT FROM t.login OR i.display_name IS DISTINCT FROM t.display_name AS renamed,
+      EXISTS (SELECT 1 FROM point_identities b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
+    FROM ${input} t
+    -- A primary-key probe per credit (LIMIT keeps the planner from turning it into a join that scans every
+    -- identity of a large channel per batch, as it does without statistics on PGlite).
+    LEFT JOIN LATERAL (SELECT wallet_id, login, display_name FROM point_identities
+      WHERE channel_id = t.channel_id AND provider = t.provider AND provider_user_id = t.provider_user_id LIMIT 1) i ON true
+    WHERE t.amount > 0
+  ), earn_identities AS (
+    INSERT INTO point_identities AS i (channel_id, provider, provider_user_id, wallet_id, login, display_name)
+    SELECT channel_id, provider, provider_user_id, wallet_id, login, display_name FROM (
+      SELECT DISTINCT ON (channel_id, provider, provider_user_id) * FROM earn_target
+      ORDER BY channel_id, provider, provider_user_id, ord DESC
+    ) latest WHERE renamed
+    ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET login = excluded.login, display_name = excluded.display_name
+    WHERE i.login IS DISTINCT FROM excluded.login OR i.display_name IS DISTINCT FROM excluded.display_name
+  ), earn_ledger AS (
+    INSERT INTO point_ledger (channel_id, wallet_id, delta, kind, idempotency_key)
+    SELECT channel_id, wallet_id, amount, kind, key FROM earn_target WHERE NOT banned ORDER BY ord
+    ON CONFLICT (channel_id, idempotency_key) DO NOTHING
+    RETURNING channel_id, wallet_id, delta
+  ), earn_wallets AS (
+    INSERT INTO point_wallets AS w (id, channel_id, display_name, balance)
+    SELECT wallet_id, min(channel_id), coalesce((array_agg(display_name ORDER BY ord DESC) FILTER (WHERE display_name IS NOT NULL))[1], ''),
+      sum(delta)
+    FROM (
+      SELECT wallet_id, channel_id, display_name, ord, 0 AS delta FROM earn_target WHERE is_new
+      UNION ALL SELECT wallet_id, channel_id, NULL, NULL, delta FROM earn_ledger
+    ) c GROUP BY wallet_id ORDER BY wallet_id
+    ON CONFLICT (id) DO UPDATE SET balance = w.balance + excluded.balance, updated_at = now()
+    WHERE excluded.balance <> 0
+  )`;
+}
+
 /** Wallets after `after` in leaderboard order (balance descending, then id): a range on `point_wallets_rank`. */
 function afterWallet(after: { balance: number; id: string }): SQL[] {
   return [sql`${pointWallets.balance} <= ${after.balance}`, or(lt(pointWallets.balance, after.balance), gt(pointWallets.id, after.id))!];
@@ -500,157 +565,39 @@ export class DbPointsRepository {
   // Changes ----------------------------------------------------------------------------------
 
   /**
-   * Credits a batch of earnings atomically (retried on a deadlock): see `earnIn`. When every identity is
-   * already known the credit is its one statement, run alone (a statement is its own transaction);
-   * otherwise the identity upsert and the credit run in one transaction. Returns the entries applied.
+   * Credits a batch of earnings: ONE statement (`earnCtes`), a transaction of its own, retried on a
+   * deadlock. Returns the entries applied.
    */
   async earn(entries: readonly EarnEntry[]): Promise<number> {
     const credits = entries.filter((e) => e.amount > 0);
     if (credits.length === 0) return 0;
-    if (this.unknownIdentities(credits).size > 0) return this.tx((tx) => this.earnIn(tx, credits));
-    // Every identity known (the usual case once a viewer has been seen): the credit is ONE statement, a transaction
-    // of its own — no BEGIN and COMMIT around it, two round trips fewer a batch (on PGlite two calls into its thread).
-    const first = await this.retried(() => this.credit(this.db, credits));
-    if (first.unknown === 0) return first.applied;
-    // The cache knew an identity the database no longer has: earnIn makes it and credits the rest (the rows just
-    // credited are skipped by their keys).
-    return first.applied + (await this.tx((tx) => this.earnIn(tx, credits)));
+    return this.retried(() => this.earnIn(this.db, credits));
   }
 
-  /**
-   * Credits a batch of earnings inside the caller's transaction (the chat ingest's, so a message and
-   * its points commit together; or `earn`'s own), set-based: the identities not seen before (or
-   * renamed) are upserted with their wallets in one statement (skipped when all are known), then
-   * ONE statement inserts every ledger row (a key seen before — a retried or duplicated event — is
-   * skipped by the unique key, also within the batch) and adds each wallet's sum of its new rows,
-   * the wallets locked in id order. The database decides each identity's wallet (a link made by
-   * another instance counts at once) and skips wallets with a banned identity. Entries of 0 or less
-   * are ignored (earning never debits). Returns the entries applied.
-   *
-   * Bots and the per-minute message cap are decided before (the chat stage: bots never get an
-   * entry; a message's key names its minute and cap slot, so the unique key holds the cap across
-   * restarts and instances). A deadlock is not retried here: the caller's transaction fails whole.
-   */
+  /** `earn`'s statement in the caller's transaction (a deadlock is not retried here: the caller's transaction fails whole). */
   async earnIn(tx: Db, entries: readonly EarnEntry[]): Promise<number> {
-    const credits = entries.filter((e) => e.amount > 0);
-    if (credits.length === 0) return 0;
-    const unknown = this.unknownIdentities(credits);
-    if (unknown.size > 0) await this.upsertIdentities(tx, [...unknown.values()]);
-    let applied: number;
-    const first = await this.credit(tx, credits);
-    if (first.unknown === 0) applied = first.applied;
-    else {
-      // The cache knew an identity the database no longer has (its channel was deleted and made again, or the
-      // transaction that made it rolled back): create them all.
-      for (const e of credits) unknown.set(keyOf(e.channelId, e.identity), { channelId: e.channelId, identity: e.identity });
-      await this.upsertIdentities(tx, [...unknown.values()]);
-      applied = first.applied + (await this.credit(tx, credits)).applied;
-    }
-    // Remembered before the caller commits: if it rolls back, the next batch finds the identity missing (above).
-    for (const [k, v] of unknown) this.rememberIdentity(k, v.identity);
-    return applied;
-  }
-
-  /** The entries' identities not known to exist with their names (by `keyOf`). */
-  private unknownIdentities(credits: readonly EarnEntry[]): Map<string, { channelId: string; identity: IdentityInput }> {
-    const unknown = new Map<string, { channelId: string; identity: IdentityInput }>();
-    for (const e of credits) {
-      const k = keyOf(e.channelId, e.identity);
-      if (this.known.get(k) !== namesOf(e.identity)) unknown.set(k, { channelId: e.channelId, identity: e.identity });
-    }
-    return unknown;
-  }
-
-  /** Identities known to exist with these names, so earning does not write them again; bounded, oldest forgotten first. */
-  private readonly known = new Map<string, string>();
-  private static readonly KNOWN_MAX = 250_000;
-
-  private rememberIdentity(key: string, identity: IdentityInput): void {
-    this.known.delete(key);
-    this.known.set(key, namesOf(identity));
-    if (this.known.size > DbPointsRepository.KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
-  }
-
-  /**
-   * Creates missing identities with their derived wallets and keeps stored names current, in one
-   * statement for any number of identities (one JSON literal expanded by `json_to_recordset`, not
-   * row lists: PGlite fails on long IN lists; a literal, not a parameter: see db/literal.ts).
-   */
-  private async upsertIdentities(tx: Db, items: readonly { channelId: string; identity: IdentityInput }[]): Promise<void> {
-    const records = items.map((i) => ({
-      channel_id: i.channelId,
-      provider: i.identity.provider,
-      provider_user_id: i.identity.providerUserId,
-      login: i.identity.login,
-      display_name: i.identity.displayName,
-      wallet_id: walletIdFor(i.channelId, i.identity.provider, i.identity.providerUserId),
-    }));
-    const input = sql`json_to_recordset(${jsonLiteral(records)})
-      AS t(channel_id text, provider text, provider_user_id text, login text, display_name text, wallet_id text)`;
-    // One statement: the wallets of new identities (a CTE), then the identities; their foreign key is
-    // checked at the end of the statement, when the wallets inserted by the CTE are there.
-    await tx.execute(sql`${simpleProtocol}
-      WITH wallets AS (
-        INSERT INTO ${pointWallets} (id, channel_id, display_name)
-        SELECT t.wallet_id, t.channel_id, t.display_name FROM ${input}
-        WHERE NOT EXISTS (SELECT 1 FROM ${pointIdentities} i
-          WHERE i.channel_id = t.channel_id AND i.provider = t.provider AND i.provider_user_id = t.provider_user_id)
-        ON CONFLICT DO NOTHING
-      )
-      INSERT INTO ${pointIdentities} AS i (channel_id, provider, provider_user_id, wallet_id, login, display_name)
-      SELECT t.channel_id, t.provider, t.provider_user_id, t.wallet_id, t.login, t.display_name FROM ${input}
-      ON CONFLICT (channel_id, provider, provider_user_id) DO UPDATE SET login = excluded.login, display_name = excluded.display_name
-      WHERE i.login IS DISTINCT FROM excluded.login OR i.display_name IS DISTINCT FROM excluded.display_name`);
-  }
-
-  /**
-   * One statement: the batch's ledger rows, in the batch's order, into each identity's wallet
-   * (wallets with a banned identity skipped, keys seen before skipped), and each wallet's balance raised by the sum of its
-   * new rows. `unknown`: entries whose identity does not exist (nothing was credited for them).
-   */
-  private async credit(tx: Db, credits: readonly EarnEntry[]): Promise<{ applied: number; unknown: number }> {
     // One-letter names and the batch's order from WITH ORDINALITY: a third less JSON to build, send and parse a row.
-    const records = credits.map((e) => ({
+    const records = entries.map((e) => ({
       c: e.channelId,
       p: e.identity.provider,
       u: e.identity.providerUserId,
+      l: e.identity.login,
+      d: e.identity.displayName,
       a: e.amount,
       k: e.kind,
       y: e.key,
     }));
-    const [row] = rowsOf<{ applied: unknown; unknown: unknown }>(
+    const [row] = rowsOf<{ applied: unknown }>(
       await tx.execute(sql`${simpleProtocol}
-        WITH input AS (
-          SELECT t.c AS channel_id, t.p AS provider, t.u AS provider_user_id, t.a AS amount, t.k AS kind, t.y AS key, t.ord
-          FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (c text, p text, u text, a bigint, k text, y text))
-            WITH ORDINALITY AS t(c, p, u, a, k, y, ord)
-        ), target AS (
-          SELECT t.channel_id, i.wallet_id, t.amount, t.kind, t.key, t.ord,
-            EXISTS (SELECT 1 FROM ${pointIdentities} b WHERE b.wallet_id = i.wallet_id AND b.banned) AS banned
-          FROM input t
-          -- A primary-key probe per credit (LIMIT keeps the planner from turning it into a join that scans every
-          -- identity of a large channel per batch, as it does without statistics on PGlite).
-          LEFT JOIN LATERAL (SELECT wallet_id FROM ${pointIdentities}
-            WHERE channel_id = t.channel_id AND provider = t.provider AND provider_user_id = t.provider_user_id LIMIT 1) i ON true
-        ), inserted AS (
-          INSERT INTO ${pointLedger} (channel_id, wallet_id, delta, kind, idempotency_key)
-          SELECT channel_id, wallet_id, amount, kind, key FROM target WHERE wallet_id IS NOT NULL AND NOT banned ORDER BY ord
-          ON CONFLICT (channel_id, idempotency_key) DO NOTHING
-          RETURNING wallet_id, delta
-        ), sums AS (
-          -- One change per wallet, sorted by id: the update (a nested loop over these rows probing the primary key)
-          -- locks wallets in the order every other writer does (gives lock two in id order), so two transactions do
-          -- not wait on each other in a circle; should a plan ever differ, a deadlock is retried by earn.
-          SELECT wallet_id, sum(delta) AS delta, count(*) AS n FROM inserted GROUP BY wallet_id ORDER BY wallet_id
-        ), updated AS (
-          UPDATE ${pointWallets} AS w SET balance = w.balance + s.delta, updated_at = now()
-          FROM sums s WHERE w.id = s.wallet_id
-          RETURNING s.n
-        )
-        SELECT (SELECT coalesce(sum(n), 0) FROM updated) AS applied,
-          (SELECT count(*) FROM target WHERE wallet_id IS NULL) AS unknown`),
+        WITH earn_entries AS (
+          SELECT t.c AS channel_id, t.p AS provider, t.u AS provider_user_id, t.l AS login, t.d AS display_name,
+            t.a AS amount, t.k AS kind, t.y AS key, t.ord
+          FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (c text, p text, u text, l text, d text, a bigint, k text, y text))
+            WITH ORDINALITY AS t(c, p, u, l, d, a, k, y, ord)
+        ), ${sql.raw(earnCtes('earn_entries'))}
+        SELECT count(*) AS applied FROM earn_ledger`),
     );
-    return { applied: num(row?.applied ?? 0), unknown: num(row?.unknown ?? 0) };
+    return num(row?.applied ?? 0);
   }
 
   /**
@@ -1123,8 +1070,6 @@ export class DbPointsRepository {
     }
   }
 }
-
-const namesOf = (i: IdentityInput) => `${i.login}\u0000${i.displayName}`;
 
 const keyOf = (channelId: string, i: { provider: string; providerUserId: string }) =>
   `${channelId}\u0000${i.provider}\u0000${i.providerUserId}`;

@@ -5,19 +5,19 @@
  *   the per-minute cap (times the sub multiplier) and marks them as an active chatter; an activity
  *   (follow, sub, cheer, Super Chat, Kicks, TikTok gift …) earns its viewer the activity's points.
  *   Bots and Greenroom's own messages earn nothing. Decided in memory; the credit is an effect.
- * - The `points.earn` effect is credited in the chat pipeline's commit, set-based for the batch
- *   (`applyInCommit`); one held in the outbox goes through the batcher. Its ledger key is in the payload (a message's: viewer, minute and slot of the per-minute cap,
+ * - The `points.earn` effect is credited in the statement that stores the chat messages (and
+ *   activities) that earned it, set-based for the batch (`applyInStatement`); one held in the outbox
+ *   goes through the batcher. Its ledger key is in the payload (a message's: viewer, minute and slot of the per-minute cap,
  *   so the database enforces the cap across restarts and instances) or is the effect id (an
  *   activity's), so running it again (after a crash) credits nothing twice.
  */
 import type { Activity } from '@greenroom/contracts/api/events';
 import type { LedgerKind } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
-import type { Db } from '../../db/client';
 import type { ChatStage, EffectHandler, PipelineEffect, StageMessage, StageOutput } from '../../pipeline/stage';
 import { activityPoints, identityKey, messageEarnKey, withSubMultiplier } from './domain/earning';
 import type { EarnBatcher } from './earn-batcher';
-import type { DbPointsRepository, EarnEntry } from './points-repository';
+import { earnCtes, type EarnEntry } from './points-repository';
 import type { PointsState } from './points-state';
 
 export const EARN_EFFECT = 'points.earn';
@@ -91,8 +91,8 @@ export function createPointsStage(state: Pick<PointsState, 'get'>): ChatStage {
 
 /**
  * The credit a `points.earn` effect asks for: its ledger key is the payload's (a message's cap slot)
- * or the effect id (an activity's). The chat ingest may apply a batch of these inside its own
- * transaction with `DbPointsRepository.earnIn`; otherwise the effect handler hands it to the batcher.
+ * or the effect id (an activity's). What the effect handler hands to the batcher; `EARN_INPUT` is
+ * the same in SQL.
  */
 export function earnEntryOf(effect: PipelineEffect & { id: string }): EarnEntry {
   const p = effect.payload as EarnPayload;
@@ -105,22 +105,25 @@ export function earnEntryOf(effect: PipelineEffect & { id: string }): EarnEntry 
   };
 }
 
+/** `earnEntryOf` in SQL: the entries `earnCtes` reads, of the effects in the relation `source` (`id`, `channel_id`, `payload`, `ord`). */
+const earnInput = (source: string) => `earn_effects AS (
+    SELECT e.channel_id, e.payload->>'provider' AS provider, e.payload->>'provider_user_id' AS provider_user_id,
+      e.payload->>'login' AS login, e.payload->>'display_name' AS display_name, (e.payload->>'amount')::bigint AS amount,
+      e.payload->>'kind' AS kind, coalesce(e.payload->>'key', e.id) AS key, e.ord
+    FROM ${source} e
+  )`;
+
 /**
- * `points.earn`: credited set-based in the transaction that stores the messages and activities that
- * earned it (the ledger rows and balances commit with them); the batcher runs what the outbox holds
- * (a batch whose credit the database refused, rows stored by an older version). Idempotent: the
- * ledger key is fixed in the payload or is the effect id.
+ * `points.earn`: credited set-based in the statement that stores the messages and activities that
+ * earned it (the ledger rows and balances commit with them, see `earnCtes`); the batcher runs what
+ * the outbox holds (a batch the database refused on its data, rows stored by an older version).
+ * Idempotent: the ledger key is fixed in the payload or is the effect id.
  */
-export function createEarnHandler(
-  batcher: Pick<EarnBatcher, 'add'>,
-  repo: Pick<DbPointsRepository, 'earnIn'>,
-): EffectHandler & { readonly idempotent: boolean } {
+export function createEarnHandler(batcher: Pick<EarnBatcher, 'add'>): EffectHandler & { readonly idempotent: boolean } {
   return {
     kind: EARN_EFFECT,
     idempotent: true,
     run: (effect) => batcher.add(earnEntryOf(effect)),
-    async applyInCommit(tx: Db, effects: readonly (PipelineEffect & { id: string })[]): Promise<void> {
-      await repo.earnIn(tx, effects.map(earnEntryOf));
-    },
+    applyInStatement: (source) => `${earnInput(source)}, ${earnCtes('earn_effects')}`,
   };
 }
