@@ -14,7 +14,9 @@ let database: Database;
 const source: IngestSource = { channelId: 'c1', channelProviderId: 'cp1', provider: 'twitch', providerChannelId: 'b1', botUserId: 'bot1' };
 const viewer = { id: 'v1', name: 'Viewer' };
 
-function pipeline(options: { stages?: ChatStage[]; handlers?: EffectHandler[]; alone?: boolean } = {}) {
+function pipeline(
+  options: { stages?: ChatStage[]; handlers?: EffectHandler[]; alone?: boolean; outbox?: { concurrency?: number; pollMs?: number } } = {},
+) {
   const bus = new LocalEventBus(silent);
   const published: BusEvent[] = [];
   bus.subscribe('channel:c1', (e) => void published.push(e));
@@ -23,7 +25,12 @@ function pipeline(options: { stages?: ChatStage[]; handlers?: EffectHandler[]; a
     bus,
     log: silent,
     writer: { maxDelayMs: 1 },
-    outbox: { pollMs: 20, backoff: { baseMs: 10, maxMs: 20 }, ...(options.alone === false ? { alone: false, orphanGraceMs: 0 } : {}) },
+    outbox: {
+      pollMs: 20,
+      backoff: { baseMs: 10, maxMs: 20 },
+      ...(options.alone === false ? { alone: false, orphanGraceMs: 0 } : {}),
+      ...options.outbox,
+    },
   });
   for (const s of options.stages ?? []) p.addStage(s);
   for (const h of options.handlers ?? []) p.addEffectHandler(h);
@@ -185,6 +192,35 @@ describe('effects: exactly once', () => {
       'twitch:e3': ['failed', 3],
     });
     expect(runs.filter((r) => r === '!hello')).toHaveLength(1);
+    await p.close();
+  });
+
+  it('more effects than it runs at once: each runs once when a run ends, without waiting for the backstop poll; all are marked done', async () => {
+    const runs: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const { p } = pipeline({
+      stages: [reply('r', 'test.backlog')],
+      handlers: [
+        {
+          kind: 'test.backlog',
+          run: async (e) => {
+            runs.push((e.payload as { text: string }).text);
+            await gate;
+          },
+        },
+      ],
+      // Two at a time, and no poll within the test: only the outbox's own bookkeeping can start the rest.
+      outbox: { concurrency: 2, pollMs: 600_000 },
+    });
+    await p.start();
+    for (let i = 0; i < 7; i++) await p.submit(source, [platformChat(`b${i}`, `!b${i}`, viewer)]);
+    await until(() => runs.length === 2);
+    open();
+    const rows = () => database.db.select().from(pipelineEffects).where(eq(pipelineEffects.kind, 'test.backlog'));
+    await until(async () => (await rows()).filter((r) => r.status === 'done').length === 7);
+    expect((await rows()).map((r) => [r.status, r.attempts])).toEqual(Array.from({ length: 7 }, () => ['done', 1]));
+    expect(runs.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `!b${i}`));
     await p.close();
   });
 

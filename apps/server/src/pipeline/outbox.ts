@@ -10,7 +10,10 @@
  * run that outlives `timeoutMs`. With several instances on one database (`alone: false`), another
  * instance's claim is settled so only once it is older than any live run can be (the longest
  * handler timeout plus a grace), looked for at every backstop poll; a live instance's claims are
- * never touched. `done` is written for the effects finishing together in one statement.
+ * never touched. Statements are shared: one claim takes every due effect it has room for; `done`
+ * is written for the effects finishing within a few ms (`DONE_LINGER_MS`) in one statement, or in
+ * the next claim's statement if one comes first; a run that ends looks for more only when the last
+ * claim filled its room (anything stored later nudges the outbox itself).
  *
  * Effects a handler applies in the statement that stores their messages (`applyInStatement`, e.g. points credits) never come here
  * unless their batch had to be written row by row; the outbox holds what calls a platform.
@@ -21,7 +24,7 @@
  * Effects never block chat: they run beside the pipeline, a few at a time, and an effect whose kind
  * has no handler waits untouched until one is registered (logged at start) without holding others back.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pipelineEffects } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -71,6 +74,17 @@ export interface OutboxStats {
   requeued: number;
 }
 
+/** How long a finished effect's `done` waits for others (or a claim) to share its statement. */
+export const DONE_LINGER_MS = 5;
+
+/** `done` of effects finished meanwhile, written together by a timer or the next claim. */
+interface PendingDone {
+  ids: string[];
+  timer: NodeJS.Timeout;
+  written: Promise<void>;
+  settle: (error?: unknown) => void;
+}
+
 export class EffectOutbox {
   private readonly handlers = new Map<string, EffectHandler>();
   /** This process: effects it claims carry it, so a later process knows which claims died. */
@@ -83,8 +97,9 @@ export class EffectOutbox {
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
   /** Effects run to completion whose `done` is not written yet: written together, one statement for all. */
-  private doneIds: string[] = [];
-  private doneWriting: Promise<void> | null = null;
+  private pendingDone: PendingDone | null = null;
+  /** The last claim filled its room: more may be due, so a run that ends looks again. */
+  private backlog = false;
   /** A timer at the earliest retry this process scheduled. */
   private dueTimer: NodeJS.Timeout | null = null;
   private dueAt = Infinity;
@@ -185,18 +200,31 @@ export class EffectOutbox {
 
   private async pump(): Promise<void> {
     const concurrency = this.options.concurrency ?? 8;
-    while (!this.stopped && this.running < concurrency) {
+    while (!this.stopped) {
+      // Full: what was nudged is claimed when a run ends.
+      if (this.running >= concurrency) {
+        this.backlog = true;
+        return;
+      }
       const kinds = [...this.handlers.keys()];
       if (kinds.length === 0) return;
-      const claimed = await this.claim(kinds, concurrency - this.running);
+      const room = concurrency - this.running;
+      const claimed = await this.claim(kinds, room);
+      this.backlog = claimed.length === room;
       if (claimed.length === 0) return;
       for (const row of claimed) this.launch(row);
     }
   }
 
-  /** Claims up to `limit` due effects of kinds with a handler, in one committed statement. */
+  /**
+   * Claims up to `limit` due effects of kinds with a handler, in one committed statement, which also
+   * writes the `done` of the effects finished meanwhile (one statement for both).
+   */
   private async claim(kinds: string[], limit: number): Promise<Row[]> {
-    const raw: unknown = await this.db.execute(sql`
+    const done = this.takeDone();
+    const raw: unknown = await this.db
+      .execute(
+        sql`${done ? sql`WITH done AS (${this.doneUpdate(done.ids)}) ` : sql``}
       UPDATE pipeline_effects SET status = 'running', claimed_at = now(), claimed_by = ${this.instanceId}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM pipeline_effects
@@ -208,7 +236,18 @@ export class EffectOutbox {
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, channel_id, kind, payload, attempts`);
+      RETURNING id, channel_id, kind, payload, attempts`,
+      )
+      .then(
+        (r) => {
+          done?.settle();
+          return r;
+        },
+        (error: unknown) => {
+          done?.settle(error);
+          throw error;
+        },
+      );
     const result = raw as { rows: { id: string; channel_id: string; kind: string; payload: unknown; attempts: number }[] };
     return result.rows.map((r) => ({ id: r.id, channelId: r.channel_id, kind: r.kind, payload: r.payload, attempts: Number(r.attempts) }));
   }
@@ -218,7 +257,7 @@ export class EffectOutbox {
     const run = this.runOne(row).finally(() => {
       this.running--;
       this.inFlight.delete(run);
-      this.nudge();
+      if (this.backlog) this.nudge();
     });
     this.inFlight.add(run);
   }
@@ -310,21 +349,40 @@ export class EffectOutbox {
   }
 
   /**
-   * Marks an effect done. The effects finishing meanwhile share one UPDATE (it resolves once theirs
-   * is written). If the process dies before it is written, the claim stays `running` and is settled
-   * like any interrupted claim: never run again unless idempotent, so nothing is done twice.
+   * Marks an effect done. The effects finishing within `DONE_LINGER_MS` share one UPDATE, or the next
+   * claim's statement (it resolves once theirs is written). If the process dies before it is
+   * written, the claim stays `running` and is settled like any interrupted claim: never run again
+   * unless idempotent, so nothing is done twice.
    */
   private markDone(id: string): Promise<void> {
-    this.doneIds.push(id);
-    const writing = (this.doneWriting ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      const ids = this.doneIds;
-      this.doneIds = [];
-      this.doneWriting = null;
-      await this.db.execute(sql`
-        UPDATE pipeline_effects SET status = 'done', finished_at = now(), last_error = NULL
-        WHERE id = ANY(${sql.param(ids)}::text[]) AND claimed_by = ${this.instanceId}`);
-    }));
-    return writing;
+    if (!this.pendingDone) {
+      let settle!: (error?: unknown) => void;
+      const written = new Promise<void>((resolve, reject) => {
+        settle = (error) =>
+          error === undefined ? resolve() : reject(error instanceof Error ? error : new Error('writing done failed', { cause: error }));
+      });
+      const timer = setTimeout(() => {
+        const done = this.takeDone();
+        if (done) void this.db.execute(this.doneUpdate(done.ids)).then(() => done.settle(), done.settle);
+      }, DONE_LINGER_MS);
+      this.pendingDone = { ids: [], timer, written, settle };
+    }
+    this.pendingDone.ids.push(id);
+    return this.pendingDone.written;
+  }
+
+  /** The `done` waiting to be written, now taken by whoever writes it. */
+  private takeDone(): PendingDone | null {
+    const done = this.pendingDone;
+    if (!done) return null;
+    clearTimeout(done.timer);
+    this.pendingDone = null;
+    return done;
+  }
+
+  private doneUpdate(ids: string[]): SQL {
+    return sql`UPDATE pipeline_effects SET status = 'done', finished_at = now(), last_error = NULL
+      WHERE id = ANY(${sql.param(ids)}::text[]) AND claimed_by = ${this.instanceId}`;
   }
 
   private async finish(id: string, set: Partial<typeof pipelineEffects.$inferInsert>): Promise<void> {
