@@ -9,15 +9,18 @@
  * is counted exactly once.
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPointSettings } from '@greenroom/contracts/api/points';
 import type { Database, Db } from '../src/db/client';
-import { channels } from '../src/db/schema';
+import { channelProviders, channels, pipelineEffects } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import {
   DbPointsRepository,
+  EARN_EFFECT,
   MessageEarnings,
+  createEarnHandler,
   earnEntryOf,
   identityKey,
   messageEarnKey,
@@ -26,6 +29,8 @@ import {
   walletIdFor,
   walletIdSql,
 } from '../src/modules/points';
+import { ChatLogStore, type WriteBatch } from '../src/pipeline/chat-log-store';
+import { chatMessage } from './chat-fixtures';
 import { freshDatabase } from './helper';
 
 let database: Database;
@@ -191,6 +196,87 @@ describe('earning in a caller transaction (earnIn)', () => {
     expect(
       earnEntryOf({ id: 'eff-2', kind: 'points.earn', channelId: 'c1', payload: { ...payload, key: undefined, kind: 'follow' } }).key,
     ).toBe('eff-2');
+  });
+});
+
+describe('credited in the statement that stores the chat (ChatLogStore + the earn handler)', () => {
+  it('credits messages and activities stored now, once: a redelivered batch earns nothing; a batch written row by row sends its credits to the outbox', async () => {
+    const channelId = await newChannel();
+    const cp = newId();
+    await database.db
+      .insert(channelProviders)
+      .values({ id: cp, channelId, provider: 'twitch', providerChannelId: `tw-${cp}`, providerChannelName: 'tw' });
+    const store = new ChatLogStore(database.db);
+    const batched: EarnEntry[] = [];
+    store.applyInStatement(createEarnHandler({ add: async (e) => void batched.push(e) }));
+    const dee = viewer('twitch', 'Dee');
+    const earn = (sourceId: string, amount: number, key?: string) => ({
+      sourceId,
+      effect: {
+        kind: EARN_EFFECT,
+        channelId,
+        payload: {
+          provider: dee.provider,
+          provider_user_id: dee.providerUserId,
+          login: dee.login,
+          display_name: dee.displayName,
+          amount,
+          kind: key ? 'chat' : 'follow',
+          ...(key ? { key } : {}),
+        },
+      },
+    });
+    const author = { ...chatMessage(0).author, provider_user_id: dee.providerUserId, login: dee.login, display_name: dee.displayName };
+    const message = (i: number) =>
+      chatMessage(i, {
+        id: `twitch:e${cp}${i}`,
+        provider_message_id: `e${cp}${i}`,
+        channel_id: channelId,
+        channel_provider_id: cp,
+        author,
+      });
+    const follow: Activity = {
+      id: `twitch:f${cp}`,
+      channel_id: channelId,
+      channel_provider_id: cp,
+      provider: 'twitch',
+      provider_event_id: `f${cp}`,
+      type: 'follow',
+      viewer: { provider_user_id: dee.providerUserId, login: dee.login, display_name: dee.displayName },
+      tier: null,
+      months: null,
+      count: null,
+      amount: null,
+      message: null,
+      occurred_at: new Date().toISOString(),
+    };
+    const batch = (...ms: ChatMessage[]): WriteBatch => ({
+      messages: ms,
+      moderation: [],
+      activities: [follow],
+      gaps: [],
+      states: [],
+      effects: [...ms.map((m) => earn(m.id, 2, `k-${m.id}`)), earn(follow.id, 50)],
+    });
+    const first = await store.write(batch(message(1), message(2)));
+    expect(first.messages.size).toBe(2);
+    expect((await repo.wallet(channelId, dee)).balance).toBe(54);
+    // Redelivered (with one new message): only the new message earns.
+    await store.write(batch(message(1), message(2), message(3)));
+    expect((await repo.wallet(channelId, dee)).balance).toBe(56);
+    expect(await ledgerKeys(channelId)).toHaveLength(4);
+    // Chat alone: one statement without a transaction around it; twice, credited once.
+    const chatOnly: WriteBatch = { ...batch(message(5)), activities: [], effects: [earn(message(5).id, 2, 'k-5')] };
+    await store.write(chatOnly);
+    await store.write(chatOnly);
+    expect((await repo.wallet(channelId, dee)).balance).toBe(58);
+    // Row by row (after a batch failed on its data): the credits go to the outbox, nothing is applied in the statement.
+    const isolated = await store.write(batch(message(4)), { isolate: true });
+    expect(isolated.effects).toBe(1);
+    expect((await repo.wallet(channelId, dee)).balance).toBe(58);
+    const stored = await database.db.select().from(pipelineEffects).where(eq(pipelineEffects.channelId, channelId));
+    expect(stored.map((e) => e.kind)).toEqual([EARN_EFFECT]);
+    expect(await inconsistentWallets(channelId)).toBe(0);
   });
 });
 

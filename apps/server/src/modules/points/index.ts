@@ -22,7 +22,7 @@ export {
 } from './points-repository';
 export { formatPoints, parseBet, resolveBet, type BetSpec } from './domain/amounts';
 export { PointsState, type ChannelPoints } from './points-state';
-export { EARN_EFFECT, earnEntryOf, type EarnPayload } from './stages';
+export { EARN_EFFECT, createEarnHandler, earnEntryOf, type EarnPayload } from './stages';
 export { MessageEarnings, identityKey, messageEarnKey } from './domain/earning';
 export { EarnBatcher, earnLane } from './earn-batcher';
 export type { Chatter, LiveConnectionRef } from './watch-job';
