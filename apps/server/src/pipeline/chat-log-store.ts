@@ -4,7 +4,8 @@
  * counters of the messages it stored, and the effects applied in the statement that stores their
  * messages (points credits, see `EffectHandler.applyInStatement`). Messages with their viewer
  * counters and their in-statement effects, activities with theirs, and outbox effects each go in
- * ONE statement whatever the batch size (a batch of chat alone: one statement and COMMIT):
+ * ONE statement whatever the batch size (a batch of chat alone is that one statement, run without
+ * BEGIN/COMMIT: a statement is atomic by itself):
  * the rows are sent as one JSON array and expanded by `json_to_recordset` (no per-row placeholders
  * or array literals). The JSON is written into the statement as a dollar-quoted literal, not as a
  * parameter (db/literal.ts): PGlite then runs it over the simple query protocol, at about half the
@@ -225,8 +226,9 @@ export class ChatLogStore {
 
   /**
    * One transaction, a fixed number of statements whatever the batch size (isolate mode aside):
-   * messages with the viewer counters and in-statement effects of those stored now, activities with
-   * theirs, gaps, the outbox rows, the connection states.
+   * messages with the viewer counters, in-statement effects and outbox rows of those stored now,
+   * activities with theirs, gaps, the other outbox rows, the connection states. Chat alone: the
+   * messages statement, without a transaction around it.
    */
   async write(batch: WriteBatch, options: { isolate?: boolean; recover?: boolean } = {}): Promise<WriteResult> {
     const result: WriteResult = {
