@@ -4,7 +4,8 @@
  * Seeds (bulk `INSERT … SELECT generate_series`): 100,000 channels (1,000 Owners of 100 channels each, each channel
  * with a Twitch connection), a moderator of all 100,000 channels, an operator, and in one busy channel BENCH_SCALE_ROWS
  * chat messages and as many activities (default 10,000,000 each on PostgreSQL, 200,000 on PGlite — WebAssembly on one
- * thread seeds ~10× slower) and 100,000 audit log entries. The chat log and the activities are loaded as a bulk load
+ * thread seeds ~10× slower; one message in 10,000 from Kick, the others from Twitch; one activity in 10,000 a raid,
+ * the others follows) and 100,000 audit log entries. The chat log and the activities are loaded as a bulk load
  * is: their secondary indexes dropped first and built again after (each from its own definition), then VACUUM ANALYZE
  * on PostgreSQL (the state autovacuum keeps a table in), PGlite's own statistics job on PGlite.
  *
@@ -12,7 +13,7 @@
  * server process (the product's app on that database) answers each list — first page, a page deep in the list (its
  * cursor taken from the middle of the data), name searches that match one channel and that match every channel,
  * lookups by provider channel name, chat history text searches that match one message, one in a thousand, every one
- * and none — at light load (one request at a time: p50/p99, end to end) and saturated (BENCH_SCALE_CONCURRENCY at
+ * and none, chat history of the rare platform and the activities of the rare type — at light load (one request at a time: p50/p99, end to end) and saturated (BENCH_SCALE_CONCURRENCY at
  * once: requests/s, p50/p99), each printed beside the baseline: a bare Fastify hello-world's /api/health measured the
  * same way in the same run (its row first, then each list's ratio to it). Last, `/api/health` on the product's whole
  * request pipeline beside that bare Fastify, alternately, three rounds each, with the ratios (on PostgreSQL once
@@ -64,6 +65,10 @@ const channelId = (i: string) => `'ch-' || lpad((${i})::text, 7, '0')`;
 
 /** Every 1,000th message carries this word: a search that matches one message in a thousand. */
 const RARE_WORD = 'pogchamp';
+/** One chat message in RARE_EVERY comes from this platform (the others from Twitch), one activity in RARE_EVERY is of this type (the others follows). */
+const RARE_EVERY = 10_000;
+const RARE_PLATFORM = 'kick';
+const RARE_TYPE = 'raid';
 
 /** The secondary indexes of `tables` (not the primary keys), each with the statement that builds it. */
 async function secondaryIndexes(db: Database['db'], tables: string[]): Promise<{ name: string; definition: string }[]> {
@@ -112,7 +117,7 @@ export async function seed(db: Database['db'], kind: 'PGlite' | 'PostgreSQL'): P
     await run(
       `INSERT INTO chat_messages (id, channel_id, channel_provider_id, provider, provider_message_id, author_id, author_login,
          author_name, author_badges, author_roles, text, emotes, mentions, sent_at, received_at)
-       SELECT 'twitch:m' || i, '${BUSY}', 'cp-0', 'twitch', 'm' || i, 'a' || (i % 5000), 'viewer' || (i % 5000), 'Viewer' || (i % 5000),
+       SELECT 'twitch:m' || i, '${BUSY}', 'cp-0', CASE WHEN i % ${RARE_EVERY} = ${RARE_EVERY / 2} THEN '${RARE_PLATFORM}' ELSE 'twitch' END, 'm' || i, 'a' || (i % 5000), 'viewer' || (i % 5000), 'Viewer' || (i % 5000),
          '[]', '{"broadcaster":false,"moderator":false,"vip":false,"subscriber":false,"member":false,"verified":false}',
          'hello there number ' || i || CASE WHEN i % 1000 = 999 THEN ' ${RARE_WORD}' ELSE '' END, '[]', '[]', now() - (${ROWS} - i) * interval '10 ms', now() - (${ROWS} - i) * interval '10 ms'
        FROM generate_series(${from}, ${to}) i`,
@@ -120,7 +125,7 @@ export async function seed(db: Database['db'], kind: 'PGlite' | 'PostgreSQL'): P
     await run(
       `INSERT INTO activities (id, channel_id, channel_provider_id, provider, provider_event_id, type, viewer_id, viewer_login,
          viewer_name, occurred_at)
-       SELECT 'twitch:e' || i, '${BUSY}', 'cp-0', 'twitch', 'e' || i, 'follow', 'a' || i, 'viewer' || i, 'Viewer' || i,
+       SELECT 'twitch:e' || i, '${BUSY}', 'cp-0', 'twitch', 'e' || i, CASE WHEN i % ${RARE_EVERY} = ${RARE_EVERY / 2} THEN '${RARE_TYPE}' ELSE 'follow' END, 'a' || i, 'viewer' || i, 'Viewer' || i,
          now() - (${ROWS} - i) * interval '10 ms' - (i % 3) * interval '1 ms'
        FROM generate_series(${from}, ${to}) i`,
     );
@@ -170,7 +175,9 @@ async function explainLists(db: Database['db']): Promise<void> {
       `${name}, in one query`,
       chat(`AND text ILIKE '%${decodeURIComponent(q).replace(/'/g, "''")}%'`),
     ]),
+    [`chat history, ?provider= 1 in ${RARE_EVERY.toLocaleString('en-US')}`, chat(`AND provider = '${RARE_PLATFORM}'`)],
     ['activity', activity()],
+    [`activity, ?types= 1 in ${RARE_EVERY.toLocaleString('en-US')}`, activity(`AND type = '${RARE_TYPE}'`)],
     ['activity, deep page', activity(`AND (occurred_at, seq) < ('${at}'::timestamptz, ${String(activityMid.seq)})`)],
   ];
   console.log(`  EXPLAIN ANALYZE (${ROWS.toLocaleString('en-US')} rows each in one channel):`);
@@ -248,7 +255,14 @@ async function targets(db: Database['db']): Promise<Target[]> {
     { name: 'chat history', user: 'owner', url: `${ch}/chat/messages` },
     { name: 'chat history, deep page', user: 'owner', url: `${ch}/chat/messages?before=${String(chatMid.seq)}` },
     ...chatSearches().map(({ name, q }) => ({ name: `chat history, ${name}`, user: 'owner' as const, url: `${ch}/chat/messages?q=${q}` })),
+    {
+      name: `chat history, ?provider= 1 in ${RARE_EVERY.toLocaleString('en-US')}`,
+      user: 'owner',
+      url: `${ch}/chat/messages?provider=${RARE_PLATFORM}`,
+    },
     { name: 'activity', user: 'owner', url: `${ch}/activity` },
+    { name: `activity, ?types= 1 in ${RARE_EVERY.toLocaleString('en-US')}`, user: 'owner', url: `${ch}/activity?types=${RARE_TYPE}` },
+    { name: 'activity, ?types= rare + common', user: 'owner', url: `${ch}/activity?types=${RARE_TYPE},follow` },
     { name: 'activity, deep page', user: 'owner', url: `${ch}/activity?cursor=${String(activityMid.at)}.${String(activityMid.seq)}` },
     { name: 'audit log', user: 'owner', url: `${ch}/audit-log` },
     { name: 'audit log, deep page', user: 'owner', url: `${ch}/audit-log?cursor=${String(auditMid.id)}` },
