@@ -146,6 +146,8 @@ describe('BatchedQueries, prepared statements: any sequence answers as PGlite qu
     // A value of the wrong type (22P02), a division by zero at execution (22012).
     fc.record({ sql: fc.constant('SELECT v FROM m WHERE id = $1'), params: fc.tuple(fc.constantFrom<unknown>(1, 'x')) }),
     fc.record({ sql: fc.constant('SELECT 10 / $1::int AS q'), params: fc.tuple(fc.integer({ min: 0, max: 2 })) }),
+    // New statistics (kept statements stay: PostgreSQL replans them).
+    fc.record({ sql: fc.constant('ANALYZE m'), params: fc.constant<unknown[]>([]) }),
     // Schema changes between executions of the same texts: a column's type, a column added and dropped.
     fc.record({
       sql: fc.constantFrom('ALTER TABLE m ALTER COLUMN v TYPE bigint', 'ALTER TABLE m ALTER COLUMN v TYPE int'),

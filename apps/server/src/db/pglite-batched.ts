@@ -32,7 +32,8 @@
  * transaction defers to its commit.
  *
  * A statement's parameter and result types depend on the schema: any statement other than SELECT / INSERT / UPDATE /
- * DELETE / WITH (DDL, migrations, SET …) forgets every statement kept (`forgetUnlessDml`) and deallocates them (a
+ * DELETE / WITH, ANALYZE and VACUUM (the planner-statistics job's, every minute while tables grow: PostgreSQL itself
+ * replans a statement whose tables' statistics changed) — DDL, migrations, SET … — forgets every statement kept (`forgetUnlessDml`) and deallocates them (a
  * Close message for each, sent in front of the next batch); at most MAX_KEPT texts are kept, the least recently used
  * one deallocated to make room.
  */
@@ -48,6 +49,8 @@ type Engine = Pick<
 >;
 
 const DML = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|insert|update|delete|with)\b/i;
+/** Statements that change no statement's meaning: DML, and ANALYZE / VACUUM (PostgreSQL replans what new statistics change). */
+const KEEPS = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|insert|update|delete|with|analyze|vacuum)\b/i;
 /** A pattern match, whose best plan depends on the pattern: such a statement is planned for its values each time. */
 const VALUE_PLANNED = /\b(?:i?like|similar\s+to)\b|[~%]/i;
 
@@ -78,9 +81,9 @@ export class BatchedQueries {
     return { kept: this.kept.size, prepared };
   }
 
-  /** Forgets (and deallocates) every statement kept when `sql` may change the schema (anything but SELECT/INSERT/UPDATE/DELETE/WITH). */
+  /** Forgets (and deallocates) every statement kept when `sql` may change the schema (anything but SELECT/INSERT/UPDATE/DELETE/WITH, ANALYZE, VACUUM). */
   forgetUnlessDml(sql: string): void {
-    if (DML.test(sql)) return;
+    if (KEEPS.test(sql)) return;
     for (const k of this.kept.values()) if (k.name) this.closing.push(k.name);
     this.kept.clear();
   }
