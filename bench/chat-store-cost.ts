@@ -5,7 +5,9 @@
  * with TEST_DATABASE_URL). Wall time and this process's CPU (both threads) per message. A profiling
  * aid for the fixed cost per transaction against the cost per row; the figures need a quiet machine.
  * Run: SIZES=1,10,50,200 TOTAL=2000 npx tsx bench/chat-store-cost.ts   (POINTS=0: without credits;
- * PREP_SQL="DROP INDEX chat_messages_text_trgm": statements run first, to price an index or a trigger)
+ * PREP_SQL="DROP INDEX chat_messages_text_trgm": statements run first, to price an index or a trigger;
+ * AB_INDEX=chat_messages_channel_provider_seq: the price of that index, A/B interleaved — rounds alternate without it
+ * (dropped) and with it (built again from its own definition, outside the timed part), medians of AB_ROUNDS each)
  */
 import { benchDatabase, storedMessages } from './chat-bench-lib';
 import { ChatLogStore, type WriteBatch } from '../apps/server/src/pipeline/chat-log-store';
@@ -46,51 +48,80 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' '),
 );
-for (const size of sizes) {
-  // warm
-  for (let round = 0; round < 2; round++) {
-    const start = performance.now();
-    const cpu0 = process.cpuUsage();
-    const db0 = databaseThreadMs();
-    let msgs = 0;
-    while (msgs < total) {
-      const ms = storedMessages(size, bench.channelIds).map((m) => {
-        const id = `x${n++}`;
-        return { ...m, id: `twitch:${id}`, provider_message_id: id };
-      });
-      const batch: WriteBatch = {
-        messages: ms,
-        moderation: [],
-        activities: [],
-        gaps: [],
-        effects: ms.map((m) => ({
-          sourceId: m.id,
-          effect: {
-            kind: 'points.earn',
-            channelId: m.channel_id,
-            payload: {
-              provider: 'twitch',
-              provider_user_id: m.author.provider_user_id,
-              login: m.author.login,
-              display_name: m.author.display_name,
-              amount: 10,
-              kind: 'chat',
-              key: `k:${m.id}`,
-            },
+const abIndex = process.env.AB_INDEX;
+const indexRows = (result: unknown) => (result as { rows: { indexdef: string }[] }).rows;
+const abDefinition = abIndex
+  ? indexRows(await bench.database.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE indexname = ${abIndex}`))[0]!.indexdef
+  : '';
+/** One timed round of `total` messages in batches of `size`: wall µs, process CPU µs and database thread µs a message. */
+async function round(size: number): Promise<{ wall: number; cpu: number; db: number }> {
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  const db0 = databaseThreadMs();
+  let msgs = 0;
+  while (msgs < total) {
+    const ms = storedMessages(size, bench.channelIds).map((m) => {
+      const id = `x${n++}`;
+      return { ...m, id: `twitch:${id}`, provider_message_id: id };
+    });
+    const batch: WriteBatch = {
+      messages: ms,
+      moderation: [],
+      activities: [],
+      gaps: [],
+      effects: ms.map((m) => ({
+        sourceId: m.id,
+        effect: {
+          kind: 'points.earn',
+          channelId: m.channel_id,
+          payload: {
+            provider: 'twitch',
+            provider_user_id: m.author.provider_user_id,
+            login: m.author.login,
+            display_name: m.author.display_name,
+            amount: 10,
+            kind: 'chat',
+            key: `k:${m.id}`,
           },
-        })),
-        states: [],
-      };
-      await store.write(batch);
-      msgs += size;
+        },
+      })),
+      states: [],
+    };
+    await store.write(batch);
+    msgs += size;
+  }
+  const el = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const dbMs = databaseThreadMs() - db0;
+  return { wall: (el * 1000) / msgs, cpu: (cpu.user + cpu.system) / msgs, db: (dbMs * 1000) / msgs };
+}
+const show = (r: { wall: number; cpu: number; db: number }) =>
+  `${r.wall.toFixed(0)} µs wall/msg, ${(1e6 / r.wall).toFixed(0)} msg/s, process CPU ${r.cpu.toFixed(0)} µs/msg, database thread ${r.db.toFixed(0)} µs/msg`;
+for (const size of sizes) {
+  await round(size); // warm
+  if (!abIndex) {
+    console.log(`batch ${size}: ${show(await round(size))}`);
+    continue;
+  }
+  const rounds = Number(process.env.AB_ROUNDS) || 5;
+  const figures: Record<'without' | 'with', { wall: number; cpu: number; db: number }[]> = { without: [], with: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const way of ['without', 'with'] as const) {
+      await bench.database.db.execute(sql.raw(way === 'with' ? abDefinition : `DROP INDEX ${abIndex}`));
+      figures[way].push(await round(size));
     }
-    const el = performance.now() - start;
-    const cpu = process.cpuUsage(cpu0);
-    const dbMs = databaseThreadMs() - db0;
-    if (round === 1)
-      console.log(
-        `batch ${size}: ${((el * 1000) / msgs).toFixed(0)} µs wall/msg, ${(msgs / (el / 1000)).toFixed(0)} msg/s, process CPU ${((cpu.user + cpu.system) / msgs).toFixed(0)} µs/msg, database thread ${((dbMs * 1000) / msgs).toFixed(0)} µs/msg`,
-      );
+  }
+  const median = (xs: { wall: number; cpu: number; db: number }[], key: 'wall' | 'cpu' | 'db') =>
+    xs.map((x) => x[key]).toSorted((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const way of ['without', 'with'] as const) {
+    const m = { wall: median(figures[way], 'wall'), cpu: median(figures[way], 'cpu'), db: median(figures[way], 'db') };
+    console.log(`batch ${size}, ${way} ${abIndex} (median of ${rounds}): ${show(m)}`);
   }
 }
+console.log(
+  'load',
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+);
 await bench.close();

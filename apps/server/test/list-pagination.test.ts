@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, channels, channelUsers } from '../src/db/schema';
+import { activities, channels, channelUsers, chatMessages } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
@@ -156,6 +156,112 @@ describe('keyset pagination', () => {
           const expected = inserted.sort((a, b) => b.at - a.at || b.seq - a.seq).map((r) => r.id);
           const { records } = await walk<{ id: string }>(owner, `/api/2/channels/${channelId}/activity?per_page=${perPage}`);
           expect(records.map((r) => r.id)).toEqual(expected);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('the activity feed filtered by type (and platform): every matching activity once, newest first', async () => {
+    const owner = await t.createUser();
+    const types = ['follow', 'sub', 'raid', 'cheer'] as const;
+    const platforms = ['twitch', 'kick'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ at: fc.integer({ min: 0, max: 4 }), type: fc.constantFrom(...types), provider: fc.constantFrom(...platforms) }),
+          {
+            maxLength: 30,
+          },
+        ),
+        fc.uniqueArray(fc.constantFrom(...types), { minLength: 1, maxLength: 3 }),
+        fc.option(fc.constantFrom(...platforms)),
+        fc.integer({ min: 1, max: 7 }),
+        async (feed, wanted, platform, perPage) => {
+          const channelId = (await t.s.channels.create(owner.id, `Feed ${nextTag()}`)).id;
+          const base = Date.parse('2025-03-05T12:00:00Z');
+          const inserted: { id: string; at: number; seq: number; type: string; provider: string }[] = [];
+          for (const [i, a] of feed.entries()) {
+            const [row] = await t.s.db
+              .insert(activities)
+              .values({
+                id: `${a.provider}:e${i}`,
+                channelId,
+                channelProviderId: 'cp',
+                provider: a.provider,
+                providerEventId: `e${i}`,
+                type: a.type,
+                viewerId: `v${i}`,
+                viewerLogin: `v${i}`,
+                viewerName: `V${i}`,
+                occurredAt: new Date(base + a.at * 1000),
+              })
+              .returning({ seq: activities.seq });
+            inserted.push({ id: `${a.provider}:e${i}`, at: a.at, seq: row!.seq, type: a.type, provider: a.provider });
+          }
+          const expected = inserted
+            .filter((r) => (wanted as readonly string[]).includes(r.type) && (platform === null || r.provider === platform))
+            .sort((a, b) => b.at - a.at || b.seq - a.seq);
+          const url = `/api/2/channels/${channelId}/activity?per_page=${perPage}&types=${wanted.join(',')}${platform ? `&providers=${platform}` : ''}`;
+          const { records } = await walk<{ id: string; type: string; occurred_at: string }>(owner, url);
+          expect(records.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+          expect(records.map((r) => [r.type, Date.parse(r.occurred_at)])).toEqual(expected.map((r) => [r.type, base + r.at * 1000]));
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('chat history filtered by platform: every message of that platform once, newest first', async () => {
+    const owner = await t.createUser();
+    const platforms = ['twitch', 'youtube', 'kick'] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...platforms), { maxLength: 40 }),
+        fc.constantFrom(...platforms),
+        fc.integer({ min: 1, max: 7 }),
+        async (log, platform, perPage) => {
+          const channelId = (await t.s.channels.create(owner.id, `Chat ${nextTag()}`)).id;
+          const sent = new Date('2025-03-05T12:00:00Z');
+          const inserted: { id: string; provider: string; seq: number }[] = [];
+          for (const [i, provider] of log.entries()) {
+            const [row] = await t.s.db
+              .insert(chatMessages)
+              .values({
+                id: `${provider}:m${i}`,
+                channelId,
+                channelProviderId: `cp-${provider}`,
+                provider,
+                providerMessageId: `m${i}`,
+                authorId: 'a',
+                authorLogin: 'a',
+                authorName: 'A',
+                authorBadges: [],
+                authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+                text: `message ${i}`,
+                emotes: [],
+                mentions: [],
+                sentAt: sent,
+                receivedAt: sent,
+              })
+              .returning({ seq: chatMessages.seq });
+            inserted.push({ id: `${provider}:m${i}`, provider, seq: row!.seq });
+          }
+          const expected = inserted.filter((m) => m.provider === platform).sort((a, b) => b.seq - a.seq);
+          // Older pages follow `before` = the cursor.
+          const records: { id: string; provider: string }[] = [];
+          let before: string | null = null;
+          for (let pages = 0; pages < 100; pages++) {
+            const url = `/api/2/channels/${channelId}/chat/messages?limit=${perPage}&provider=${platform}${before ? `&before=${before}` : ''}`;
+            const res = await t.inject(owner, { method: 'GET', url });
+            expect(res.statusCode).toBe(200);
+            const page = res.json<{ records: { id: string; provider: string }[]; cursor: string | null }>();
+            records.push(...page.records);
+            if (page.cursor === null) break;
+            before = page.cursor;
+          }
+          expect(records.map((r) => r.id)).toEqual(expected.map((m) => m.id));
+          expect(records.every((r) => r.provider === platform)).toBe(true);
         },
       ),
       { numRuns: 15 },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchedQueries } from './pglite-batched';
 
@@ -110,5 +110,110 @@ describe('BatchedQueries (a statement in one call into PGlite)', () => {
     await batched.query('ALTER TABLE k ALTER COLUMN v TYPE text', [], {}, false);
     await batched.query(insert, ['not a number'], {}, false);
     expect((await pg.query('SELECT v FROM k ORDER BY v')).rows).toEqual([{ v: '1' }, { v: 'not a number' }]);
+  });
+});
+
+describe('BatchedQueries, prepared statements: any sequence answers as PGlite query() does', () => {
+  // Two databases fed the same steps: one through BatchedQueries (few texts kept, so they are evicted and
+  // deallocated), one through PGlite's query().
+  let viaBatch: PGlite;
+  let viaQuery: PGlite;
+  let batched: BatchedQueries;
+  const schema = `CREATE TABLE m (id int PRIMARY KEY, v int, note text)`;
+  beforeAll(async () => {
+    [viaBatch, viaQuery] = await Promise.all([PGlite.create(), PGlite.create()]);
+    batched = new BatchedQueries(viaBatch, 3);
+  });
+  afterAll(async () => Promise.all([viaBatch.close(), viaQuery.close()]));
+
+  // A few texts, so the same one runs again and again (named, planned generic after five runs), with errors among them.
+  const id = fc.integer({ min: 1, max: 6 });
+  const statement = fc.oneof(
+    fc.record({ sql: fc.constant('SELECT * FROM m WHERE id = $1'), params: fc.tuple(id) }),
+    fc.record({
+      sql: fc.constant('SELECT id, v FROM m WHERE v > $1 ORDER BY id LIMIT 3'),
+      params: fc.tuple(fc.integer({ min: -5, max: 5 })),
+    }),
+    fc.record({ sql: fc.constant('SELECT count(*)::int AS n FROM m'), params: fc.constant<unknown[]>([]) }),
+    fc.record({
+      sql: fc.constant('INSERT INTO m (id, v, note) VALUES ($1, $2, $3) RETURNING *'),
+      params: fc.tuple(id, fc.integer({ min: -5, max: 5 }), fc.constantFrom('a', 'b', 'abc')),
+    }),
+    fc.record({ sql: fc.constant('UPDATE m SET v = v + $2 WHERE id = $1'), params: fc.tuple(id, fc.integer({ min: -3, max: 3 })) }),
+    fc.record({ sql: fc.constant('DELETE FROM m WHERE id = $1'), params: fc.tuple(id) }),
+    // Planned for its values each time (a pattern match): unnamed.
+    fc.record({ sql: fc.constant(`SELECT id FROM m WHERE note ILIKE $1 ORDER BY id`), params: fc.tuple(fc.constantFrom('%b%', 'a%')) }),
+    // A value of the wrong type (22P02), a division by zero at execution (22012).
+    fc.record({ sql: fc.constant('SELECT v FROM m WHERE id = $1'), params: fc.tuple(fc.constantFrom<unknown>(1, 'x')) }),
+    fc.record({ sql: fc.constant('SELECT 10 / $1::int AS q'), params: fc.tuple(fc.integer({ min: 0, max: 2 })) }),
+    // New statistics (kept statements stay: PostgreSQL replans them).
+    fc.record({ sql: fc.constant('ANALYZE m'), params: fc.constant<unknown[]>([]) }),
+    // Schema changes between executions of the same texts: a column's type, a column added and dropped.
+    fc.record({
+      sql: fc.constantFrom('ALTER TABLE m ALTER COLUMN v TYPE bigint', 'ALTER TABLE m ALTER COLUMN v TYPE int'),
+      params: fc.constant<unknown[]>([]),
+    }),
+    fc.record({
+      sql: fc.constantFrom('ALTER TABLE m ADD COLUMN IF NOT EXISTS extra text', 'ALTER TABLE m DROP COLUMN IF EXISTS extra'),
+      params: fc.constant<unknown[]>([]),
+    }),
+  );
+  // Steps outside a transaction, or a transaction of several (committed or rolled back; an error in its middle aborts it).
+  const step = fc.oneof(
+    fc.record({ tx: fc.constant(false as const), statements: fc.tuple(statement) }),
+    fc.record({ tx: fc.constant(true as const), statements: fc.array(statement, { minLength: 1, maxLength: 5 }), commit: fc.boolean() }),
+  );
+
+  type Outcome = { rows: unknown[]; fields: unknown[]; affectedRows?: number } | { error: string; code: unknown };
+  async function outcome(promise: Promise<Results<unknown>>): Promise<Outcome> {
+    try {
+      const r = await promise;
+      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows ?? 0 };
+    } catch (error) {
+      return { error: (error as Error).message, code: (error as { code?: unknown }).code };
+    }
+  }
+
+  /** Runs `steps` on one database (`run` sends a statement, in the transaction when `tx` is given): every outcome. */
+  async function play(
+    pg: PGlite,
+    steps: { tx: boolean; statements: { sql: string; params: unknown[] }[]; commit?: boolean }[],
+    run: (sql: string, params: unknown[], tx: Transaction | null) => Promise<Results<unknown>>,
+  ): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    for (const s of steps) {
+      if (!s.tx) {
+        seen.push(await outcome(run(s.statements[0]!.sql, s.statements[0]!.params, null)));
+        continue;
+      }
+      const ended = await outcome(
+        pg.transaction(async (tx) => {
+          for (const st of s.statements) seen.push(await outcome(run(st.sql, st.params, tx)));
+          if (!s.commit) await tx.rollback();
+          return { rows: [], fields: [] };
+        }),
+      );
+      seen.push({ ended });
+    }
+    seen.push(await outcome(pg.query('SELECT * FROM m ORDER BY id')));
+    return seen;
+  }
+
+  it('repeats, schema changes between them, errors inside transactions, evictions', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        for (const pg of [viaBatch, viaQuery]) await pg.exec(`DROP TABLE IF EXISTS m; ${schema}`);
+        batched.forgetUnlessDml('DROP TABLE m');
+        const expected = await play(viaQuery, steps, (sql, params, tx) => (tx ?? viaQuery).query(sql, params));
+        const actual = await play(viaBatch, steps, (sql, params, tx) => batched.query(sql, params, {}, tx !== null));
+        expect(actual).toEqual(expected);
+        // Every statement forgotten is deallocated (by the next batch): no more prepared than kept.
+        await batched.query('SELECT 1', [], {}, false);
+        const prepared = await viaBatch.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements');
+        expect(prepared.rows[0]!.n).toBe(batched.size.prepared);
+        expect(batched.size.kept).toBeLessThanOrEqual(3);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,29 +1,46 @@
 /**
- * A parameterised statement on PGlite in one call into the database instead of six.
+ * A parameterised statement on PGlite in one call into the database instead of six, parsed once.
  *
  * PGlite's `query()` runs the extended query protocol one message per call into its WebAssembly main loop — parse,
  * describe the statement (to learn the parameters' types, which pick each value's serializer), bind, describe the
  * portal, execute, sync — and every call pays the loop's entry, its flush and the parsing of its answer. A list
  * request's few small queries (~0.16 ms each in the database) cost several times that around them. Here the same
- * messages go in one call: parse (with the parameter types known from the first time this text was described), bind
- * (each value serialized by PGlite's own serializer for that type, as `query()` does), describe, execute, sync. The
- * answer's rows are read from its bytes and each value goes through PGlite's parser for its type (`decode`). The first time a text is seen it is described on its own (parse +
- * describe, then bind … sync: two calls), and its parameter types are kept.
+ * messages go in one call, and a statement's text is parsed and analysed once: the first time a text is seen it is
+ * parsed as a named prepared statement and described (one call: its parameter types are kept, and pick each value's
+ * serializer — PGlite's own, as `query()` does); then, that time and every time after, one call binds the values to
+ * that name, describes the portal, executes and syncs. The answer's rows are read from its bytes and each value goes
+ * through PGlite's parser for its type (`decode`).
  *
- * What it does not change: the statement is parsed and planned as before (an unnamed statement, planned at bind with
- * the values: a custom plan each time), parameters stay parameters (nothing is written into the SQL text), errors
- * are PGlite's (the first error of the batch; the sync at its end leaves the session ready), and it runs under PGlite's
- * own locks: outside a transaction under the transaction lock then the query lock (as `query()`), inside one (its
- * transaction lock held by the open transaction) under the query lock only, without the file-system sync a
+ * Plans: a named statement is planned by PostgreSQL's default `plan_cache_mode = auto` — its first five executions
+ * planned for their values, then a generic plan kept if the planner does not estimate it dearer than those. Every list
+ * here is one index range walk whatever its values (the same plan for an Owner of one channel and a member of all
+ * 100,000), and the chat ingest's statements have constant shapes: a generic plan saves their planning too
+ * (bench/pglite-statement-cost.ts, in-process at 100,000 channels, load ~9: an Owner's channel-list statement 763 µs
+ * CPU parsed each time, 492 µs named but planned each time, 317 µs as here; the session gate 700 → 248 µs). A
+ * statement whose generic plan the planner estimates dearer (`LIMIT $n`: a generic plan costs it as a tenth of the
+ * table) keeps being planned for its values, and still saves its parse. A pattern match (`LIKE`, `ILIKE`, `SIMILAR TO`, `~`, pg_trgm's `%`
+ * operators) is the exception: name search and history search rely on a plan chosen for the term (the trigram index
+ * for a rare one, the ordered walk for a common one), and a generic plan would fix one of the two for every term (a
+ * name search forced generic took 139 ms instead of 0.6–0.9 ms at 100,000 channels) — so such a text stays an unnamed statement, parsed and planned for its values at each execution (with its parameter
+ * types kept, to send it in one call).
+ *
+ * What it does not change: parameters stay parameters (nothing is written into the SQL text), errors are PGlite's
+ * (the first error of the batch; the sync at its end leaves the session ready — a prepared statement survives a
+ * failed execution and a rolled-back transaction, as in PostgreSQL, and means the same text after them), and it runs
+ * under PGlite's own locks: outside a transaction under the transaction lock then the query lock (as `query()`), inside
+ * one (its transaction lock held by the open transaction) under the query lock only, without the file-system sync a
  * transaction defers to its commit.
  *
- * The parameter types of a text depend only on the schema: any statement other than SELECT / INSERT / UPDATE /
- * DELETE / WITH (DDL, migrations, SET …) forgets them all (`forgetTypesUnlessDml`), and the map holds at most
- * MAX_KEPT texts.
+ * A statement's parameter and result types depend on the schema: any statement other than SELECT / INSERT / UPDATE /
+ * DELETE / WITH, ANALYZE and VACUUM (the planner-statistics job's, every minute while tables grow: PostgreSQL itself
+ * replans a statement whose tables' statistics changed) — DDL, migrations, SET … — forgets every statement kept (`forgetUnlessDml`) and deallocates them (a
+ * Close message for each, sent in front of the next batch); at most MAX_KEPT texts are kept, the least recently used
+ * one deallocated to make room.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-const MAX_KEPT = 2_000;
+/** Statement texts kept (their parameter types, and for most a prepared statement: ~24 KB of the database's memory each, measured). */
+const MAX_KEPT = 500;
 
 /** PGlite's locks and protocol entry points used here (public members of the PGlite class). */
 type Engine = Pick<
@@ -32,46 +49,91 @@ type Engine = Pick<
 >;
 
 const DML = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|insert|update|delete|with)\b/i;
+/** Statements that change no statement's meaning: DML, and ANALYZE / VACUUM (PostgreSQL replans what new statistics change). */
+const KEEPS = /^\s*(?:\/\*[^*]*\*\/\s*)*(?:select|insert|update|delete|with|analyze|vacuum)\b/i;
+/** A pattern match, whose best plan depends on the pattern: such a statement is planned for its values each time. */
+const VALUE_PLANNED = /\b(?:i?like|similar\s+to)\b|[~%]/i;
+
+interface Kept {
+  /** Parameter type oids. */
+  types: number[];
+  /** The prepared statement's name; '' for a text parsed at each execution (planned for its values). */
+  name: string;
+}
 
 export class BatchedQueries {
-  /** Parameter type oids of each statement text seen. */
-  private readonly types = new Map<string, number[]>();
+  /** The statements kept, by text, least recently used first. */
+  private readonly kept = new Map<string, Kept>();
+  /** Prepared statements forgotten, to deallocate (Close) in front of the next batch. */
+  private closing: string[] = [];
+  private named = 0;
 
-  constructor(private readonly pg: Engine) {}
+  constructor(
+    private readonly pg: Engine,
+    /** Statement texts kept at most (tests make it small). */
+    private readonly maxKept = MAX_KEPT,
+  ) {}
 
-  /** Forgets the kept parameter types when `sql` may change the schema (anything but SELECT/INSERT/UPDATE/DELETE/WITH). */
-  forgetTypesUnlessDml(sql: string): void {
-    if (!DML.test(sql)) this.types.clear();
+  /** The number of statement texts kept and of prepared statements (for tests). */
+  get size(): { kept: number; prepared: number } {
+    let prepared = 0;
+    for (const k of this.kept.values()) if (k.name) prepared++;
+    return { kept: this.kept.size, prepared };
+  }
+
+  /** Forgets (and deallocates) every statement kept when `sql` may change the schema (anything but SELECT/INSERT/UPDATE/DELETE/WITH, ANALYZE, VACUUM). */
+  forgetUnlessDml(sql: string): void {
+    if (KEEPS.test(sql)) return;
+    for (const k of this.kept.values()) if (k.name) this.closing.push(k.name);
+    this.kept.clear();
   }
 
   /** `sql` with `params`, as `pg.query()` would answer it; `inTransaction` when the caller's transaction is open. */
   query<T>(sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-    this.forgetTypesUnlessDml(sql);
+    this.forgetUnlessDml(sql);
     const run = () => this.pg._runExclusiveQuery(() => this.run<T>(sql, params, options, !inTransaction));
     return inTransaction ? run() : this.pg._runExclusiveTransaction(run);
   }
 
+  /** Close messages for the prepared statements forgotten since the last batch (answered by CloseComplete, ignored). */
+  private takeClosing(): Uint8Array[] {
+    if (this.closing.length === 0) return [];
+    const out = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
+    this.closing = [];
+    return out;
+  }
+
   private async run<T>(sql: string, params: unknown[], options: QueryOptions, syncToFs: boolean): Promise<Results<T>> {
     const serialize = protocol.serialize;
-    const known = this.types.get(sql);
-    let types: number[];
-    if (known) {
-      types = known;
+    let kept = this.kept.get(sql);
+    const first = !kept;
+    if (kept) {
+      // Most recently used: last in the map's order.
+      this.kept.delete(sql);
+      this.kept.set(sql, kept);
     } else {
-      // Parse + describe the statement: PostgreSQL infers the parameters' types, as PGlite's query() asks it to.
+      // Parse (named, unless planned for its values) + describe the statement: PostgreSQL infers the parameters' types,
+      // as PGlite's query() asks it to.
+      const name = DML.test(sql) && !VALUE_PLANNED.test(sql) ? `gr_${(this.named++).toString(36)}` : '';
       let described;
       try {
-        described = await this.pg.execProtocolStream(concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' })]), {
-          syncToFs: false,
-        });
+        described = await this.pg.execProtocolStream(
+          concat([...this.takeClosing(), serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]),
+          { syncToFs: false },
+        );
       } catch (error) {
         await this.pg.execProtocolStream(serialize.sync(), { syncToFs: false });
         throw error;
       }
-      types = parse.parseDescribeStatementResults(described);
-      if (this.types.size >= MAX_KEPT) this.types.clear();
-      this.types.set(sql, types);
+      kept = { types: parse.parseDescribeStatementResults(described), name };
+      if (this.kept.size >= this.maxKept) {
+        const [oldest, evicted] = this.kept.entries().next().value!;
+        this.kept.delete(oldest);
+        if (evicted.name) this.closing.push(evicted.name);
+      }
+      this.kept.set(sql, kept);
     }
+    const { types, name } = kept;
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serializer = this.pg.serializers[types[i]!];
@@ -79,9 +141,10 @@ export class BatchedQueries {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string
       return serializer ? serializer(param) : String(param);
     });
-    const rest = [serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
-    // Parsed before: the statement again with its known types (a new unnamed statement replaces the last one).
-    const batch = known ? [serialize.parse({ text: sql, types }), ...rest] : rest;
+    const batch = this.takeClosing();
+    // An unnamed statement kept is parsed again with its known types (it replaces the last unnamed one).
+    if (!first && !name) batch.push(serialize.parse({ text: sql, types }));
+    batch.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
     // The answer's bytes as they come (copied: they are a view of the database's memory), not parsed by PGlite.
     const chunks: Uint8Array[] = [];
     await this.pg.execProtocolRawStream(concat(batch), { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });

@@ -49,6 +49,9 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_provider_message').on(t.channelId, t.provider, t.providerMessageId),
     index('chat_messages_channel_seq').on(t.channelId, t.seq),
+    // History filtered by platform (`?provider=`): one range walk whatever the platform's share of the channel's log
+    // (with the channel's index and a filter, a rare platform in a busy log read the whole log for a page).
+    index('chat_messages_channel_provider_seq').on(t.channelId, t.provider, t.seq),
     index('chat_messages_author').on(t.channelId, t.provider, t.authorId, t.seq),
     index('chat_messages_received').using('brin', t.receivedAt),
     // History search (`ILIKE '%…%'`): trigrams of the text (pg_trgm), so a search reads the entries of its words, not
@@ -119,6 +122,8 @@ export const activities = pgTable(
     index('activities_channel_seq').on(t.channelId, t.seq),
     // The feed's order: newest first by when it happened.
     index('activities_channel_occurred').on(t.channelId, t.occurredAt.desc(), t.seq.desc()),
+    // The feed filtered by type (`?types=`): one range walk per type asked for (activity-service.ts merges them).
+    index('activities_channel_type_occurred').on(t.channelId, t.type, t.occurredAt.desc(), t.seq.desc()),
   ],
 );
 

@@ -5,6 +5,7 @@
  * (a reconnect's catch-up); type/platform filters, replay.
  */
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { activityTypeSchema, type Activity } from '@greenroom/contracts/api/events';
 import { channelProviderIdSchema } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
@@ -12,6 +13,9 @@ import { activities } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { INVALID_CURSOR, pageOf, parseSeqCursor } from '../../lib/pagination';
 import { activityFromRow } from '../chat';
+
+/** The feed's order (the index's, activities_channel_occurred and activities_channel_type_occurred). */
+const NEWEST_FIRST = [sql`${activities.occurredAt} desc nulls last`, sql`${activities.seq} desc nulls last`];
 
 /** Parses a comma-separated filter against an enum; an unknown value is a 400 naming it. */
 function csv<T extends string>(
@@ -61,21 +65,45 @@ export class ActivityService {
       where.push(sql`(${activities.occurredAt}, ${activities.seq}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.seq})`);
     if (after !== null) where.push(gt(activities.seq, after));
     const types = csv(q.types, activityTypeSchema, 'activity type');
-    if (types) where.push(inArray(activities.type, types));
     const providers = csv(q.providers, channelProviderIdSchema, 'platform');
     if (providers) where.push(inArray(activities.provider, providers));
-    const rows = await this.db
-      .select()
-      .from(activities)
-      .where(and(...where))
+    const limit = q.per_page + 1;
+    let rows: (typeof activities.$inferSelect)[];
+    if (after !== null) {
+      // A catch-up: what was stored after a position, in arrival order (a short range of the channel's seq).
+      if (types) where.push(inArray(activities.type, types));
+      rows = await this.db
+        .select()
+        .from(activities)
+        .where(and(...where))
+        .orderBy(asc(activities.seq))
+        .limit(limit);
+    } else if (!types) {
       // NULLS LAST as in the index (activities_channel_occurred): a plain DESC means NULLS FIRST, which that index
       // cannot give, and the planner would sort the channel's whole feed for every page.
-      .orderBy(
-        ...(after !== null
-          ? [asc(activities.seq)]
-          : [sql`${activities.occurredAt} desc nulls last`, sql`${activities.seq} desc nulls last`]),
-      )
-      .limit(q.per_page + 1);
+      rows = await this.db
+        .select()
+        .from(activities)
+        .where(and(...where))
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit);
+    } else {
+      // By type: one range walk of activities_channel_type_occurred per type asked for, at most a page each, merged
+      // in order — a rare type in a busy feed reads its own rows, not the channel's feed until a page is found.
+      const walk = (type: string) =>
+        this.db
+          .select()
+          .from(activities)
+          .where(and(...where, eq(activities.type, type)))
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit);
+      const [first, second, ...rest] = [...new Set(types)].map(walk);
+      rows = second
+        ? await unionAll(first!, second, ...rest)
+            .orderBy(sql`"occurred_at" desc nulls last`, sql`"seq" desc nulls last`)
+            .limit(limit)
+        : await first!;
+    }
     const page =
       after !== null
         ? pageOf(rows, q.per_page, (last) => String(last.seq))

@@ -1,0 +1,2 @@
+CREATE INDEX "activities_channel_type_occurred" ON "activities" USING btree ("channel_id","type","occurred_at" DESC NULLS LAST,"seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "chat_messages_channel_provider_seq" ON "chat_messages" USING btree ("channel_id","provider","seq");
