@@ -35,7 +35,9 @@
  * DELETE / WITH, ANALYZE and VACUUM (the planner-statistics job's, every minute while tables grow: PostgreSQL itself
  * replans a statement whose tables' statistics changed) — DDL, migrations, SET … — forgets every statement kept (`forgetUnlessDml`) and deallocates them (a
  * Close message for each, sent in front of the next batch); at most MAX_KEPT texts are kept, the least recently used
- * one deallocated to make room.
+ * one deallocated to make room. DDL inside a transaction leaves the schema in doubt until it ends (it may roll back,
+ * and a statement prepared after the DDL would describe a schema that is gone): until a statement runs outside any
+ * transaction, nothing is kept.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
@@ -67,6 +69,12 @@ export class BatchedQueries {
   /** Prepared statements forgotten, to deallocate (Close) in front of the next batch. */
   private closing: string[] = [];
   private named = 0;
+  /**
+   * A transaction changed the schema and may yet roll back (a statement prepared after its DDL would then describe a
+   * schema that is gone: "cached plan must not change result type"): nothing is kept until a statement runs outside
+   * any transaction.
+   */
+  private schemaInDoubt = false;
 
   constructor(
     private readonly pg: Engine,
@@ -82,15 +90,16 @@ export class BatchedQueries {
   }
 
   /** Forgets (and deallocates) every statement kept when `sql` may change the schema (anything but SELECT/INSERT/UPDATE/DELETE/WITH, ANALYZE, VACUUM). */
-  forgetUnlessDml(sql: string): void {
+  forgetUnlessDml(sql: string, inTransaction = false): void {
     if (KEEPS.test(sql)) return;
     for (const k of this.kept.values()) if (k.name) this.closing.push(k.name);
     this.kept.clear();
+    if (inTransaction) this.schemaInDoubt = true;
   }
 
   /** `sql` with `params`, as `pg.query()` would answer it; `inTransaction` when the caller's transaction is open. */
   query<T>(sql: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<T>> {
-    this.forgetUnlessDml(sql);
+    this.forgetUnlessDml(sql, inTransaction);
     const run = () => this.pg._runExclusiveQuery(() => this.run<T>(sql, params, options, !inTransaction));
     return inTransaction ? run() : this.pg._runExclusiveTransaction(run);
   }
@@ -106,6 +115,9 @@ export class BatchedQueries {
   private async run<T>(sql: string, params: unknown[], options: QueryOptions, syncToFs: boolean): Promise<Results<T>> {
     const serialize = protocol.serialize;
     let kept = this.kept.get(sql);
+    // Outside a transaction (run under the transaction lock): none is open, whatever changed the schema has ended.
+    if (syncToFs) this.schemaInDoubt = false;
+    const keep = !this.schemaInDoubt;
     const first = !kept;
     if (kept) {
       // Most recently used: last in the map's order.
@@ -114,7 +126,7 @@ export class BatchedQueries {
     } else {
       // Parse (named, unless planned for its values) + describe the statement: PostgreSQL infers the parameters' types,
       // as PGlite's query() asks it to.
-      const name = DML.test(sql) && !VALUE_PLANNED.test(sql) ? `gr_${(this.named++).toString(36)}` : '';
+      const name = keep && DML.test(sql) && !VALUE_PLANNED.test(sql) ? `gr_${(this.named++).toString(36)}` : '';
       let described;
       try {
         described = await this.pg.execProtocolStream(
@@ -126,12 +138,12 @@ export class BatchedQueries {
         throw error;
       }
       kept = { types: parse.parseDescribeStatementResults(described), name };
-      if (this.kept.size >= this.maxKept) {
+      if (keep && this.kept.size >= this.maxKept) {
         const [oldest, evicted] = this.kept.entries().next().value!;
         this.kept.delete(oldest);
         if (evicted.name) this.closing.push(evicted.name);
       }
-      this.kept.set(sql, kept);
+      if (keep) this.kept.set(sql, kept);
     }
     const { types, name } = kept;
     const values = params.map((param, i) => {

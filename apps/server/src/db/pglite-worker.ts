@@ -113,7 +113,7 @@ async function handle(request: WorkerRequest): Promise<void> {
         const fast = await batched;
         let result;
         if (request.params.length === 0 && request.sql.startsWith(SIMPLE_PROTOCOL)) {
-          fast.forgetUnlessDml(request.sql);
+          fast.forgetUnlessDml(request.sql, request.tx !== undefined);
           result = (await target.exec(request.sql, options)).at(-1) ?? { rows: [], fields: [], affectedRows: 0 };
         } else {
           result = await fast.query(request.sql, request.params, options, request.tx !== undefined);
