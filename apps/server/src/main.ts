@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
 import { joinCluster, singleInstance } from './cluster';
 import { createLogger } from './lib/logging';
+import { memoryReport } from './lib/memory-report';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
 
@@ -143,6 +144,13 @@ async function main(): Promise<void> {
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Where the resident memory is, on demand (`kill -USR2 <pid>`): one JSON line on stderr, whatever the log level.
+  process.on('SIGUSR2', () => {
+    void memoryReport(database.memory ?? null).then(
+      (memory) => process.stderr.write(`${JSON.stringify({ memory })}\n`),
+      (error: unknown) => app.log.warn({ err: error }, 'memory report failed'),
+    );
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Fastify's own line would name the bound address (http://127.0.0.1:3000); people open what the log shows, and

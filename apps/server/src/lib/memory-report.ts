@@ -1,0 +1,74 @@
+/**
+ * Where the server's resident memory is (`kill -USR2 <pid>` prints it: see main.ts): the main
+ * thread's V8 heap and what its objects hold outside it (buffers), the embedded database thread's
+ * heap and PGlite's WebAssembly memory, and the process's resident pages by kind of mapping
+ * (/proc/self/smaps on Linux): the WebAssembly memory's reservation, files (the node binary, shared
+ * libraries) and the rest (V8 heaps, malloc: native code's buffers, sockets, compiled code).
+ */
+import { readFileSync } from 'node:fs';
+import type { DatabaseThreadMemory } from '../db/pglite-remote';
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => Math.round(bytes / MB);
+
+/** Resident bytes by kind of mapping, from the text of /proc/<pid>/smaps. */
+export interface ResidentByMapping {
+  /**
+   * The WebAssembly memory's mapping: anonymous, of exactly its size (Node 20 maps a memory with a
+   * maximum of its own size), or a reservation of 4 GiB or more (V8's guard regions elsewhere).
+   */
+  wasm: number;
+  /** Mappings of a file: the node binary, shared libraries, mapped files. */
+  files: number;
+  /** Everything else: V8's heaps, malloc (native code's buffers), thread stacks, compiled code. */
+  anonymous: number;
+}
+
+export function residentByMapping(smaps: string, wasmBytes: number | null): ResidentByMapping {
+  const out: ResidentByMapping = { wasm: 0, files: 0, anonymous: 0 };
+  let kind: keyof ResidentByMapping = 'anonymous';
+  for (const line of smaps.split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (header) {
+      const size = Number.parseInt(header[2]!, 16) - Number.parseInt(header[1]!, 16);
+      const file = header[4]!.trim();
+      kind = file.startsWith('/') ? 'files' : size === wasmBytes || size >= 4 * 1024 * MB ? 'wasm' : 'anonymous';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) out[kind] += Number(rss[1]) * 1024;
+  }
+  return out;
+}
+
+export interface MemoryReport {
+  /** Megabytes throughout. */
+  rss: number;
+  main: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+  database: { heapUsed: number; heapTotal: number; external: number; wasm: number } | null;
+  resident: ResidentByMapping | null;
+}
+
+/** The report; `database` is the embedded database thread's own figures (null on PostgreSQL or in-process). */
+export async function memoryReport(database: (() => Promise<DatabaseThreadMemory>) | null): Promise<MemoryReport> {
+  const usage = process.memoryUsage();
+  const db = database ? await database() : null;
+  let resident: ResidentByMapping | null = null;
+  try {
+    const r = residentByMapping(readFileSync('/proc/self/smaps', 'utf8'), db?.wasm ?? null);
+    resident = { wasm: mb(r.wasm), files: mb(r.files), anonymous: mb(r.anonymous) };
+  } catch {
+    // Not Linux.
+  }
+  return {
+    rss: mb(usage.rss),
+    main: {
+      heapUsed: mb(usage.heapUsed),
+      heapTotal: mb(usage.heapTotal),
+      external: mb(usage.external),
+      arrayBuffers: mb(usage.arrayBuffers),
+    },
+    database: db ? { heapUsed: mb(db.heapUsed), heapTotal: mb(db.heapTotal), external: mb(db.external), wasm: mb(db.wasm) } : null,
+    resident,
+  };
+}
