@@ -101,7 +101,8 @@ async function memoryBreakdown(server: ServerProcess): Promise<string> {
           ? ` + database thread heap ${m.database.heapTotal} (used ${m.database.heapUsed}; external ${m.database.external})` +
             ` + WebAssembly resident ${wasm} (memory size ${m.database.wasm})`
           : '') +
-        ` + files ${files} + rest ${m.rss - heaps - wasm - files} (native: malloc, sockets, compiled code, stacks)`
+        ` + files ${files} + rest ${m.rss - heaps - wasm - files} (native: malloc, sockets, compiled code, stacks);` +
+        ` chat rows waiting for their commit ${m.chatHeld}`
       );
     }
     if (Date.now() > until) return 'no memory report from the server';

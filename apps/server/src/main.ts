@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // Where the resident memory is, on demand (`kill -USR2 <pid>`): one JSON line on stderr, whatever the log level.
   process.on('SIGUSR2', () => {
-    void memoryReport(database.memory ?? null).then(
+    void memoryReport(database.memory ?? null, services.ingest.writer.held).then(
       (memory) => process.stderr.write(`${JSON.stringify({ memory })}\n`),
       (error: unknown) => app.log.warn({ err: error }, 'memory report failed'),
     );

@@ -47,10 +47,12 @@ export interface MemoryReport {
   main: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
   database: { heapUsed: number; heapTotal: number; external: number; wasm: number } | null;
   resident: ResidentByMapping | null;
+  /** Chat rows accepted and waiting for their commit (the group commit's queue: a backlog lives in the main heap). */
+  chatHeld: number;
 }
 
 /** The report; `database` is the embedded database thread's own figures (null on PostgreSQL or in-process). */
-export async function memoryReport(database: (() => Promise<DatabaseThreadMemory>) | null): Promise<MemoryReport> {
+export async function memoryReport(database: (() => Promise<DatabaseThreadMemory>) | null, chatHeld: number): Promise<MemoryReport> {
   const usage = process.memoryUsage();
   const db = database ? await database() : null;
   let resident: ResidentByMapping | null = null;
@@ -70,5 +72,6 @@ export async function memoryReport(database: (() => Promise<DatabaseThreadMemory
     },
     database: db ? { heapUsed: mb(db.heapUsed), heapTotal: mb(db.heapTotal), external: mb(db.external), wasm: mb(db.wasm) } : null,
     resident,
+    chatHeld,
   };
 }
