@@ -96,7 +96,7 @@ async function memoryBreakdown(server: ServerProcess): Promise<string> {
       const wasm = m.resident?.wasm ?? 0;
       const files = m.resident?.files ?? 0;
       return (
-        `RSS ${m.rss} MB = main heap ${m.main.heapTotal} (used ${m.main.heapUsed}; external ${m.main.external}, of it array buffers ${m.main.arrayBuffers})` +
+        `RSS ${m.rss} MB = main heap ${m.main.heapTotal} (used ${m.main.heapUsed}, live ${m.main.liveAfterGc ?? '?'}; external ${m.main.external}, of it array buffers ${m.main.arrayBuffers})` +
         (m.database
           ? ` + database thread heap ${m.database.heapTotal} (used ${m.database.heapUsed}; external ${m.database.external})` +
             ` + WebAssembly resident ${wasm} (memory size ${m.database.wasm})`
@@ -205,7 +205,8 @@ async function setUp(kind: 'PGlite' | 'PostgreSQL', channelCount: number, option
     port: BASE_PORT || (await freePort()),
     dataDir,
     emulatorUrl: emulator.origin,
-    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // --expose-gc: the memory report then says what of the main heap is live (a full collection first).
+    nodeArgs: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     built: process.env.BENCH_SERVER_BUILT === '1',
     env: { ENCRYPTION_KEY, LOG_LEVEL: 'error', ...(serverDatabaseUrl ? { DATABASE_URL: serverDatabaseUrl } : {}) },
   });

@@ -44,7 +44,7 @@ export function residentByMapping(smaps: string, wasmBytes: number | null): Resi
 export interface MemoryReport {
   /** Megabytes throughout. */
   rss: number;
-  main: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+  main: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; liveAfterGc: number | null };
   database: { heapUsed: number; heapTotal: number; external: number; wasm: number } | null;
   resident: ResidentByMapping | null;
   /** Chat rows accepted and waiting for their commit (the group commit's queue: a backlog lives in the main heap). */
@@ -54,6 +54,13 @@ export interface MemoryReport {
 /** The report; `database` is the embedded database thread's own figures (null on PostgreSQL or in-process). */
 export async function memoryReport(database: (() => Promise<DatabaseThreadMemory>) | null, chatHeld: number): Promise<MemoryReport> {
   const usage = process.memoryUsage();
+  // Started with --expose-gc (benches): what of the heap is live, after a full collection.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let liveAfterGc: number | null = null;
+  if (gc) {
+    gc();
+    liveAfterGc = mb(process.memoryUsage().heapUsed);
+  }
   const db = database ? await database() : null;
   let resident: ResidentByMapping | null = null;
   try {
@@ -69,6 +76,7 @@ export async function memoryReport(database: (() => Promise<DatabaseThreadMemory
       heapTotal: mb(usage.heapTotal),
       external: mb(usage.external),
       arrayBuffers: mb(usage.arrayBuffers),
+      liveAfterGc,
     },
     database: db ? { heapUsed: mb(db.heapUsed), heapTotal: mb(db.heapTotal), external: mb(db.external), wasm: mb(db.wasm) } : null,
     resident,
