@@ -8,7 +8,7 @@ import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
 import { joinCluster, singleInstance } from './cluster';
 import { createLogger } from './lib/logging';
-import { memoryReport } from './lib/memory-report';
+import { boundHeapGrowth, memoryReport } from './lib/memory-report';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
 
@@ -74,6 +74,8 @@ async function startPlatforms(
 const sinceStart = () => Math.round(performance.now());
 
 async function main(): Promise<void> {
+  // The heap's slack over what it holds: see lib/memory-report.ts.
+  boundHeapGrowth();
   // Loading the code is the first part of the startup (the built bundle: a few hundred ms; tsx transpiling: seconds).
   const startup: Record<string, number> = { modules: sinceStart() };
   const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
