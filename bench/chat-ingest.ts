@@ -8,11 +8,15 @@
  * the bare database inserting the same rows into the same table (multi-row INSERTs).
  *
  * Also, on the embedded database: server RSS at BENCH_RSS_CHANNELS (100) live channels and 1,000
- * msg/s for BENCH_RSS_SECONDS (default 600; 0 skips). On PostgreSQL: an outage of
+ * msg/s for BENCH_RSS_SECONDS (default 600; 0 skips; BENCH_RSS_ONLY=1 runs only that), with where the
+ * memory is at its end (the server's memory report: main heap, database thread heap, WebAssembly, rest). On PostgreSQL: an outage of
  * BENCH_OUTAGE_SECONDS (default 30) at 1,000 msg/s — the database cut behind a TCP proxy — with the
  * messages held meanwhile, the memory they took and what was lost (nothing, below the bound).
  *
- * Run: npx tsx bench/chat-ingest.ts   (PostgreSQL when TEST_DATABASE_URL / BENCH_DATABASE_URL is set)
+ * Run: npx tsx bench/chat-ingest.ts   (PostgreSQL when TEST_DATABASE_URL / BENCH_DATABASE_URL is set; BENCH_PORT:
+ * the server's port, the emulator takes the next one; BENCH_SERVER_BUILT=1 runs the production build, as `npm start`
+ * does — `npm run build -w @greenroom/server` first — instead of the sources under tsx, which keeps every module's
+ * source and source map in memory: the RSS figure of the product is that one)
  * Profiling: BENCH_FIXED_RATE=300 holds one offered rate for BENCH_SUSTAIN_SECONDS (no sweep, no
  * ceiling) and prints the server's CPU per message by thread (main; PGlite's own thread);
  * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server meanwhile.
@@ -35,6 +39,7 @@ import { UserService } from '../apps/server/src/modules/user/user-service';
 import { scopesFor } from '../apps/server/src/platforms/scopes';
 import { freePort, startServer, type ServerProcess } from '../apps/server/test/server-process';
 import { TcpProxy } from '../apps/server/test/tcp-proxy';
+import type { MemoryReport } from '../apps/server/src/lib/memory-report';
 import {
   benchDatabase,
   cpuMs,
@@ -52,6 +57,8 @@ import {
 export type { BenchResult };
 
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
+/** BENCH_PORT: the server's port (the emulator takes the next one); free ports when unset. */
+const BASE_PORT = Number(process.env.BENCH_PORT) || 0;
 
 /** CPU time (ms) of each thread of a process (Linux /proc), by thread id, with the thread's name. */
 function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
@@ -67,6 +74,40 @@ function threadCpuMs(pid: number): Map<number, { name: string; ms: number }> {
     }
   }
   return out;
+}
+
+/**
+ * Where the server's resident memory is: it prints a report on SIGUSR2 (apps/server/src/lib/memory-report.ts),
+ * read here from its stderr. Megabytes: the main thread's V8 heap, the database thread's heap, PGlite's
+ * WebAssembly memory (its size, and what of its reservation is resident), and the rest (native code, buffers).
+ */
+async function memoryBreakdown(server: ServerProcess): Promise<string> {
+  const marker = '{"memory":';
+  const seen = server.stderr().lastIndexOf(marker);
+  server.child.kill('SIGUSR2');
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const text = server.stderr();
+    const at = text.lastIndexOf(marker);
+    if (at !== -1 && at !== seen) {
+      const line = text.slice(at, text.indexOf('\n', at));
+      const { memory: m } = JSON.parse(line) as { memory: MemoryReport };
+      const heaps = m.main.heapTotal + (m.database?.heapTotal ?? 0);
+      const wasm = m.resident?.wasm ?? 0;
+      const files = m.resident?.files ?? 0;
+      return (
+        `RSS ${m.rss} MB = main heap ${m.main.heapTotal} (used ${m.main.heapUsed}, live ${m.main.liveAfterGc ?? '?'}; external ${m.main.external}, of it array buffers ${m.main.arrayBuffers})` +
+        (m.database
+          ? ` + database thread heap ${m.database.heapTotal} (used ${m.database.heapUsed}; external ${m.database.external})` +
+            ` + WebAssembly resident ${wasm} (memory size ${m.database.wasm})`
+          : '') +
+        ` + files ${files} + rest ${m.rss - heaps - wasm - files} (native: malloc, sockets, compiled code, stacks);` +
+        ` chat rows waiting for their commit ${m.chatHeld}`
+      );
+    }
+    if (Date.now() > until) return 'no memory report from the server';
+    await sleep(50);
+  }
 }
 
 /** The 1, 5 and 15 minute load averages: the machine is shared (2 cores), figures are only as quiet as it was. */
@@ -86,7 +127,10 @@ interface Setup {
 
 /** N Twitch streamers live in the emulator, a server (child process) with one channel each, all connected. */
 async function setUp(kind: 'PGlite' | 'PostgreSQL', channelCount: number, options: { throughProxy?: TcpProxy } = {}): Promise<Setup> {
-  const emulator = await startEmulator({ port: 0, crowd: { autoStart: false, rate: 0, eventRate: 0, platforms: ['twitch'], tickMs: 10 } });
+  const emulator = await startEmulator({
+    port: BASE_PORT ? BASE_PORT + 1 : 0,
+    crowd: { autoStart: false, rate: 0, eventRate: 0, platforms: ['twitch'], tickMs: 10 },
+  });
   for (const c of emulator.world.channelsOf('twitch')) emulator.world.setLive(c, false);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'greenroom-ingest-bench-'));
   let databaseUrl: string | null = null;
@@ -158,10 +202,12 @@ async function setUp(kind: 'PGlite' | 'PostgreSQL', channelCount: number, option
     serverDatabaseUrl = through.toString();
   }
   const server = await startServer({
-    port: await freePort(),
+    port: BASE_PORT || (await freePort()),
     dataDir,
     emulatorUrl: emulator.origin,
-    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // --expose-gc: the memory report then says what of the main heap is live (a full collection first).
+    nodeArgs: ['--expose-gc', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    built: process.env.BENCH_SERVER_BUILT === '1',
     env: { ENCRYPTION_KEY, LOG_LEVEL: 'error', ...(serverDatabaseUrl ? { DATABASE_URL: serverDatabaseUrl } : {}) },
   });
   const deadline = Date.now() + 120_000;
@@ -299,9 +345,10 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
       sustainSeconds: options.sustainSeconds,
     });
     const rss = await rssMb(s.server.child.pid!);
+    const breakdown = await memoryBreakdown(s.server);
     sockets.close();
     const rateName = `chat ingest ${kind}, ${channelCount} channels: max sustainable persisted rate (crowd → EventSub → server → staff sockets)`;
-    const rssResult = { name: `chat ingest ${kind}: server RSS after the run`, value: rss, unit: 'MB' };
+    const rssResult = { name: `chat ingest ${kind}: server RSS after the run`, value: rss, unit: `MB (${breakdown})` };
     sustainedRate = max?.achieved ?? null;
     results = max
       ? [
@@ -347,10 +394,14 @@ async function rssRun(seconds: number): Promise<BenchResult[]> {
     crowd.start();
     let max = 0;
     const until = Date.now() + seconds * 1000;
+    let last = 0;
     while (Date.now() < until) {
-      await sleep(5000);
-      max = Math.max(max, await rssMb(s.server.child.pid!));
+      await sleep(Math.min(5000, Math.max(0, until - Date.now())));
+      last = await rssMb(s.server.child.pid!);
+      max = Math.max(max, last);
     }
+    // Still under load: where the memory is at the end of the run.
+    const breakdown = await memoryBreakdown(s.server);
     crowd.stop();
     const generated = crowd.generated.messages - g0;
     const drainUntil = Date.now() + 30_000;
@@ -362,6 +413,7 @@ async function rssRun(seconds: number): Promise<BenchResult[]> {
         value: max,
         unit: 'MB',
       },
+      { name: 'chat ingest RSS: server RSS at the end of that run', value: last, unit: `MB (${breakdown})` },
       { name: 'chat ingest RSS: messages lost in that run', value: generated - (sockets.state.received - r0), unit: 'msgs' },
       { name: 'chat ingest RSS: load average (1 / 5 / 15 min) at start → end', value: 0, unit: `${loadAtStart} → ${load()}` },
     ];
@@ -432,8 +484,11 @@ export async function benchChatIngest(): Promise<BenchResult[]> {
   const sustainSeconds = Number(process.env.BENCH_SUSTAIN_SECONDS ?? 60);
   const engines = (process.env.BENCH_ENGINES ?? 'PGlite,PostgreSQL').split(',');
   const results: BenchResult[] = [];
-  if (engines.includes('PGlite')) results.push(...(await maxRate('PGlite', { stepSeconds, sustainSeconds })));
-  if (engines.includes('PostgreSQL')) {
+  // BENCH_RSS_ONLY=1: the RSS run alone (no sweeps, no outage).
+  const rssOnly = process.env.BENCH_RSS_ONLY === '1';
+  if (rssOnly) engines.splice(0, engines.length, 'PGlite');
+  if (engines.includes('PGlite') && !rssOnly) results.push(...(await maxRate('PGlite', { stepSeconds, sustainSeconds })));
+  if (engines.includes('PostgreSQL') && !rssOnly) {
     if (postgresUrl()) {
       results.push(...(await maxRate('PostgreSQL', { stepSeconds, sustainSeconds })));
       const outage = Number(process.env.BENCH_OUTAGE_SECONDS ?? 30);

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
 import { joinCluster, singleInstance } from './cluster';
 import { createLogger } from './lib/logging';
+import { boundHeapGrowth, memoryReport } from './lib/memory-report';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
 
@@ -73,6 +74,8 @@ async function startPlatforms(
 const sinceStart = () => Math.round(performance.now());
 
 async function main(): Promise<void> {
+  // The heap's slack over what it holds: see lib/memory-report.ts.
+  boundHeapGrowth();
   // Loading the code is the first part of the startup (the built bundle: a few hundred ms; tsx transpiling: seconds).
   const startup: Record<string, number> = { modules: sinceStart() };
   const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
@@ -143,6 +146,13 @@ async function main(): Promise<void> {
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Where the resident memory is, on demand (`kill -USR2 <pid>`): one JSON line on stderr, whatever the log level.
+  process.on('SIGUSR2', () => {
+    void memoryReport(database.memory ?? null, services.ingest.writer.held).then(
+      (memory) => process.stderr.write(`${JSON.stringify({ memory })}\n`),
+      (error: unknown) => app.log.warn({ err: error }, 'memory report failed'),
+    );
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Fastify's own line would name the bound address (http://127.0.0.1:3000); people open what the log shows, and

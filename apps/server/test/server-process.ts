@@ -111,12 +111,15 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Extra node options (e.g. --cpu-prof for a benchmark). */
   nodeArgs?: string[];
+  /** Run the production build (apps/server/dist/main.js, as `npm start` does) instead of the sources under tsx. */
+  built?: boolean;
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = options.built ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: root,
     env: {
       ...env,

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { makePrivate, privateFileCreation } from '../lib/private-files';
 import { pgliteExtensions } from './pglite-extensions';
 import { analyzeStale } from './planner-statistics';
-import { PGliteRemote } from './pglite-remote';
+import { PGliteRemote, type DatabaseThreadMemory } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database thread's heap and WebAssembly memory (PGlite in a data directory only). */
+  memory?: () => Promise<DatabaseThreadMemory>;
 }
 
 /** The session-level advisory lock migrations run under on PostgreSQL (an arbitrary constant: 'greenroo' in ASCII). */
@@ -121,7 +123,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; te
     await migratePglite(db, { migrationsFolder });
     await analyzeStale(db);
     makePrivate(dir);
-    return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close() };
+    return { db: db as unknown as Db, kind: 'pglite', close: () => remote.close(), memory: () => remote.memory() };
   }
   const client = await PGlite.create(dir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema });

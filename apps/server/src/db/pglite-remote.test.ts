@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteRemote } from './pglite-remote';
+import { databaseThreadLimits, pgliteSettings } from './pglite-settings';
 
 // The embedded database on its own thread: transactions are opened by their first query, and the
 // worker keeps drizzle's text-kept types on the instance instead of per query.
@@ -77,5 +78,39 @@ describe('PGliteRemote', () => {
     const row = other.rows[0] as { at: unknown; plain: unknown };
     expect(row.at).toBeInstanceOf(Date);
     expect(row.plain).toBe('2024-01-01 00:00:00');
+  });
+});
+
+// Memory bounds of the embedded database (pglite-settings.ts): PostgreSQL's settings are those given at start, the
+// thread's young generation is bounded, and the thread reports its heap and WebAssembly memory.
+describe('PGliteRemote memory', () => {
+  let dir: string;
+  let remote: PGliteRemote;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'greenroom-remote-memory-'));
+    remote = await PGliteRemote.create(path.join(dir, 'pglite'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await remote.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts PostgreSQL with the memory settings of pglite-settings.ts', async () => {
+    for (const [name, value] of Object.entries(pgliteSettings)) {
+      const shown = await remote.query(`SELECT current_setting('${name}') AS v`, [], { rowMode: 'object' });
+      expect({ name, value: (shown.rows[0] as { v: string }).v }).toEqual({ name, value });
+    }
+  });
+
+  it('runs the database thread with its heap limits and reports its memory', async () => {
+    expect(remote.resourceLimits.maxYoungGenerationSizeMb).toBe(databaseThreadLimits.maxYoungGenerationSizeMb);
+    const memory = await remote.memory();
+    expect(memory.heapUsed).toBeGreaterThan(0);
+    expect(memory.heapTotal).toBeGreaterThanOrEqual(memory.heapUsed);
+    // WebAssembly memory comes in 64 KiB pages.
+    expect(memory.wasm).toBeGreaterThan(0);
+    expect(memory.wasm % 65_536).toBe(0);
   });
 });

@@ -7,7 +7,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { databaseThreadLimits } from './pglite-settings';
 
 export type WorkerRequest =
   | {
@@ -22,7 +23,8 @@ export type WorkerRequest =
       begin?: boolean;
     }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  | { id: number; op: 'memory' };
 
 export interface WorkerResult {
   rows: unknown[];
@@ -30,9 +32,20 @@ export interface WorkerResult {
   affectedRows?: number;
 }
 
+/** The database thread's memory (bytes): its V8 heap, and PGlite's WebAssembly memory (it only grows). */
+export interface DatabaseThreadMemory {
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory outside the thread's heap held by its objects (buffers). */
+  external: number;
+  /** PGlite's WebAssembly memory: PostgreSQL's shared buffers, caches and work memory live there. */
+  wasm: number;
+}
+
 export interface WorkerReply {
   id: number;
   result?: WorkerResult;
+  memory?: DatabaseThreadMemory;
   error?: { message: string; fields: Record<string, string | number> };
 }
 
@@ -60,7 +73,7 @@ export interface RemoteTransaction {
 
 export class PGliteRemote {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve: (r: WorkerResult) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>();
   private next = 1;
   private closed = false;
 
@@ -74,7 +87,7 @@ export class PGliteRemote {
     const bootstrap = loader
       ? `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`
       : `import(${JSON.stringify(file)});`;
-    this.worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+    this.worker = new Worker(bootstrap, { eval: true, workerData: { dataDir }, resourceLimits: databaseThreadLimits });
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply) => {
       const pending = this.waiting.get(reply.id);
@@ -82,7 +95,7 @@ export class PGliteRemote {
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) this.worker.unref();
       if (reply.error) pending.reject(rebuild(reply.error));
-      else pending.resolve(reply.result!);
+      else pending.resolve(reply);
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => this.failAll(new Error(`The database thread stopped (exit code ${code}).`)));
@@ -101,7 +114,7 @@ export class PGliteRemote {
     this.waiting.clear();
   }
 
-  private send(request: DistributiveOmit<WorkerRequest, 'id'> & { id?: number }): Promise<WorkerResult> {
+  private exchange(request: DistributiveOmit<WorkerRequest, 'id'> & { id?: number }): Promise<WorkerReply> {
     if (this.closed) return Promise.reject(new Error('The database is closed.'));
     const id = request.id ?? this.next++;
     return new Promise((resolve, reject) => {
@@ -109,6 +122,20 @@ export class PGliteRemote {
       this.waiting.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  private async send(request: DistributiveOmit<WorkerRequest, 'id'> & { id?: number }): Promise<WorkerResult> {
+    return (await this.exchange(request)).result!;
+  }
+
+  /** The bounds of the database thread's V8 heap (pglite-settings.ts), as the thread runs with them. */
+  get resourceLimits(): ResourceLimits {
+    return this.worker.resourceLimits ?? {};
+  }
+
+  /** The database thread's heap and PGlite's WebAssembly memory (a memory report, see lib/memory-report.ts). */
+  async memory(): Promise<DatabaseThreadMemory> {
+    return (await this.exchange({ op: 'memory' })).memory!;
   }
 
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number, begin = false): Promise<WorkerResult> {

@@ -4,11 +4,13 @@
  * would stall websockets, platform connections and HTTP for its whole duration. Here it answers the
  * messages of `pglite-remote.ts`: queries, and transactions held open across several messages.
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { SIMPLE_PROTOCOL } from './literal';
 import { BatchedQueries } from './pglite-batched';
 import { pgliteExtensions } from './pglite-extensions';
+import { pgliteConf } from './pglite-settings';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
 interface OpenTransaction {
@@ -21,8 +23,8 @@ interface OpenTransaction {
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
-// Shared buffers of a small server (PostgreSQL's default is 128 MB, all resident once the chat log is busy).
-const ready = PGlite.create(dataDir, { postgresqlconf: 'shared_buffers=32MB', extensions: pgliteExtensions });
+// PostgreSQL's memory settings (the page cache, work memory): see pglite-settings.ts.
+const ready = PGlite.create(dataDir, { postgresqlconf: pgliteConf, extensions: pgliteExtensions });
 const transactions = new Map<number, OpenTransaction>();
 const batched = ready.then((pg) => new BatchedQueries(pg));
 
@@ -133,6 +135,20 @@ async function handle(request: WorkerRequest): Promise<void> {
             if (!(error instanceof RolledBack)) throw error;
           });
         reply({ id: request.id, result: { rows: [], fields: [], affectedRows: 0 } });
+        return;
+      }
+      case 'memory': {
+        const heap = getHeapStatistics();
+        reply({
+          id: request.id,
+          memory: {
+            heapUsed: heap.used_heap_size,
+            heapTotal: heap.total_heap_size,
+            external: heap.external_memory,
+            // Emscripten's view of the memory (its types are not in PGlite's declarations).
+            wasm: (pg.Module as unknown as { HEAPU8: Uint8Array }).HEAPU8.buffer.byteLength,
+          },
+        });
         return;
       }
       case 'close': {
