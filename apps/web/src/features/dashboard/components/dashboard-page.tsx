@@ -33,7 +33,8 @@ interface DashboardPageProps {
  */
 export function DashboardPage({ channel, providers, renderStatus, activity }: DashboardPageProps) {
   const staff = providers !== undefined && can(channel.access_level, 'platforms.view');
-  const live = useLiveStats(channel.id, staff);
+  const liveConnectionIds = (providers?.data ?? []).filter((p) => p.is_live).map((p) => p.id);
+  const live = useLiveStats(channel.id, staff, liveConnectionIds);
   const base = `/channels/${channel.id}`;
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'lg' }} maw={1280}>
