@@ -276,8 +276,9 @@ export async function findMaximum(
     if (s.sustained) best = rate;
   }
   if (best === null) return { max: null, steps, lowest };
-  // Hold it: the maximum is what is sustained for the whole run (one step down if it is not).
-  for (const rate of [best, Math.round(best / 1.4)]) {
+  // Hold it: the maximum is the highest rate sustained for the whole run — stepping down from the best step until a
+  // hold passes (a short step can pass where a long hold does not: what grows over a run shows only in the hold).
+  for (let rate = best; rate >= Math.max(1, Math.round(options.start / 16)); rate = Math.round(rate / 1.4)) {
     const s = await step(rate, options.sustainSeconds);
     console.log(
       `  ${label}: held ${rate.toLocaleString('en-US')}/s for ${options.sustainSeconds} s → ${s.achieved.toLocaleString('en-US')}/s, p99 ${s.p99} ms${
