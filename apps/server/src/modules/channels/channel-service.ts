@@ -258,7 +258,19 @@ export class ChannelService {
           .innerJoin(users, eq(users.id, channelUsers.userId))
           .where(and(inArray(channelUsers.channelId, ids), eq(channelUsers.level, AccessLevel.OWNER)))
       : [];
-    const conns = ids.length ? await this.db.select().from(channelProviders).where(inArray(channelProviders.channelId, ids)) : [];
+    // The columns the list shows, not whole rows (their encrypted tokens and settings).
+    const conns = ids.length
+      ? await this.db
+          .select({
+            channelId: channelProviders.channelId,
+            provider: channelProviders.provider,
+            providerChannelName: channelProviders.providerChannelName,
+            scopeNeeded: channelProviders.scopeNeeded,
+            isLive: channelProviders.isLive,
+          })
+          .from(channelProviders)
+          .where(inArray(channelProviders.channelId, ids))
+      : [];
     return {
       records: records.map((c) => {
         const owner = owners.find((o) => o.channelId === c.id);
