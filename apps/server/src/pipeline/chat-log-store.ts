@@ -151,6 +151,12 @@ const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
 )`);
 const activityInsert = (json: SQL, effects: SQL) => sql`${simpleProtocol}${activityHead}${json}${activityTail}${effects}${storedRows}`;
 
+/** The statement storing these messages (or activities) with the effects of those it stores now. */
+const messagesWith = (effects: StatementEffects) => (part: ChatMessage[]) =>
+  messageInsert(jsonLiteral(part.map(messageRecord)), effectCtes(effects));
+const activitiesWith = (effects: StatementEffects) => (part: Activity[]) =>
+  activityInsert(jsonLiteral(part.map(activityRecord)), effectCtes(effects));
+
 /** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
 const storedMessages = (json: SQL) => sql`${simpleProtocol}
   SELECT m.seq, m.channel_id, m.id FROM json_to_recordset(${json}) AS r(channel_id text, provider text, provider_message_id text)
@@ -253,13 +259,14 @@ export class ChatLogStore {
       batch.states.length === 0 &&
       apart.length === 0;
     if (alone && batch.messages.length) {
-      await this.insertMessages(this.db, batch.messages, result, messages);
+      await this.insertRows(this.db, batch.messages, messagesWith(messages), result.messages, result);
       result.effects = this.storedOutbox(messages, result);
       return result;
     }
     await this.db.transaction(async (tx) => {
-      if (batch.messages.length) await this.insertMessages(tx, batch.messages, result, messages, isolate);
-      if (batch.activities.length) await this.insertActivities(tx, batch.activities, result, activities, isolate);
+      if (batch.messages.length) await this.insertRows(tx, batch.messages, messagesWith(messages), result.messages, result, isolate);
+      if (batch.activities.length)
+        await this.insertRows(tx, batch.activities, activitiesWith(activities), result.activities, result, isolate);
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
       if (recover) await this.findStored(tx, batch, result);
       if (batch.gaps.length) await tx.execute(gapInsert(jsonLiteral(batch.gaps)));
@@ -354,45 +361,27 @@ export class ChatLogStore {
     }
   }
 
-  private async insertMessages(
+  /**
+   * Messages or activities in one statement (`statement` writes the rows given, with their effects); `stored` gets the
+   * seq of each row stored now. Isolate mode: each row behind its own savepoint, a row the database refuses left out.
+   */
+  private async insertRows<T extends { channel_id: string; id: string }>(
     tx: Runner,
-    messages: ChatMessage[],
+    items: T[],
+    statement: (part: T[]) => SQL,
+    stored: Map<string, number>,
     result: WriteResult,
-    effects: StatementEffects,
     isolate = false,
   ): Promise<void> {
-    const insert = async (part: ChatMessage[], on: Runner) => {
-      for (const r of await rows<Returned>(on, messageInsert(jsonLiteral(part.map(messageRecord)), effectCtes(effects))))
-        result.messages.set(rowKey(r.channel_id, r.id), Number(r.seq));
+    const insert = async (part: T[], on: Runner) => {
+      for (const r of await rows<Returned>(on, statement(part))) stored.set(rowKey(r.channel_id, r.id), Number(r.seq));
     };
-    if (isolate) {
-      for (const m of messages) {
-        try {
-          await tx.transaction((sp) => insert([m], sp));
-        } catch {
-          result.rejected.add(rowKey(m.channel_id, m.id));
-        }
-      }
-    } else await insert(messages, tx);
-  }
-
-  private async insertActivities(
-    tx: Runner,
-    acts: Activity[],
-    result: WriteResult,
-    effects: StatementEffects,
-    isolate = false,
-  ): Promise<void> {
-    const insert = async (part: Activity[], on: Runner) => {
-      for (const r of await rows<Returned>(on, activityInsert(jsonLiteral(part.map(activityRecord)), effectCtes(effects))))
-        result.activities.set(rowKey(r.channel_id, r.id), Number(r.seq));
-    };
-    if (!isolate) return insert(acts, tx);
-    for (const a of acts) {
+    if (!isolate) return insert(items, tx);
+    for (const item of items) {
       try {
-        await tx.transaction((sp) => insert([a], sp));
+        await tx.transaction((sp) => insert([item], sp));
       } catch {
-        result.rejected.add(rowKey(a.channel_id, a.id));
+        result.rejected.add(rowKey(item.channel_id, item.id));
       }
     }
   }
