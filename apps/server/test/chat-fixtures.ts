@@ -1,5 +1,5 @@
 /** Normalised chat events for chat tests and benchmarks. */
-import type { ChatMessage } from '@greenroom/contracts/api/events';
+import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
 import type { PlatformChatMessage, PlatformEvent } from '../src/platforms/port';
 import type { HubSocket } from '../src/modules/chat';
 
@@ -28,6 +28,26 @@ export function chatMessage(i: number, over: Partial<ChatMessage> = {}): ChatMes
     sent_at: new Date(1_700_000_000_000 + i).toISOString(),
     deleted: false,
     filtered: null,
+    ...over,
+  };
+}
+
+/** A normalised activity (a follow by default; `over` sets the rest). */
+export function activity(i: number, over: Partial<Activity> = {}): Activity {
+  return {
+    id: `twitch:a${i}`,
+    channel_id: 'c1',
+    channel_provider_id: 'cp1',
+    provider: 'twitch',
+    provider_event_id: `a${i}`,
+    type: 'follow',
+    viewer: { provider_user_id: 'u1', login: 'viewer', display_name: 'Viewer' },
+    tier: null,
+    months: null,
+    count: null,
+    amount: null,
+    message: null,
+    occurred_at: new Date().toISOString(),
     ...over,
   };
 }

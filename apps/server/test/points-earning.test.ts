@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import type { Activity, ChatMessage } from '@greenroom/contracts/api/events';
+import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPointSettings } from '@greenroom/contracts/api/points';
 import type { Database, Db } from '../src/db/client';
@@ -30,7 +30,7 @@ import {
   walletIdSql,
 } from '../src/modules/points';
 import { ChatLogStore, type WriteBatch } from '../src/pipeline/chat-log-store';
-import { chatMessage } from './chat-fixtures';
+import { activity, chatMessage } from './chat-fixtures';
 import { freshDatabase } from './helper';
 
 let database: Database;
@@ -235,21 +235,13 @@ describe('credited in the statement that stores the chat (ChatLogStore + the ear
         channel_provider_id: cp,
         author,
       });
-    const follow: Activity = {
+    const follow = activity(0, {
       id: `twitch:f${cp}`,
       channel_id: channelId,
       channel_provider_id: cp,
-      provider: 'twitch',
       provider_event_id: `f${cp}`,
-      type: 'follow',
       viewer: { provider_user_id: dee.providerUserId, login: dee.login, display_name: dee.displayName },
-      tier: null,
-      months: null,
-      count: null,
-      amount: null,
-      message: null,
-      occurred_at: new Date().toISOString(),
-    };
+    });
     const batch = (...ms: ChatMessage[]): WriteBatch => ({
       messages: ms,
       moderation: [],
