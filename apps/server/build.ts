@@ -102,6 +102,12 @@ await build({
   sourcesContent: false,
   // Stack traces keep function and class names.
   keepNames: true,
+  // V8 keeps each script's text in the heap: minified (names kept above) and ASCII only, so it is held as one-byte
+  // strings (5.7 MB) instead of two-byte ones (16.7 MB: a single non-ASCII character in 8.7 MB of text doubles it).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: 'ascii',
+  legalComments: 'none',
   // Chunks sit beside the entries: every module of the bundle resolves relative paths from dist/.
   chunkNames: '[name]-[hash]',
   // Everything else is compiled in: loading one file instead of thousands of small modules is most of a fast start.
