@@ -160,7 +160,8 @@ function chatSearches(): { name: string; q: string }[] {
 
 /**
  * The chat history and activity queries as the product issues them (modules/chat/chat-queries.ts,
- * modules/activity/activity-service.ts: 50 per page, one more to know whether there is a next), under EXPLAIN ANALYZE:
+ * modules/activity/activity-service.ts: the pages the lists below ask for — chat history 100 a page (its default `limit`),
+ * activities 50 —, one more to know whether there is a next), under EXPLAIN ANALYZE:
  * the time in the database and the scans the plan chose. The history searches are shown as one query over the whole
  * log, the planner's own choice: what the product's search (a bounded walk, then the trigram index in ranges of seq —
  * `ChatQueries.search`) does instead of it when that is slow; the product's figures are the end-to-end ones below.
@@ -174,7 +175,7 @@ async function explainLists(db: Database['db']): Promise<void> {
     db,
     `SELECT occurred_at, seq FROM activities WHERE channel_id = '${BUSY}' ORDER BY occurred_at DESC, seq DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
   );
-  const chat = (where = '') => `SELECT * FROM chat_messages WHERE channel_id = '${BUSY}' ${where} ORDER BY seq DESC LIMIT 51`;
+  const chat = (where = '') => `SELECT * FROM chat_messages WHERE channel_id = '${BUSY}' ${where} ORDER BY seq DESC LIMIT 101`;
   const activity = (where = '') =>
     `SELECT * FROM activities WHERE channel_id = '${BUSY}' ${where} ORDER BY occurred_at DESC NULLS LAST, seq DESC NULLS LAST LIMIT 51`;
   const at = new Date(String(activityMid.occurred_at)).toISOString();
