@@ -26,7 +26,9 @@
  * Run: npx tsx bench/scale.ts   (BENCH_SCALE_CHANNELS, BENCH_SCALE_ROWS, BENCH_SCALE_SECONDS: saturated seconds per
  * figure (default 2), BENCH_PORT: first port, default 3320; BENCH_SCALE_SEEDED_URL: a PostgreSQL database `seed` filled
  * before — measured as it is, neither seeded nor dropped: seeding 10,000,000 rows takes 10–20 minutes;
- * BENCH_SERVER_NODE_ARGS: node flags for the product's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+ * BENCH_SERVER_NODE_ARGS: node flags for the product's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`;
+ * BENCH_SCALE_LISTS: a regular expression: only the lists (and plans) whose names match it are measured, besides the
+ * baseline, e.g. `BENCH_SCALE_LISTS='^admin|deep page'`)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +57,9 @@ const CHANNELS = Number(process.env.BENCH_SCALE_CHANNELS) || 100_000;
 /** Chat messages and activities in the busy channel: seeding PGlite (WebAssembly, one thread) is ~10× slower. */
 const rowsFor = (kind: 'PGlite' | 'PostgreSQL') => Number(process.env.BENCH_SCALE_ROWS) || (kind === 'PGlite' ? 200_000 : 10_000_000);
 let ROWS = 0;
+/** BENCH_SCALE_LISTS: only the lists whose names match (all when unset). */
+const LISTS = process.env.BENCH_SCALE_LISTS ? new RegExp(process.env.BENCH_SCALE_LISTS) : null;
+const wanted = (name: string) => !LISTS || LISTS.test(name);
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS) || 2;
 const CONCURRENCY = Number(process.env.BENCH_SCALE_CONCURRENCY) || 16;
 const LIGHT_REQUESTS = 200;
@@ -155,7 +160,8 @@ function chatSearches(): { name: string; q: string }[] {
 
 /**
  * The chat history and activity queries as the product issues them (modules/chat/chat-queries.ts,
- * modules/activity/activity-service.ts: 50 per page, one more to know whether there is a next), under EXPLAIN ANALYZE:
+ * modules/activity/activity-service.ts: the pages the lists below ask for — chat history 100 a page (its default `limit`),
+ * activities 50 —, one more to know whether there is a next), under EXPLAIN ANALYZE:
  * the time in the database and the scans the plan chose. The history searches are shown as one query over the whole
  * log, the planner's own choice: what the product's search (a bounded walk, then the trigram index in ranges of seq —
  * `ChatQueries.search`) does instead of it when that is slow; the product's figures are the end-to-end ones below.
@@ -169,7 +175,7 @@ async function explainLists(db: Database['db']): Promise<void> {
     db,
     `SELECT occurred_at, seq FROM activities WHERE channel_id = '${BUSY}' ORDER BY occurred_at DESC, seq DESC OFFSET ${Math.floor(ROWS / 2)} LIMIT 1`,
   );
-  const chat = (where = '') => `SELECT * FROM chat_messages WHERE channel_id = '${BUSY}' ${where} ORDER BY seq DESC LIMIT 51`;
+  const chat = (where = '') => `SELECT * FROM chat_messages WHERE channel_id = '${BUSY}' ${where} ORDER BY seq DESC LIMIT 101`;
   const activity = (where = '') =>
     `SELECT * FROM activities WHERE channel_id = '${BUSY}' ${where} ORDER BY occurred_at DESC NULLS LAST, seq DESC NULLS LAST LIMIT 51`;
   const at = new Date(String(activityMid.occurred_at)).toISOString();
@@ -192,7 +198,7 @@ async function explainLists(db: Database['db']): Promise<void> {
     ['activity, deep page', activity(`AND (occurred_at, seq) < ('${at}'::timestamptz, ${String(activityMid.seq)})`)],
   ];
   console.log(`  EXPLAIN ANALYZE (${ROWS.toLocaleString('en-US')} rows each in one channel):`);
-  for (const [name, query] of queries) {
+  for (const [name, query] of queries.filter(([name]) => wanted(name))) {
     await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`)); // warm the cache: the figure is a warm query's
     const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`))).map((r) => Object.values(r)[0]!);
     const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
@@ -464,7 +470,8 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
       member: (await sessions.create('u-member')).token,
       operator: (await sessions.create('u-op')).token,
     };
-    const lists = await targets(database.db);
+    const lists = (await targets(database.db)).filter((t) => wanted(t.name));
+    if (lists.length === 0) throw new Error(`BENCH_SCALE_LISTS=${process.env.BENCH_SCALE_LISTS}: no list matches`);
     await explainLists(database.db);
     await database.close();
     console.log(

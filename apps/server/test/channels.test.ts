@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { channelProviders, channelUsers } from '../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { channelProviders, channelUsers, channels } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
@@ -165,6 +165,64 @@ describe('GET /api/2/admin/channels', () => {
     ).json<{ records: { id: string }[]; cursor: null }>();
     expect(rest.records.map((r) => r.id)).toEqual([made[0]]);
     expect(rest.cursor).toBeNull();
+  });
+
+  it("shows each channel's Owner and platform connections, and a first page's total", async () => {
+    const op = await t.createUser({ operator: true });
+    const owner = await t.createUser({ displayName: 'Connected Owner' });
+    const tag = `adm${newId().slice(-8)}`;
+    const a = await createChannel(owner, `${tag} connected`);
+    await t.s.db.insert(channelProviders).values({
+      id: newId(),
+      channelId: a.id,
+      provider: 'twitch',
+      providerChannelId: `${tag}-tw`,
+      providerChannelName: 'TwitchName',
+      scopeNeeded: true,
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    await t.s.db.insert(channelProviders).values({
+      id: newId(),
+      channelId: a.id,
+      provider: 'kick',
+      providerChannelId: `${tag}-kk`,
+      providerChannelName: 'KickName',
+      isLive: true,
+      createdAt: new Date('2025-01-02T00:00:00Z'),
+    });
+    // A channel without staff or connections (newer: ids sort by creation).
+    const orphan = newId();
+    await t.s.db.insert(channels).values({ id: orphan, displayName: `${tag} orphan` });
+    const res = await t.inject(op, { method: 'GET', url: `/api/2/admin/channels?name=${tag}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      records: [
+        { id: orphan, display_name: `${tag} orphan`, created_at: expect.any(String), owner: null, providers: [] },
+        {
+          id: a.id,
+          display_name: `${tag} connected`,
+          created_at: expect.any(String),
+          owner: { id: owner.id, display_name: 'Connected Owner' },
+          providers: [
+            { provider: 'twitch', provider_channel_name: 'TwitchName', scope_needed: true, is_live: false },
+            { provider: 'kick', provider_channel_name: 'KickName', scope_needed: false, is_live: true },
+          ],
+        },
+      ],
+      cursor: null,
+      total: 2,
+    });
+    // Unfiltered, with a next page: the count of every channel (up to 1,000); none on a later page.
+    const [{ n } = { n: 0 }] = await t.s.db.select({ n: sql<number>`count(*)::int` }).from(channels);
+    const first = (await t.inject(op, { method: 'GET', url: '/api/2/admin/channels?per_page=1' })).json<{
+      cursor: string;
+      total?: number;
+    }>();
+    expect(first.total).toBe(n <= 1000 ? n : undefined);
+    const second = (await t.inject(op, { method: 'GET', url: `/api/2/admin/channels?per_page=1&cursor=${first.cursor}` })).json<{
+      total?: number;
+    }>();
+    expect(second.total).toBeUndefined();
   });
 
   it('treats users matching GREENROOM_ADMINS as operators', async () => {

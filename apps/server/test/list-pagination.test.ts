@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, channels, channelUsers, chatMessages } from '../src/db/schema';
+import { activities, channels, channelUsers, chatGaps, chatMessages } from '../src/db/schema';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
@@ -265,6 +265,88 @@ describe('keyset pagination', () => {
         },
       ),
       { numRuns: 15 },
+    );
+  });
+
+  it('chat history: every message once either way, each page with the gap lines of the time it spans', async () => {
+    const owner = await t.createUser();
+    const platforms = ['twitch', 'youtube'] as const;
+    const base = Date.parse('2025-03-05T12:00:00Z');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ provider: fc.constantFrom(...platforms), at: fc.integer({ min: 0, max: 60 }) }), { maxLength: 25 }),
+        fc.uniqueArray(fc.integer({ min: -5, max: 65 }), { maxLength: 8 }),
+        fc.constantFrom(undefined, ...platforms),
+        fc.integer({ min: 1, max: 7 }),
+        fc.boolean(),
+        async (log, gapEnds, platform, perPage, forward) => {
+          const channelId = (await t.s.channels.create(owner.id, `Gaps ${nextTag()}`)).id;
+          // Sent in no particular order of seq (a message's time is the platform's), seconds apart.
+          const messages = log.map((m, i) => ({ id: `${m.provider}:m${i}`, provider: m.provider, at: base + m.at * 1000 }));
+          for (const [i, m] of messages.entries())
+            await t.s.db.insert(chatMessages).values({
+              id: m.id,
+              channelId,
+              channelProviderId: `cp-${m.provider}`,
+              provider: m.provider,
+              providerMessageId: `m${i}`,
+              authorId: 'a',
+              authorLogin: 'a',
+              authorName: 'A',
+              authorBadges: [],
+              authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+              text: `message ${i}`,
+              emotes: [],
+              mentions: [],
+              sentAt: new Date(m.at),
+              receivedAt: new Date(m.at),
+            });
+          const gaps = gapEnds.map((end, i) => ({ id: `g${i}`, provider: platforms[i % 2]!, endedAt: base + end * 1000 + 500 }));
+          for (const g of gaps)
+            await t.s.db.insert(chatGaps).values({
+              id: `${channelId}:${g.id}`,
+              channelId,
+              channelProviderId: `cp-${g.provider}`,
+              provider: g.provider,
+              reason: 'platform',
+              startedAt: new Date(g.endedAt - 2000),
+              endedAt: new Date(g.endedAt),
+            });
+          const sentAt = new Map(messages.map((m) => [m.id, m.at]));
+          const ofPlatform = messages.filter((m) => !platform || m.provider === platform).map((m) => m.id);
+          const records: string[] = [];
+          let cursor: string | null = forward ? '0' : null;
+          for (let pages = 0; pages < 100; pages++) {
+            const position = cursor === null ? '' : `&${forward ? 'after' : 'before'}=${cursor}`;
+            const url = `/api/2/channels/${channelId}/chat/messages?limit=${perPage}${platform ? `&provider=${platform}` : ''}${position}`;
+            const res = await t.inject(owner, { method: 'GET', url });
+            expect(res.statusCode).toBe(200);
+            const page = res.json<{ records: { id: string }[]; cursor: string | null; gaps: { id: string; ended_at: string }[] }>();
+            // The time the page spans: from its oldest message (the very start on the last page going back) to its
+            // newest (now, on the newest page or a catch-up that reached the end); no gaps for an empty older page.
+            const ids = page.records.map((r) => r.id);
+            const more = page.cursor !== null;
+            const [oldest, newest] = forward ? [ids[0], ids.at(-1)] : [ids.at(-1), ids[0]];
+            const reachesNow = forward ? !more : cursor === null;
+            const reachesStart = !forward && !more;
+            const from = reachesStart || !oldest ? -Infinity : sentAt.get(oldest)!;
+            const to = reachesNow || !newest ? Infinity : sentAt.get(newest)!;
+            const expected =
+              ids.length === 0 && !reachesNow
+                ? []
+                : gaps
+                    .filter((g) => (!platform || g.provider === platform) && g.endedAt >= from && g.endedAt <= to)
+                    .sort((a, b) => b.endedAt - a.endedAt)
+                    .map((g) => `${channelId}:${g.id}`);
+            expect(page.gaps.map((g) => g.id)).toEqual(expected);
+            records.push(...ids);
+            if (!more) break;
+            cursor = page.cursor;
+          }
+          expect(records).toEqual(forward ? ofPlatform : ofPlatform.toReversed());
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 });
