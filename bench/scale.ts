@@ -26,7 +26,8 @@
  * Run: npx tsx bench/scale.ts   (BENCH_SCALE_CHANNELS, BENCH_SCALE_ROWS, BENCH_SCALE_SECONDS: saturated seconds per
  * figure (default 2), BENCH_PORT: first port, default 3320; BENCH_SCALE_SEEDED_URL: a PostgreSQL database `seed` filled
  * before — measured as it is, neither seeded nor dropped: seeding 10,000,000 rows takes 10–20 minutes;
- * BENCH_SERVER_NODE_ARGS: node flags for the product's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+ * BENCH_SERVER_NODE_ARGS: node flags for the product's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`;
+ * BENCH_SCALE_LISTS: a regular expression — only the lists (and EXPLAINs) whose name matches it, besides the baseline)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -61,6 +62,8 @@ const LIGHT_REQUESTS = 200;
 const BASE_PORT = Number(process.env.BENCH_PORT) || 3320;
 const BUSY = 'ch-0000000';
 const ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+/** BENCH_SCALE_LISTS: only the lists whose name matches (e.g. `search`), besides the baseline. */
+const ONLY_LISTS = new RegExp(process.env.BENCH_SCALE_LISTS ?? '');
 
 const channelId = (i: string) => `'ch-' || lpad((${i})::text, 7, '0')`;
 
@@ -192,7 +195,7 @@ async function explainLists(db: Database['db']): Promise<void> {
     ['activity, deep page', activity(`AND (occurred_at, seq) < ('${at}'::timestamptz, ${String(activityMid.seq)})`)],
   ];
   console.log(`  EXPLAIN ANALYZE (${ROWS.toLocaleString('en-US')} rows each in one channel):`);
-  for (const [name, query] of queries) {
+  for (const [name, query] of queries.filter(([name]) => ONLY_LISTS.test(name))) {
     await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`)); // warm the cache: the figure is a warm query's
     const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`EXPLAIN ANALYZE ${query}`))).map((r) => Object.values(r)[0]!);
     const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
@@ -464,7 +467,7 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
       member: (await sessions.create('u-member')).token,
       operator: (await sessions.create('u-op')).token,
     };
-    const lists = await targets(database.db);
+    const lists = (await targets(database.db)).filter((t) => ONLY_LISTS.test(t.name));
     await explainLists(database.db);
     await database.close();
     console.log(
@@ -496,7 +499,7 @@ async function runEngine(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchResult[]> 
     // first list's figures were the worst of the run (PostgreSQL: 3.99 ms CPU a request, 1.62 ms when measured again last).
     for (const t of lists) await load(port, t.url, tokens[t.user], CONCURRENCY, { seconds: 0.5 });
     // The first list again at the end: what the first figures owe to a server just started (JIT, connections, caches).
-    for (const t of [...lists, { ...lists[0]!, name: `${lists[0]!.name}, again last` }]) {
+    for (const t of [...lists, ...lists.slice(0, 1).map((first) => ({ ...first, name: `${first.name}, again last` }))]) {
       const m = await measure(port, t.url, tokens[t.user], product.pid);
       console.log(row(t.name, m));
       results.push({ name: `${kind} ${t.name}: light p99`, value: Number(m.light.p99.toFixed(2)), unit: 'ms' });
