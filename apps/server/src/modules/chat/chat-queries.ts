@@ -17,6 +17,8 @@ export const SEARCH_WALK_MAX = 10_000;
 
 /** The span of seq a search for a rare term (see `planTerm`) looks through first, from the page's position. */
 export const SEARCH_FIRST_RANGE = 4_096;
+/** A search takes the rest of the log at once when it spans at most this many of the next range. */
+export const SEARCH_REST_RANGES = 4;
 /** Ranges of seq a search takes at most before the rest of the log in one query. */
 export const SEARCH_RANGES = 3;
 /** How long the sample of texts is kept before it is read again (ANALYZE renews it: autovacuum, PlannerStatisticsJob). */
@@ -271,6 +273,10 @@ export class ChatQueries {
       span += range!;
       position = ascending ? { ...position, after: bound } : { ...position, before: bound };
       range = Math.ceil(((want - found.length) / found.length) * span * 2);
+      // When the whole log below holds at most a few ranges like it, one query for all of it: its matches are fetched
+      // row by row, a range's pages whole (the BRIN index's bitmap is of pages: each row of a page with a match in
+      // range is read again and matched) — at 200,000 rows, 200 matches fetched in 1.1 ms, 79 pages of a range in 2.5.
+      if (!ascending && position.before! <= range * SEARCH_REST_RANGES) range = null;
     }
   }
 
