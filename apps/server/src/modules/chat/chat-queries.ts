@@ -105,7 +105,7 @@ export class ChatQueries {
 
   constructor(
     private readonly db: Db,
-    /** How far a search walks (tests shrink it to reach the trigram index's ranges in a small log). */
+    /** How far a search walks and its first range (tests shrink them to reach every step in a small log, and fix the sample). */
     private readonly searchWalk: SearchTuning = { first: SEARCH_WALK_FIRST, max: SEARCH_WALK_MAX },
   ) {}
 
