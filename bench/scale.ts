@@ -163,8 +163,9 @@ function chatSearches(): { name: string; q: string }[] {
  * modules/activity/activity-service.ts: the pages the lists below ask for — chat history 100 a page (its default `limit`),
  * activities 50 —, one more to know whether there is a next), under EXPLAIN ANALYZE:
  * the time in the database and the scans the plan chose. The history searches are shown as one query over the whole
- * log, the planner's own choice: what the product's search (a bounded walk, then the trigram index in ranges of seq —
- * `ChatQueries.search`) does instead of it when that is slow; the product's figures are the end-to-end ones below.
+ * log, the planner's own choice: what the product's search (a bounded walk or the trigram index in ranges of seq, as
+ * the table's sample of texts says — `ChatQueries.search`) does instead of it when that is slow; the product's figures
+ * are the end-to-end ones below.
  */
 async function explainLists(db: Database['db']): Promise<void> {
   const chatMid = await one(

@@ -4,10 +4,11 @@
  * Runs on PGlite and, with `npm run test:pg`, on PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelProviders } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { ChatQueries } from '../src/modules/chat';
+import { ChatQueries, planTerm, type TextSample } from '../src/modules/chat';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
 const MESSAGES = 3000;
@@ -187,7 +188,7 @@ describe('chat history search at every density of its term', () => {
 describe('chat history search beyond a short walk', () => {
   // The same searches with a walk of 100 rows (at most 300): sparse terms reach the trigram index's range of seq
   // sized from the walk's density, then the rest of the log, as a log of millions does with the real walk.
-  const short = () => new ChatQueries(t.s.db, { first: 100, max: 300 });
+  const short = () => new ChatQueries(t.s.db, { first: 100, max: 300, range: 40 });
   /** Every page, newest first (`before`) or oldest first (`after` from the start), of the short-walk search. */
   async function everyPage(term: string, limit: number, direction: 'before' | 'after', provider?: 'twitch'): Promise<string[]> {
     const found: string[] = [];
@@ -221,4 +222,92 @@ describe('chat history search beyond a short walk', () => {
       expect(await everyPage(term, limit, 'after', provider)).toEqual(expected);
     });
   }
+});
+
+/** A sample of `count` texts, each standing for an equal share of the log. */
+function sampleOf(texts: string[]): TextSample {
+  return { texts: texts.map((text) => ({ text: text.toLowerCase(), share: 1 / texts.length })) };
+}
+
+describe('the way a search takes, from the sample of texts', () => {
+  const sample = sampleOf(Array.from({ length: 100 }, (_, i) => `hello there number ${i * 2000}${i % 10 === 0 ? ' kappa' : ''}`));
+
+  it('walks for a term the sample finds often, and looks a rare one up in the trigram index', () => {
+    expect(planTerm('hello', sample)).toEqual({ common: true, words: [] });
+    expect(planTerm('kappa', sample).common).toBe(true);
+    expect(planTerm('pogchamp', sample)).toEqual({ common: false, words: ['pogchamp'] });
+    expect(planTerm('haystack', sample)).toEqual({ common: false, words: ['haystack'] });
+  });
+
+  it('leaves out of the lookup the words the sample finds everywhere, and keeps the whole term when every word is', () => {
+    expect(planTerm('number 100001', sample)).toEqual({ common: false, words: ['100001'] });
+    expect(planTerm('Hello 77 pogchamp!', sample)).toEqual({ common: false, words: ['pogchamp'] });
+    expect(planTerm('there hello', sample)).toEqual({ common: false, words: [] });
+  });
+});
+
+describe('chat history search, every way, any log', () => {
+  // Texts of a few words (some inside others: "number 12" in "number 123"), terms of every density, and each way a
+  // search can take forced by its sample: the walk first (no sample), the trigram index at once with every word looked
+  // up (nothing in the sample), and with the common words left out (the sample finds "number" and "alpha" everywhere).
+  // Walks and ranges are shrunk to a few rows, so a log of dozens takes every step a log of millions does.
+  const words = ['alpha', 'Beta', 'gamma', 'number 12', 'number 123', 'numbers', 'x'];
+  const terms = ['alpha', 'ALPHA', 'beta gamma', 'number 12', 'mber 1', 'alpha gamma', 'numbers', 'zeta', 'a b', 'x'];
+  const samples: [string, TextSample | null][] = [
+    ['walk first', null],
+    ['trigram index', sampleOf(Array.from({ length: 60 }, () => 'zzz'))],
+    ['common words left out', sampleOf(Array.from({ length: 60 }, () => 'number alpha'))],
+  ];
+  let tag = 0;
+  it('finds every match once, in order, both ways, by any page size, for every platform', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ text: fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }), youtube: fc.boolean() }), {
+          maxLength: 40,
+        }),
+        fc.constantFrom(...terms),
+        fc.integer({ min: 1, max: 6 }),
+        fc.option(fc.constantFrom('twitch' as const, 'youtube' as const)),
+        fc.record({ first: fc.integer({ min: 1, max: 4 }), max: fc.integer({ min: 4, max: 10 }), range: fc.integer({ min: 1, max: 4 }) }),
+        async (log, term, limit, provider, tuning) => {
+          tag += 1;
+          const channel = (await t.s.channels.create(owner.id, `Property ${tag}`)).id;
+          const [tw, yt] = [newId(), newId()];
+          await t.s.db.insert(channelProviders).values([
+            { id: tw, channelId: channel, provider: 'twitch', providerChannelId: tw, providerChannelName: tw },
+            { id: yt, channelId: channel, provider: 'youtube', providerChannelId: yt, providerChannelName: yt },
+          ]);
+          const messages = log.map((m, i) => ({ id: `p${tag}m${i}`, text: m.text.join(' '), provider: m.youtube ? 'youtube' : 'twitch' }));
+          // One at a time, in order: seq follows the log (another channel's rows in between would change nothing).
+          for (const m of messages) {
+            await t.s.db.execute(sql`
+              INSERT INTO chat_messages (id, channel_id, channel_provider_id, provider, provider_message_id, author_id, author_login,
+                author_name, author_badges, author_roles, text, emotes, mentions, sent_at)
+              VALUES (${m.id}, ${channel}, ${m.provider === 'youtube' ? yt : tw}, ${m.provider}, ${m.id}, 'a', 'a', 'A', '[]',
+                '{"broadcaster":false,"moderator":false,"vip":false,"subscriber":false,"member":false,"verified":false}',
+                ${m.text}, '[]', '[]', now())`);
+          }
+          const expected = messages
+            .filter((m) => m.text.toLowerCase().includes(term.toLowerCase()) && (!provider || m.provider === provider))
+            .map((m) => m.id);
+          for (const [, sample] of samples) {
+            const queries = new ChatQueries(t.s.db, { ...tuning, sample });
+            for (const direction of ['before', 'after'] as const) {
+              const found: string[] = [];
+              let cursor: string | undefined = direction === 'after' ? '0' : undefined;
+              for (let pages = 0; ; pages++) {
+                expect(pages).toBeLessThan(100);
+                const page = await queries.history(channel, { limit, q: term, provider: provider ?? undefined, [direction]: cursor });
+                found.push(...page.records.map((r) => r.provider_message_id));
+                if (page.cursor === null) break;
+                cursor = page.cursor;
+              }
+              expect(found).toEqual(direction === 'before' ? expected.toReversed() : expected);
+            }
+          }
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
 });

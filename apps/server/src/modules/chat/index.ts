@@ -5,7 +5,7 @@
  */
 export { chatRoutes, type ChatRouteDeps } from './routes';
 export { createChatServices, type ChatLog, type ChatServices } from './chat-services';
-export { ChatQueries } from './chat-queries';
+export { ChatQueries, planTerm, type TextSample } from './chat-queries';
 export type { ChatActionsSource } from './chat-send-service';
 export { FanoutHub, CLOSE_TRY_AGAIN_LATER, type Encoded, type EncoderFactory, type HubSocket } from './fanout-hub';
 export { activityFromRow, messageFromRow, moderationFromRow } from '../../pipeline/chat-rows';
