@@ -88,15 +88,19 @@ export function postgresUrl(): string | null {
 export async function benchDatabase(
   kind: 'PGlite' | 'PostgreSQL',
   channelCount: number,
+  /** PGlite in this thread, in memory (no worker, no files): a statement's CPU is then this thread's. */
+  options: { inProcess?: boolean } = {},
 ): Promise<BenchDatabase & { channelIds: string[] }> {
   let database: Database;
   let where: string;
   let drop: () => Promise<void>;
   if (kind === 'PGlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'greenroom-bench-'));
+    const dir = options.inProcess ? 'memory://' : mkdtempSync(path.join(tmpdir(), 'greenroom-bench-'));
     database = await openDatabase({ dataDir: dir });
     where = dir;
-    drop = async () => rmSync(dir, { recursive: true, force: true });
+    drop = async () => {
+      if (!options.inProcess) rmSync(dir, { recursive: true, force: true });
+    };
   } else {
     const admin = postgresUrl();
     if (!admin) throw new Error('no PostgreSQL server to measure on');
