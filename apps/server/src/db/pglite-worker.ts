@@ -28,6 +28,8 @@ const { dataDir } = workerData as { dataDir: string };
 const ready = PGlite.create(dataDir, { postgresqlconf: pgliteConf, extensions: pgliteExtensions });
 const transactions = new Map<number, OpenTransaction>();
 const batched = ready.then((pg) => new BatchedQueries(pg));
+let runningBatched: BatchedQueries | null = null;
+void batched.then((b) => (runningBatched = b));
 if (slowMs > 0) {
   void ready.then(timeDatabaseCalls);
   watchEventLoop();
@@ -62,7 +64,8 @@ function timeDatabaseCalls(pg: PGlite): void {
       if (code === 'B') {
         const [, next] = cstring(bytes, at + 5);
         const name = cstring(bytes, next)[0];
-        return texts.get(name) ?? `(prepared statement ${name || 'unnamed'})`;
+        // A statement prepared by pglite-batched.ts, which says what it runs.
+        return texts.get(name) ?? runningBatched?.running ?? `(prepared statement ${name || 'unnamed'})`;
       }
     }
     return '(protocol)';
