@@ -241,7 +241,7 @@ async function setUp(kind: 'PGlite' | 'PostgreSQL', channelCount: number, option
 
 /** Staff chat sockets on every channel, counting messages and their latency from the crowd's send time. */
 async function staffSockets(s: Setup) {
-  const state = { received: 0, recording: null as number[] | null };
+  const state = { received: 0, recording: null as number[] | null, arrivals: null as [number, number][] | null };
   const wsUrl = s.server.url.replace(/^http/, 'ws');
   const sockets = await Promise.all(
     s.channelIds.map(
@@ -258,12 +258,76 @@ async function staffSockets(s: Setup) {
             const m = /"provider_message_id":"([^"]+)"/.exec(text);
             const sent = m ? s.emulator.world.messages.get(m[1]!)?.createdAt.getTime() : undefined;
             // A message the emulator no longer remembers is seconds old: over any goal.
-            state.recording.push(sent === undefined ? 10_000 : Date.now() - sent);
+            const now = Date.now();
+            state.recording.push(sent === undefined ? 10_000 : now - sent);
+            state.arrivals?.push([now, sent === undefined ? 10_000 : now - sent]);
           });
         }),
     ),
   );
   return { state, close: () => sockets.forEach((ws) => ws.terminate()) };
+}
+
+/**
+ * DB_SLOW_MS=<ms> (passed to the server: apps/server/src/db/slow-log.ts) or BENCH_TIMELINE=1: each step printed second
+ * by second (messages arrived, p99 and max latency at the staff sockets) beside the server's stalls of that second
+ * (slow database calls with their statement, transactions, event-loop stalls), to line latency spikes up with causes.
+ */
+const timelineOn = Number(process.env.DB_SLOW_MS ?? 0) > 0 || process.env.BENCH_TIMELINE === '1';
+interface SlowSeen {
+  kind: string;
+  at: number;
+  ms: number;
+  sql?: string;
+  thread?: number;
+  [key: string]: unknown;
+}
+/** The server's slow-log lines (stderr), as they come. */
+const slowSeen: SlowSeen[] = [];
+function collectSlow(server: ServerProcess): void {
+  let partial = '';
+  server.child.stderr?.on('data', (d: Buffer) => {
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{"slow":')) continue;
+      try {
+        slowSeen.push((JSON.parse(line) as { slow: SlowSeen }).slow);
+      } catch {
+        // Not a whole line.
+      }
+    }
+  });
+}
+
+function printTimeline(rate: number, startedAt: number, arrivals: [number, number][], slow: SlowSeen[]): void {
+  console.log(`  timeline of the step at ${rate}/s (second: messages, p99 / max ms at the staff sockets | server stalls > DB_SLOW_MS)`);
+  const seconds = new Map<number, number[]>();
+  for (const [at, ms] of arrivals) {
+    const second = Math.floor((at - startedAt) / 1000);
+    let list = seconds.get(second);
+    if (!list) seconds.set(second, (list = []));
+    list.push(ms);
+  }
+  const last = Math.max(-1, ...seconds.keys(), ...slow.map((e) => Math.floor((e.at - startedAt) / 1000)));
+  for (let second = 0; second <= last; second++) {
+    const list = (seconds.get(second) ?? []).sort((a, b) => a - b);
+    const inSecond = slow.filter((e) => Math.floor((e.at - startedAt) / 1000) === second);
+    // What blocked a thread (a call into the database, an event-loop stall of the main thread, a long transaction);
+    // calls that only waited behind those, and the commits they delayed, are summed up.
+    const stalls = inSecond
+      .filter((e) => e.kind === 'run' || e.kind === 'tx' || e.kind === 'sync' || (e.kind === 'loop' && !e.thread))
+      .map((e) => `${e.kind}${e.thread ? '@db' : '@main'} ${Math.round(e.ms)}ms${e.sql ? ` «${e.sql.slice(0, 60)}»` : ''}`);
+    const batches = inSecond.filter((e) => e.kind === 'batch');
+    if (batches.length)
+      stalls.push(
+        `${batches.length} slow commits (max ${Math.round(Math.max(...batches.map((b) => b.ms)))} ms, rows ${batches.map((b) => String(b.rows)).join('/')})`,
+      );
+    console.log(
+      `  ${String(second).padStart(3)}s ${String(list.length).padStart(5)} ${String(percentile(list, 99)).padStart(5)} / ${String(list.at(-1) ?? 0).padStart(5)}` +
+        (stalls.length ? ` | ${stalls.join('; ')}` : ''),
+    );
+  }
 }
 
 function stepper(s: Setup, sockets: Awaited<ReturnType<typeof staffSockets>>) {
@@ -274,7 +338,10 @@ function stepper(s: Setup, sockets: Awaited<ReturnType<typeof staffSockets>>) {
     const g0 = crowd.generated.messages;
     const cpu0 = await cpuMs(s.server.child.pid);
     sockets.state.recording = latencies;
+    if (timelineOn) sockets.state.arrivals = [];
+    const slowFrom = slowSeen.length;
     crowd.setRate(rate);
+    const startedAt = Date.now();
     const start = performance.now();
     crowd.start();
     await sleep(seconds * 1000);
@@ -286,6 +353,10 @@ function stepper(s: Setup, sockets: Awaited<ReturnType<typeof staffSockets>>) {
     const drainUntil = Date.now() + 30_000;
     while (sockets.state.received - r0 < generated && Date.now() < drainUntil) await sleep(50);
     sockets.state.recording = null;
+    if (timelineOn) {
+      printTimeline(rate, startedAt, sockets.state.arrivals ?? [], slowSeen.slice(slowFrom));
+      sockets.state.arrivals = null;
+    }
     const cpu = (await cpuMs(s.server.child.pid)) - cpu0;
     latencies.sort((a, b) => a - b);
     const outcome = {
@@ -306,6 +377,7 @@ async function maxRate(kind: 'PGlite' | 'PostgreSQL', options: { stepSeconds: nu
   const channelCount = Number(process.env.BENCH_INGEST_CHANNELS ?? 10);
   const loadAtStart = load();
   const s = await setUp(kind, channelCount);
+  if (timelineOn) collectSlow(s.server);
   let results: BenchResult[];
   let sustainedRate: number | null = null;
   try {

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { createServices, publicUrlOf } from './services';
 import { joinCluster, singleInstance } from './cluster';
 import { createLogger } from './lib/logging';
+import { watchEventLoop } from './db/slow-log';
 import { boundHeapGrowth, memoryReport } from './lib/memory-report';
 import { oauthProviderIds } from '@greenroom/contracts/providers';
 import { emulatorEndpoints, realEndpoints, type OAuthProvider, type PlatformEndpoints } from './platforms/endpoints';
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // DB_SLOW_MS: stalls of this thread logged (db/slow-log.ts).
+  watchEventLoop();
   // The database (PGlite runs on this thread) and the emulator (its signing key is generated on the thread pool)
   // start side by side.
   const [database, platforms] = await Promise.all([

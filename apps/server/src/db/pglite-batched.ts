@@ -75,6 +75,8 @@ export class BatchedQueries {
    * any transaction.
    */
   private schemaInDoubt = false;
+  /** The text of the statement whose messages went into the database last (the slow-call log's label). */
+  running: string | null = null;
 
   constructor(
     private readonly pg: Engine,
@@ -128,6 +130,7 @@ export class BatchedQueries {
       // as PGlite's query() asks it to.
       const name = keep && DML.test(sql) && !VALUE_PLANNED.test(sql) ? `gr_${(this.named++).toString(36)}` : '';
       let described;
+      this.running = sql;
       try {
         described = await this.pg.execProtocolStream(
           concat([...this.takeClosing(), serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]),
@@ -159,6 +162,7 @@ export class BatchedQueries {
     batch.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
     // The answer's bytes as they come (copied: they are a view of the database's memory), not parsed by PGlite.
     const chunks: Uint8Array[] = [];
+    this.running = sql;
     await this.pg.execProtocolRawStream(concat(batch), { syncToFs, onRawData: (chunk) => chunks.push(chunk.slice()) });
     return this.decode<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), options);
   }

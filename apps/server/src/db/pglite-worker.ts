@@ -11,6 +11,7 @@ import { SIMPLE_PROTOCOL } from './literal';
 import { BatchedQueries } from './pglite-batched';
 import { pgliteExtensions } from './pglite-extensions';
 import { pgliteConf } from './pglite-settings';
+import { logSlow, slowMs, watchEventLoop } from './slow-log';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
 interface OpenTransaction {
@@ -27,6 +28,71 @@ const { dataDir } = workerData as { dataDir: string };
 const ready = PGlite.create(dataDir, { postgresqlconf: pgliteConf, extensions: pgliteExtensions });
 const transactions = new Map<number, OpenTransaction>();
 const batched = ready.then((pg) => new BatchedQueries(pg));
+let runningBatched: BatchedQueries | null = null;
+void batched.then((b) => (runningBatched = b));
+if (slowMs > 0) {
+  void ready.then(timeDatabaseCalls);
+  watchEventLoop();
+}
+
+/** Time spent inside PGlite during the request being answered (DB_SLOW_MS only). */
+let runMsOfCalls = 0;
+
+/**
+ * DB_SLOW_MS (slow-log.ts): each synchronous call into PGlite's WebAssembly and each flush of its files timed, the slow
+ * ones logged with the statement they ran, read from the protocol messages themselves (a simple query's text, a
+ * parse's text, or the text a bind names), since calls queue under PGlite's locks in an order this file does not see.
+ */
+function timeDatabaseCalls(pg: PGlite): void {
+  const texts = new Map<string, string>();
+  const cstring = (bytes: Uint8Array, at: number): [string, number] => {
+    const end = bytes.indexOf(0, at);
+    return [Buffer.from(bytes.buffer, bytes.byteOffset + at, end - at).toString('utf8'), end + 1];
+  };
+  const statementOf = (bytes: Uint8Array): string => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+      const code = String.fromCharCode(bytes[at]!);
+      if (code === 'Q') return cstring(bytes, at + 5)[0];
+      if (code === 'P') {
+        const [name, next] = cstring(bytes, at + 5);
+        const text = cstring(bytes, next)[0];
+        // The unnamed statement too: a bind of '' runs the last one parsed.
+        texts.set(name, text);
+        return text;
+      }
+      if (code === 'B') {
+        const [, next] = cstring(bytes, at + 5);
+        const name = cstring(bytes, next)[0];
+        // A statement prepared by pglite-batched.ts, which says what it runs.
+        return texts.get(name) ?? runningBatched?.running ?? `(prepared statement ${name || 'unnamed'})`;
+      }
+    }
+    return '(protocol)';
+  };
+  const engine = pg as unknown as { execProtocolRawSync(message: Uint8Array): Uint8Array; syncToFs(): Promise<void> };
+  const run = engine.execProtocolRawSync.bind(pg);
+  engine.execProtocolRawSync = (message: Uint8Array) => {
+    const started = performance.now();
+    try {
+      return run(message);
+    } finally {
+      const ms = performance.now() - started;
+      runMsOfCalls += ms;
+      if (ms > slowMs) logSlow({ kind: 'run', at: Date.now(), ms, sql: statementOf(message) });
+    }
+  };
+  const sync = engine.syncToFs.bind(pg);
+  engine.syncToFs = async () => {
+    const started = performance.now();
+    try {
+      await sync();
+    } finally {
+      const ms = performance.now() - started;
+      if (ms > slowMs) logSlow({ kind: 'sync', at: Date.now(), ms });
+    }
+  };
+}
 
 class RolledBack extends Error {}
 
@@ -92,6 +158,15 @@ async function openTransaction(pg: PGlite, id: number): Promise<void> {
   const entry = await Promise.race([started, done.then(() => null)]);
   if (!entry) throw new Error('The transaction ended before it started.');
   transactions.set(id, { ...entry, done });
+  if (slowMs > 0) {
+    const opened = performance.now();
+    void done
+      .catch(() => {})
+      .finally(() => {
+        const ms = performance.now() - opened;
+        if (ms > slowMs) logSlow({ kind: 'tx', at: Date.now(), ms });
+      });
+  }
 }
 
 port.on('message', (request: WorkerRequest) => {
@@ -99,6 +174,24 @@ port.on('message', (request: WorkerRequest) => {
 });
 
 async function handle(request: WorkerRequest): Promise<void> {
+  if (slowMs === 0) return answer(request);
+  const started = performance.now();
+  const runBefore = runMsOfCalls;
+  await answer(request);
+  const ms = performance.now() - started;
+  if (ms > slowMs)
+    logSlow({
+      kind: 'call',
+      at: Date.now(),
+      ms,
+      op: request.op,
+      // Other requests' calls may run meanwhile (the thread interleaves them): the thread's PGlite time over the call.
+      runMs: Math.round((runMsOfCalls - runBefore) * 10) / 10,
+      ...(request.op === 'query' ? { sql: request.sql, tx: request.tx !== undefined } : {}),
+    });
+}
+
+async function answer(request: WorkerRequest): Promise<void> {
   try {
     const pg = await ready;
     switch (request.op) {

@@ -69,4 +69,40 @@ describe('analyzeStale', () => {
     expect(Number(await distinct())).toBe(7);
     expect(await analyzeStale(database.db)).not.toContain('bulk_loaded');
   });
+
+  it('leaves a stale table that is not due for later (the job paces each table by its last ANALYZE), and says how long one took', async () => {
+    await database.db.execute(sql`CREATE TABLE paced (id int)`);
+    await database.db.execute(sql`INSERT INTO paced SELECT i FROM generate_series(1, 3000) i`);
+    expect(await analyzeStale(database.db, { due: (table) => table !== 'paced' })).not.toContain('paced');
+    const took = new Map<string, number>();
+    expect(await analyzeStale(database.db, { took: (table, ms) => took.set(table, ms) })).toContain('paced');
+    expect(took.get('paced')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('gathers no statistics for the chat log columns no query filters by, and keeps those the planner needs', async () => {
+    await database.db.execute(sql`INSERT INTO channels (id, display_name) VALUES ('stats-c', 'Stats')`);
+    await database.db.execute(sql`
+      INSERT INTO chat_messages (id, channel_id, channel_provider_id, provider, provider_message_id, author_id, author_login,
+        author_name, author_badges, author_roles, text, emotes, mentions, sent_at)
+      SELECT 'twitch:m' || i, 'stats-c', 'cp', 'twitch', 'm' || i, 'a' || (i % 50), 'login' || i, 'Name ' || i,
+        '[]', '[]', 'hello ' || i, '[]', '[]', now()
+      FROM generate_series(1, 2000) i
+    `);
+    expect(await analyzeStale(database.db)).toContain('chat_messages');
+    const result: unknown = await database.db.execute(sql`SELECT attname FROM pg_stats WHERE tablename = 'chat_messages'`);
+    const columns = new Set((result as { rows: { attname: string }[] }).rows.map((r) => r.attname));
+    for (const needed of ['channel_id', 'provider', 'seq', 'author_id', 'text', 'sent_at', 'received_at'])
+      expect(columns).toContain(needed);
+    for (const skipped of [
+      'author_badges',
+      'author_roles',
+      'emotes',
+      'mentions',
+      'author_login',
+      'author_name',
+      'id',
+      'provider_message_id',
+    ])
+      expect(columns).not.toContain(skipped);
+  });
 });

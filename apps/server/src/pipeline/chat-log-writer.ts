@@ -19,6 +19,7 @@
  * others (Twitch EventSub pushes) are held up to `holdRows`, and past that they are refused too —
  * the pipeline counts them as lost and says so (log line, gap line, alert).
  */
+import { logSlow, slowMs } from '../db/slow-log';
 import { describeDbError, isTransientDbError } from './db-errors';
 import type { ChatLogStore, WriteBatch, WriteResult } from './chat-log-store';
 
@@ -221,11 +222,17 @@ export class ChatLogWriter {
 
   private async run(): Promise<void> {
     this.writing = true;
+    const oldest = this.enqueuedAt[this.head]!;
     const items = this.take();
     const progress = { done: 0 };
     this.inFlight = items;
     try {
+      const started = performance.now();
       await this.writeItems(items, false, progress);
+      // DB_SLOW_MS: a slow group commit, with how long its oldest item waited for it to start.
+      const ms = performance.now() - started;
+      if (slowMs > 0 && ms > slowMs)
+        logSlow({ kind: 'batch', at: Date.now(), ms, rows: rowsOf(items), waitedMs: Date.now() - ms - oldest });
       this.written();
     } catch (error) {
       // Not known to be written: back to the front, retried first and in order.
