@@ -13,6 +13,7 @@ import type { ChatMessage } from '../packages/contracts/src/api/events';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { channelProviders, channels } from '../apps/server/src/db/schema';
 import type { PlatformChatMessage } from '../apps/server/src/platforms/port';
+import type { WriteBatch } from '../apps/server/src/pipeline/chat-log-store';
 
 export interface BenchResult {
   name: string;
@@ -69,6 +70,40 @@ export function storedMessages(count: number, channelIds: string[]): ChatMessage
       filtered: null,
     };
   });
+}
+
+/**
+ * A group commit's batch of `size` stored messages (ids from `nextId`), each earning chat points: what the chat log
+ * writes for a batch of chat with the points credits applied in the same statement.
+ */
+export function earningBatch(size: number, channelIds: string[], nextId: () => string): WriteBatch {
+  const ms = storedMessages(size, channelIds).map((m) => {
+    const id = nextId();
+    return { ...m, id: `twitch:${id}`, provider_message_id: id };
+  });
+  return {
+    messages: ms,
+    moderation: [],
+    activities: [],
+    gaps: [],
+    effects: ms.map((m) => ({
+      sourceId: m.id,
+      effect: {
+        kind: 'points.earn',
+        channelId: m.channel_id,
+        payload: {
+          provider: 'twitch',
+          provider_user_id: m.author.provider_user_id,
+          login: m.author.login,
+          display_name: m.author.display_name,
+          amount: 10,
+          kind: 'chat',
+          key: `k:${m.id}`,
+        },
+      },
+    })),
+    states: [],
+  };
 }
 
 export interface BenchDatabase {

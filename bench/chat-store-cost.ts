@@ -9,8 +9,8 @@
  * AB_INDEX=chat_messages_channel_provider_seq: the price of that index, A/B interleaved — rounds alternate without it
  * (dropped) and with it (built again from its own definition, outside the timed part), medians of AB_ROUNDS each)
  */
-import { benchDatabase, storedMessages } from './chat-bench-lib';
-import { ChatLogStore, type WriteBatch } from '../apps/server/src/pipeline/chat-log-store';
+import { benchDatabase, earningBatch } from './chat-bench-lib';
+import { ChatLogStore } from '../apps/server/src/pipeline/chat-log-store';
 import { createEarnHandler } from '../apps/server/src/modules/points/stages';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -60,33 +60,7 @@ async function round(size: number): Promise<{ wall: number; cpu: number; db: num
   const db0 = databaseThreadMs();
   let msgs = 0;
   while (msgs < total) {
-    const ms = storedMessages(size, bench.channelIds).map((m) => {
-      const id = `x${n++}`;
-      return { ...m, id: `twitch:${id}`, provider_message_id: id };
-    });
-    const batch: WriteBatch = {
-      messages: ms,
-      moderation: [],
-      activities: [],
-      gaps: [],
-      effects: ms.map((m) => ({
-        sourceId: m.id,
-        effect: {
-          kind: 'points.earn',
-          channelId: m.channel_id,
-          payload: {
-            provider: 'twitch',
-            provider_user_id: m.author.provider_user_id,
-            login: m.author.login,
-            display_name: m.author.display_name,
-            amount: 10,
-            kind: 'chat',
-            key: `k:${m.id}`,
-          },
-        },
-      })),
-      states: [],
-    };
+    const batch = earningBatch(size, bench.channelIds, () => `x${n++}`);
     await store.write(batch);
     msgs += size;
   }

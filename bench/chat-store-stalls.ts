@@ -10,8 +10,8 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { benchDatabase, percentile, storedMessages } from './chat-bench-lib';
-import { ChatLogStore, type WriteBatch } from '../apps/server/src/pipeline/chat-log-store';
+import { benchDatabase, percentile, earningBatch } from './chat-bench-lib';
+import { ChatLogStore } from '../apps/server/src/pipeline/chat-log-store';
 import { createEarnHandler } from '../apps/server/src/modules/points/stages';
 import { analyzeStale } from '../apps/server/src/db/planner-statistics';
 
@@ -57,33 +57,7 @@ async function run(variant: (typeof variants)[number]): Promise<void> {
     const cpu0 = process.cpuUsage();
     const started = performance.now();
     while (n < total) {
-      const ms = storedMessages(size, bench.channelIds).map((m) => {
-        const id = `x${n++}`;
-        return { ...m, id: `twitch:${id}`, provider_message_id: id };
-      });
-      const batch: WriteBatch = {
-        messages: ms,
-        moderation: [],
-        activities: [],
-        gaps: [],
-        effects: ms.map((m) => ({
-          sourceId: m.id,
-          effect: {
-            kind: 'points.earn',
-            channelId: m.channel_id,
-            payload: {
-              provider: 'twitch',
-              provider_user_id: m.author.provider_user_id,
-              login: m.author.login,
-              display_name: m.author.display_name,
-              amount: 10,
-              kind: 'chat',
-              key: `k:${m.id}`,
-            },
-          },
-        })),
-        states: [],
-      };
+      const batch = earningBatch(size, bench.channelIds, () => `x${n++}`);
       const t = clock();
       await store.write(batch);
       times.push({ ms: clock() - t, before: n - size });

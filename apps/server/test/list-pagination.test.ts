@@ -46,6 +46,27 @@ async function walk<T>(user: TestUser, url: string): Promise<{ records: T[]; fir
 const names = fc.array(fc.stringMatching(/^[abAB]{1,3}$/), { minLength: 0, maxLength: 25 });
 const byKey = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
+/** A chat log row as ingest stores it: `message <i>` from one author, sent (and received) at `at`. */
+function storedRow(id: string, channelId: string, provider: string, i: number, at: Date): typeof chatMessages.$inferInsert {
+  return {
+    id,
+    channelId,
+    channelProviderId: `cp-${provider}`,
+    provider,
+    providerMessageId: `m${i}`,
+    authorId: 'a',
+    authorLogin: 'a',
+    authorName: 'A',
+    authorBadges: [],
+    authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
+    text: `message ${i}`,
+    emotes: [],
+    mentions: [],
+    sentAt: at,
+    receivedAt: at,
+  };
+}
+
 let run = 0;
 /** A tag unique to one property run, found in no other run's names ("q12q" is not inside "q112q"). */
 function nextTag(): string {
@@ -227,23 +248,7 @@ describe('keyset pagination', () => {
           for (const [i, provider] of log.entries()) {
             const [row] = await t.s.db
               .insert(chatMessages)
-              .values({
-                id: `${provider}:m${i}`,
-                channelId,
-                channelProviderId: `cp-${provider}`,
-                provider,
-                providerMessageId: `m${i}`,
-                authorId: 'a',
-                authorLogin: 'a',
-                authorName: 'A',
-                authorBadges: [],
-                authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
-                text: `message ${i}`,
-                emotes: [],
-                mentions: [],
-                sentAt: sent,
-                receivedAt: sent,
-              })
+              .values(storedRow(`${provider}:m${i}`, channelId, provider, i, sent))
               .returning({ seq: chatMessages.seq });
             inserted.push({ id: `${provider}:m${i}`, provider, seq: row!.seq });
           }
@@ -284,23 +289,7 @@ describe('keyset pagination', () => {
           // Sent in no particular order of seq (a message's time is the platform's), seconds apart.
           const messages = log.map((m, i) => ({ id: `${m.provider}:m${i}`, provider: m.provider, at: base + m.at * 1000 }));
           for (const [i, m] of messages.entries())
-            await t.s.db.insert(chatMessages).values({
-              id: m.id,
-              channelId,
-              channelProviderId: `cp-${m.provider}`,
-              provider: m.provider,
-              providerMessageId: `m${i}`,
-              authorId: 'a',
-              authorLogin: 'a',
-              authorName: 'A',
-              authorBadges: [],
-              authorRoles: { broadcaster: false, moderator: false, vip: false, subscriber: false, member: false, verified: false },
-              text: `message ${i}`,
-              emotes: [],
-              mentions: [],
-              sentAt: new Date(m.at),
-              receivedAt: new Date(m.at),
-            });
+            await t.s.db.insert(chatMessages).values(storedRow(m.id, channelId, m.provider, i, new Date(m.at)));
           const gaps = gapEnds.map((end, i) => ({ id: `g${i}`, provider: platforms[i % 2]!, endedAt: base + end * 1000 + 500 }));
           for (const g of gaps)
             await t.s.db.insert(chatGaps).values({
