@@ -10,6 +10,7 @@ import type { Activity } from '@greenroom/contracts/api/events';
 import { defaultWidgetSettings, WIDGET_GONE_CLOSE_CODE, type Widget } from '@greenroom/contracts/api/widgets';
 import { activities, pointLedger, pointWallets } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
+import { activity as activityFixture } from './chat-fixtures';
 import { createTestApp, type TestApp, type TestUser } from './helper';
 
 let t: TestApp;
@@ -66,22 +67,16 @@ async function open(token: string, since?: string): Promise<Client> {
 }
 
 function activity(type: Activity['type'], extra: Partial<Activity> = {}): Activity {
-  return {
-    id: newId(),
+  const id = newId();
+  return activityFixture(0, {
+    id,
     channel_id: channelId,
     channel_provider_id: 'cp',
-    provider: 'twitch',
-    provider_event_id: newId(),
+    provider_event_id: id,
     type,
     viewer: { provider_user_id: 'secret-viewer-id', login: 'fan', display_name: 'Fan' },
-    tier: null,
-    months: null,
-    count: null,
-    amount: null,
-    message: null,
-    occurred_at: new Date().toISOString(),
     ...extra,
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -18,6 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 interface TableSize {
   name: string;
@@ -57,8 +58,7 @@ export async function analyzeStale(db: Db, options: AnalyzeOptions = {}): Promis
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'r' AND n.nspname = 'public'
   `);
-  const rows = (result as { rows: { name: string; analyzed_pages: number; analyzed_tuples: number; pages: number; has_stats: boolean }[] })
-    .rows;
+  const rows = rowsOf<{ name: string; analyzed_pages: number; analyzed_tuples: number; pages: number; has_stats: boolean }>(result);
   const stale = rows
     .map((r) => ({
       name: r.name,

@@ -29,6 +29,7 @@
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom/contracts/api/events';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { channelProviders, chatMessages, moderationEvents } from '../db/schema';
 import { jsonLiteral, simpleProtocol } from '../db/literal';
 import { newId } from '../lib/ids';
@@ -213,8 +214,7 @@ function effectRecord(d: EffectDraft): EffectRecord {
 }
 
 async function rows<T>(tx: Pick<Tx, 'execute'>, query: SQL): Promise<T[]> {
-  const result: unknown = await tx.execute(query);
-  return (result as { rows: T[] }).rows;
+  return rowsOf<T>(await tx.execute(query));
 }
 
 export class ChatLogStore {

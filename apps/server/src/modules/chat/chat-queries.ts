@@ -4,6 +4,7 @@ import type { ChatGap, ChatMessage } from '@greenroom/contracts/api/events';
 import type { PublicChatMessage } from '@greenroom/contracts/api/chat';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { chatGaps, chatMessages } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { escapeLike, pageOf, parseSeqCursor } from '../../lib/pagination';
@@ -48,7 +49,7 @@ async function readTextSample(db: Db): Promise<TextSample | null> {
     SELECT most_common_vals::text::text[] AS common, most_common_freqs AS freqs, histogram_bounds::text::text[] AS bounds,
       null_frac AS nulls
     FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'chat_messages' AND attname = 'text'`);
-  const [row] = (result as { rows: { common: string[] | null; freqs: number[] | null; bounds: string[] | null; nulls: number }[] }).rows;
+  const [row] = rowsOf<{ common: string[] | null; freqs: number[] | null; bounds: string[] | null; nulls: number }>(result);
   if (!row) return null;
   const common = row.common ?? [];
   const freqs = (row.freqs ?? []).map(Number);

@@ -14,6 +14,7 @@
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { chatbotReplyOutcomes, chatCommands } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,8 +24,6 @@ export interface StoredOutcome {
   reply: string | null;
   rendered: boolean;
 }
-
-const rowsOf = <T>(raw: unknown): T[] => (raw as { rows: T[] }).rows;
 
 export class ReplyOutcomes {
   constructor(private readonly db: Db) {}

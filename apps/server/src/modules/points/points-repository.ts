@@ -13,6 +13,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } fro
 import type { LedgerKind, PointSettings } from '@greenroom/contracts/api/points';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { jsonLiteral, simpleProtocol } from '../../db/literal';
 import {
   pointGambleLosses,
@@ -209,8 +210,6 @@ function isRetryable(error: unknown): boolean {
   return false;
 }
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown): T[] => (result as Rows<T>).rows;
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 
 /**

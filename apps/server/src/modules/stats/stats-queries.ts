@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LiveStatsDto, StatsDto, StatsPoint, StatsPoints, StatsStream } from '@greenroom/contracts/api/stats';
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** Bucket widths of the series, narrowest first. */
 const BUCKETS = [60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 86_400];
@@ -23,10 +24,6 @@ const HOUR = 3_600_000;
 export function bucketSeconds(from: Date, to: Date): number {
   const seconds = (to.getTime() - from.getTime()) / 1000;
   return BUCKETS.find((b) => seconds / b <= MAX_POINTS) ?? BUCKETS[BUCKETS.length - 1]!;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));

@@ -20,6 +20,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { newId } from '../../lib/ids';
 
 /**
@@ -48,10 +49,6 @@ export interface CommandUse {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const sources = ['chat_messages', 'activities', 'moderation_events'] as const;
 type Source = (typeof sources)[number];
