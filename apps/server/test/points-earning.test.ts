@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPointSettings } from '@greenroom/contracts/api/points';
-import type { Database, Db } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { channelProviders, channels, pipelineEffects } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import {
@@ -85,7 +85,7 @@ describe('earning in a caller transaction (earnIn)', () => {
     ];
     await expect(
       database.db.transaction(async (tx) => {
-        expect(await repo.earnIn(tx as unknown as Db, entries)).toBe(2);
+        expect(await repo.earnIn(tx, entries)).toBe(2);
         throw new Error('the ingest failed');
       }),
     ).rejects.toThrow('the ingest failed');
@@ -94,7 +94,7 @@ describe('earning in a caller transaction (earnIn)', () => {
 
     // The repository remembered Ann's identity from the rolled-back transaction: the retry still creates it.
     await database.db.transaction(async (tx) => {
-      expect(await repo.earnIn(tx as unknown as Db, entries)).toBe(2);
+      expect(await repo.earnIn(tx, entries)).toBe(2);
     });
     const w = await repo.wallet(channelId, ann);
     expect(w.balance).toBe(7);
@@ -153,6 +153,35 @@ describe('earning in a caller transaction (earnIn)', () => {
     expect((await repo.wallet(channelId, bob)).balance).toBe(20);
     expect((await ledgerKeys(channelId)).sort()).toEqual(['t1', 't2', 't3', 't4']);
     expect(await inconsistentWallets(channelId)).toBe(0);
+  });
+
+  // PostgreSQL only (PGlite runs one statement at a time): two batches carrying the same redelivered
+  // events in opposite orders take their keys in one order, so neither waits on the other in a circle.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('two batches with the same keys in opposite orders do not deadlock', async () => {
+    const channelId = await newChannel();
+    const bob = viewer('kick', 'Bob');
+    const e = (key: string): EarnEntry => ({ channelId, identity: bob, amount: 5, kind: 'chat', key });
+    await repo.wallet(channelId, bob);
+    let second: Promise<number> | undefined;
+    await database.db.transaction(async (tx) => {
+      // This transaction finds a deadlock at once (the other waits the default second), so it is the one refused.
+      await tx.execute(sql`SET LOCAL deadlock_timeout = '10ms'`);
+      await repo.earnIn(tx, [e('k1')]);
+      second = repo.earn([e('k2'), e('k1')]);
+      // Wait until the second batch waits on this transaction's k1.
+      for (let i = 0; ; i++) {
+        const waiting = (await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )) as { rows: { n: number }[] };
+        if (Number(waiting.rows[0]!.n) > 0) break;
+        if (i > 500) throw new Error('the second batch never waited');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await repo.earnIn(tx, [e('k2')]);
+    });
+    expect(await second).toBe(0);
+    expect((await ledgerKeys(channelId)).sort()).toEqual(['k1', 'k2']);
+    expect((await repo.wallet(channelId, bob)).balance).toBe(10);
   });
 
   it('the per-minute message cap holds across two instances (or a restart): the cap slot is in the key', async () => {

@@ -140,9 +140,11 @@ export const walletIdSql = (row: string): string =>
  *
  * - Each entry's identity is looked up (a primary-key probe); a missing one gets its derived wallet
  *   (`walletIdFor`), and missing or renamed identities are upserted (latest names of the batch).
- * - ONE insert of every ledger row in the batch's order (a key seen before — a retried or duplicated
+ * - ONE insert of every ledger row in key order (a key seen before — a retried or duplicated
  *   event, also within the batch — is skipped by the unique key); wallets with a banned identity and
- *   entries of 0 or less earn nothing.
+ *   entries of 0 or less earn nothing. Key order, not the batch's: two batches carrying the same
+ *   redelivered events would otherwise each wait on the other's uncommitted key (a deadlock, found
+ *   only after PostgreSQL's `deadlock_timeout`, a second, then retried).
  * - ONE upsert of the wallets: the new identities' wallets are inserted, and each wallet's balance
  *   is raised by the sum of its new ledger rows, in id order (the order every other writer locks
  *   wallets in, so two transactions do not wait on each other in a circle; a deadlock is retried by
@@ -175,7 +177,7 @@ export function earnCtes(input: string): string {
     WHERE i.login IS DISTINCT FROM excluded.login OR i.display_name IS DISTINCT FROM excluded.display_name
   ), earn_ledger AS (
     INSERT INTO point_ledger (channel_id, wallet_id, delta, kind, idempotency_key)
-    SELECT channel_id, wallet_id, amount, kind, key FROM earn_target WHERE NOT banned ORDER BY ord
+    SELECT channel_id, wallet_id, amount, kind, key FROM earn_target WHERE NOT banned ORDER BY channel_id, key, ord
     ON CONFLICT (channel_id, idempotency_key) DO NOTHING
     RETURNING channel_id, wallet_id, delta
   ), earn_wallets AS (
