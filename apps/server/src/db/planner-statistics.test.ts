@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
-import { analyzeStale, isStale } from './planner-statistics';
+import { analyzeStale, analyzeStatements, isStale } from './planner-statistics';
+import { rowsOf } from './rows';
 import { channels } from './schema';
 
 describe('isStale', () => {
@@ -104,5 +106,35 @@ describe('analyzeStale', () => {
       'provider_message_id',
     ])
       expect(columns).not.toContain(skipped);
+  });
+
+  it('analyses the chat log one statistics target at a time: its other columns from a small sample, the text alone from a large one', async () => {
+    const statements = (await analyzeStatements(database.db, 'chat_messages')).map((s) => new PgDialect().sqlToQuery(s).sql);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toContain('"seq"');
+    expect(statements[0]).not.toContain('"text"');
+    expect(statements[1]).toBe('ANALYZE "chat_messages" ("text")');
+    // Columns with no statistics are in neither.
+    expect(statements.join(' ')).not.toContain('"emotes"');
+    // A table whose columns share a target: one statement.
+    expect((await analyzeStatements(database.db, 'channels')).map((s) => new PgDialect().sqlToQuery(s).sql)).toEqual([
+      'ANALYZE "channels"',
+    ]);
+    // The texts history search reads as its sample: the text's histogram from the large sample (101 bounds).
+    await database.db.execute(sql`
+      INSERT INTO chat_messages (id, channel_id, channel_provider_id, provider, provider_message_id, author_id, author_login,
+        author_name, author_badges, author_roles, text, emotes, mentions, sent_at)
+      SELECT 'twitch:s' || i, 'stats-c', 'cp', 'twitch', 's' || i, 'a', 'l', 'N', '[]', '[]', md5(i::text), '[]', '[]', now()
+      FROM generate_series(1, 20000) i
+    `);
+    expect(await analyzeStale(database.db)).toContain('chat_messages');
+    const bounds = rowsOf<{ text: number; seq: number }>(
+      await database.db.execute(sql`
+        SELECT max(array_length(histogram_bounds::text::text[], 1)) FILTER (WHERE attname = 'text') AS text,
+          max(array_length(histogram_bounds::text::text[], 1)) FILTER (WHERE attname = 'seq') AS seq
+        FROM pg_stats WHERE tablename = 'chat_messages'`),
+    )[0]!;
+    expect([Number(bounds.text), Number(bounds.seq)]).toEqual([101, 26]);
+    expect(await analyzeStale(database.db)).not.toContain('chat_messages');
   });
 });
