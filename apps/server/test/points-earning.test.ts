@@ -14,6 +14,7 @@ import type { ChatMessage } from '@greenroom/contracts/api/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPointSettings } from '@greenroom/contracts/api/points';
 import type { Database } from '../src/db/client';
+import { rowsOf } from '../src/db/rows';
 import { channelProviders, channels, pipelineEffects } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
 import {
@@ -170,10 +171,12 @@ describe('earning in a caller transaction (earnIn)', () => {
       second = repo.earn([e('k2'), e('k1')]);
       // Wait until the second batch waits on this transaction's k1.
       for (let i = 0; ; i++) {
-        const waiting = (await database.db.execute(
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        )) as { rows: { n: number }[] };
-        if (Number(waiting.rows[0]!.n) > 0) break;
+        const [waiting] = rowsOf<{ n: number }>(
+          await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          ),
+        );
+        if (Number(waiting!.n) > 0) break;
         if (i > 500) throw new Error('the second batch never waited');
         await new Promise((r) => setTimeout(r, 10));
       }
