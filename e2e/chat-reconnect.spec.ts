@@ -62,7 +62,8 @@ async function cuttableSockets(page: Page, pattern: RegExp) {
   };
 }
 
-test('chat, activity feed and public popout refetch what they missed on reconnect, each message once', async ({ page, context }) => {
+/** A signed-in user's new channel with a live Twitch streamer's chat connected; returns both. */
+async function connectedChannel(page: Page): Promise<{ channelId: string; streamer: string }> {
   const streamer = await liveStreamer();
   await signIn(page);
   const channelId = (await api<{ id: string }>(page, 'POST', '/api/2/channels', { display_name: uniqueName('Gaps') })).id;
@@ -75,6 +76,34 @@ test('chat, activity feed and public popout refetch what they missed on reconnec
   authorize.searchParams.set('emulator_account', streamer);
   await page.goto(authorize.toString());
   await page.waitForURL((u) => u.pathname === `/channels/${channelId}`);
+  return { channelId, streamer };
+}
+
+/**
+ * Holds the page's first socket matching `pattern` in "connecting" until `open()`: the page reads its list first,
+ * and what is stored before the socket opens reaches no socket. Later sockets connect at once.
+ */
+async function heldSocket(page: Page, pattern: RegExp) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let first = true;
+  await page.routeWebSocket(pattern, async (ws) => {
+    if (first) {
+      first = false;
+      await gate;
+    }
+    ws.connectToServer();
+  });
+  return { open: () => open() };
+}
+
+/** Resolves when the page has read `path` (a GET answered). */
+function readOf(page: Page, path: RegExp) {
+  return page.waitForResponse((r) => r.request().method() === 'GET' && path.test(new URL(r.url()).pathname) && r.ok());
+}
+
+test('chat, activity feed and public popout refetch what they missed on reconnect, each message once', async ({ page, context }) => {
+  const { channelId, streamer } = await connectedChannel(page);
 
   const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
   const stored = async (text: string) =>
@@ -157,4 +186,74 @@ test('chat, activity feed and public popout refetch what they missed on reconnec
   await expect.poll(() => publicSockets.connections()).toBeGreaterThan(beforePublic);
   await expect(log.getByText(`${tag} public missed`)).toHaveCount(1);
   await expect(log.getByText(`${tag} public before`)).toHaveCount(1);
+});
+
+test('what is stored between reading the list and the socket opening is shown: the first chat message, an activity, the popout', async ({
+  page,
+  context,
+}) => {
+  const { channelId, streamer } = await connectedChannel(page);
+  const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
+  const stored = async (text: string) =>
+    expect
+      .poll(async () => {
+        const page1 = await api<{ records: { text: string }[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=50`);
+        return page1.records.some((r) => r.text === text);
+      })
+      .toBe(true);
+  const tag = uniqueName('held');
+
+  // ── staff chat, an empty log ──
+  const chatSocket = await heldSocket(page, /\/chat-ws$/);
+  const historyRead = readOf(page, /\/chat\/messages$/);
+  await page.goto(`/channels/${channelId}/chat`);
+  await historyRead;
+  await expect(page.getByRole('listitem', { name: 'Twitch: Connected' })).toBeVisible({ timeout: 20_000 });
+  await say(`${tag} first`);
+  await stored(`${tag} first`);
+  const list = page.getByRole('log', { name: 'Chat messages' });
+  await expect(list.getByText(`${tag} first`)).toHaveCount(0);
+  chatSocket.open();
+  await expect(list.getByText(`${tag} first`)).toHaveCount(1);
+  await say(`${tag} second`);
+  await expect(list.getByText(`${tag} second`)).toHaveCount(1);
+  await expect(list.getByText(`${tag} first`)).toHaveCount(1);
+  await page.unrouteAll();
+
+  // ── activity feed ──
+  const feedSocket = await heldSocket(page, /\/chat-ws$/);
+  const listRead = readOf(page, /\/activity$/);
+  await page.goto(`/channels/${channelId}/activity-feed`);
+  await listRead;
+  const feed = page.getByRole('list', { name: 'Activity' });
+  await emulatorControl('POST', '/_emulator/events', {
+    platform: 'twitch',
+    channel: streamer,
+    type: 'raid',
+    user: 'pixelpioneer',
+    data: { viewers: 7 },
+  });
+  await expect
+    .poll(async () => (await api<{ records: unknown[] }>(page, 'GET', `/api/2/channels/${channelId}/activity`)).records.length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(1);
+  await expect(feed.getByRole('listitem').filter({ hasText: 'PixelPioneer raided' })).toHaveCount(0);
+  feedSocket.open();
+  await expect(feed.getByRole('listitem').filter({ hasText: 'PixelPioneer raided' })).toHaveCount(1);
+
+  // ── public popout ──
+  const popout = await context.newPage();
+  const publicSocket = await heldSocket(popout, /\/public\/channels\/.+\/chat-ws/);
+  const publicRead = readOf(popout, /\/public\/channels\/.+\/chat\/messages$/);
+  await popout.goto(`/popout/channels/${channelId}/chat`);
+  await publicRead;
+  const log = popout.getByRole('log');
+  await expect(log.getByText(`${tag} second`)).toHaveCount(1);
+  await say(`${tag} public`);
+  await stored(`${tag} public`);
+  await expect(log.getByText(`${tag} public`)).toHaveCount(0);
+  publicSocket.open();
+  await expect(log.getByText(`${tag} public`)).toHaveCount(1);
+  await expect(log.getByText(`${tag} second`)).toHaveCount(1);
 });

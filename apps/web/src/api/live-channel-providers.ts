@@ -4,6 +4,7 @@ import { providerUpdateMessageSchema, type ChannelProvider, type ProviderUpdateM
 import { parseFrame, useLiveSocket } from '../lib/live-socket';
 import { getChannelQueryOptions } from './get-channel';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from './get-channel-providers';
+import { refreshOnOpen } from '../lib/refresh-on-open';
 
 /**
  * Applies a provider updates message to a cached list: "new" puts the item at the front, "updated"
@@ -53,7 +54,7 @@ export function useLiveChannelProviders(channelId: string) {
     [queryClient, channelId],
   );
   const onOpen = useCallback(() => {
-    void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false });
+    void refreshOnOpen(queryClient, { queryKey: options.queryKey, exact: true });
   }, [queryClient, options.queryKey]);
   const live = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/providers-ws`, onMessage, {
     authenticated: true,

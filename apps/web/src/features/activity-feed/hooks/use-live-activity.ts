@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { chatSocketMessageSchema } from '@greenroom/contracts/api/chat';
 import type { Paginated } from '@greenroom/contracts/api/common';
 import type { Activity } from '@greenroom/contracts/api/events';
@@ -41,9 +41,10 @@ const CATCH_UP_PAGE_SIZE = 200;
 /**
  * Activity frames of the staff websocket, put in order into every cached activity list whose filter they
  * match. After a reconnect, what was stored meanwhile is fetched by position (`after` the newest seen)
- * and put in the same way: no gap, no duplicate.
+ * and put in the same way: no gap, no duplicate. `loaded`: the page's list has been read (its first read may
+ * have come before the socket opened).
  */
-export function useLiveActivity(channelId: string) {
+export function useLiveActivity(channelId: string, loaded: boolean) {
   const queryClient = useQueryClient();
   /** The newest stored position seen (frames and loaded lists); 0 = none yet. */
   const head = useRef(0);
@@ -91,13 +92,24 @@ export function useLiveActivity(channelId: string) {
     await queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) });
   }, [apply, channelId, queryClient]);
 
-  const onOpen = useCallback(() => {
-    if (!opened.current) {
-      opened.current = true;
-      return;
-    }
+  const catchUpOrRefetch = useCallback(() => {
     catchUp().catch(() => void queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) }));
   }, [catchUp, channelId, queryClient]);
+
+  // Every (re)connect, the first one too: a list read before the socket opened misses what was stored in between.
+  const onOpen = useCallback(() => {
+    opened.current = true;
+    const anyRead = queryClient.getQueriesData({ queryKey: activityListsKey(channelId) }).some(([, data]) => data !== undefined);
+    if (anyRead) catchUpOrRefetch();
+  }, [catchUpOrRefetch, channelId, queryClient]);
+
+  // The list was read after the socket opened, but asked for before: what was stored in between is fetched now.
+  const listRead = useRef(false);
+  useEffect(() => {
+    if (!loaded || listRead.current) return;
+    listRead.current = true;
+    if (opened.current) catchUpOrRefetch();
+  }, [loaded, catchUpOrRefetch]);
 
   return useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/chat-ws`, onData, { authenticated: true, onOpen });
 }

@@ -66,8 +66,10 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
   );
   useEffect(() => () => queue.dispose(), [queue]);
 
-  /** The newest stored position seen (history and frames); 0 = none yet. */
+  /** The newest stored position seen (history and frames); 0 = none yet (or the log was empty when read). */
   const head = useRef(0);
+  /** The first history page is shown: `head` is where the view's log ends, even when it is 0 (an empty log). */
+  const read = useRef(false);
   const opened = useRef(false);
   /** Frames held while a catch-up is fetched. */
   const held = useRef<LiveEvent[] | null>(null);
@@ -98,7 +100,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
   const appliedPages = useRef(0);
   /** Fetches what was stored after the newest position seen, holding new frames until it is shown. */
   const startCatchUp = useCallback(() => {
-    if (head.current === 0 || held.current) return;
+    if (!read.current || held.current) return;
     held.current = [];
     const release = () => {
       const frames = held.current ?? [];
@@ -111,6 +113,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
         // Away for longer than the view holds: start from the newest log again.
         dispatch({ type: 'reset' });
         head.current = 0;
+        read.current = false;
         appliedPages.current = 0;
         void queryClient.resetQueries({ queryKey: getChatHistoryQueryOptions(channelId).queryKey, exact: true });
       })
@@ -118,7 +121,8 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
       .finally(release);
   }, [catchUp, channelId, queryClient, queue]);
 
-  // Every (re)connect, the first one too (the history may have been read before the socket opened).
+  // Every (re)connect, the first one too: the history may have been read before the socket opened, and what was
+  // stored in between (the first message of an empty log too) reached no socket.
   const onOpen = useCallback(() => {
     opened.current = true;
     startCatchUp();
@@ -137,6 +141,7 @@ export function useChatFeed(channelId: string, cap: number = CHAT_BUFFER_CAP) {
       dispatch({ type: 'history', messages: page.records, gaps: page.gaps });
     }
     appliedPages.current = pages.length;
+    if (first) read.current = true;
     // The socket opened before this page was read: whatever was stored in between is fetched now.
     if (first && opened.current) startCatchUp();
   }, [history.data, startCatchUp]);

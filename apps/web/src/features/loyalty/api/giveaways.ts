@@ -11,6 +11,7 @@ import {
 } from '@greenroom/contracts/api/giveaways';
 import { api } from '../../../lib/api-client';
 import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
+import { refreshOnOpen } from '../../../lib/refresh-on-open';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/giveaways`;
 const one = (channelId: string, id: string) => `${base(channelId)}/${encodeURIComponent(id)}`;
@@ -131,6 +132,6 @@ export function useLiveGiveaways(channelId: string): LiveConnection {
   return useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/giveaways-ws`, onData, {
     authenticated: true,
     share: true,
-    onOpen: () => void queryClient.invalidateQueries({ queryKey: listKey(channelId) }),
+    onOpen: () => void refreshOnOpen(queryClient, { queryKey: listKey(channelId) }),
   });
 }

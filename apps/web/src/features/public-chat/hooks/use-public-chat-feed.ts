@@ -36,13 +36,36 @@ export function usePublicChatFeed(channelId: string, max: number) {
     () => new FrameQueue<PublicEvent>((batch) => setMessages((prev) => applyPublicEvents(prev, batch, max)), { maxSize: 2000 }),
   );
   useEffect(() => () => queue.dispose(), [queue]);
+  /** The newest stored position seen (history and frames); 0 = none yet (or no message when the history was read). */
   const head = useRef(0);
+  /** The history is shown: `head` is where the view's log ends, even when it is 0 (an empty log). */
+  const read = useRef(false);
   const opened = useRef(false);
   /** Frames held while a catch-up is fetched, so older messages are shown first. */
   const held = useRef<PublicEvent[] | null>(null);
 
+  /** Fetches what was stored after the newest position seen, holding new frames until it is shown. */
+  const catchUp = useCallback(() => {
+    if (!read.current || held.current) return;
+    held.current = [];
+    const release = (missed: PublicChatMessage[]) => {
+      const frames = held.current ?? [];
+      held.current = null;
+      for (const message of missed) queue.push({ type: 'message', message });
+      for (const frame of frames) queue.push(frame);
+    };
+    getPublicChat(channelId, undefined, String(head.current))
+      .then((page) => {
+        head.current = Math.max(head.current, Number(page.head ?? 0));
+        release(page.records);
+      })
+      .catch(() => release([]));
+  }, [channelId, queue]);
+
   useEffect(() => {
     if (!history.data) return;
+    const first = !read.current;
+    read.current = true;
     head.current = Math.max(head.current, Number(history.data.head ?? 0));
     const older = history.data.records.toSorted((a, b) => a.sent_at.localeCompare(b.sent_at));
     setMessages((prev) =>
@@ -52,7 +75,9 @@ export function usePublicChatFeed(channelId: string, max: number) {
         max,
       ),
     );
-  }, [history.data, max]);
+    // The socket opened before the history was read: whatever was stored in between is fetched now.
+    if (first && opened.current) catchUp();
+  }, [history.data, max, catchUp]);
 
   const onData = useCallback(
     (raw: string) => {
@@ -69,26 +94,12 @@ export function usePublicChatFeed(channelId: string, max: number) {
     [queue],
   );
 
+  // Every (re)connect, the first one too: the history may have been read before the socket opened, and what was
+  // stored in between (the first message of an empty log too) reached no socket.
   const onOpen = useCallback(() => {
-    if (!opened.current) {
-      opened.current = true;
-      return;
-    }
-    if (head.current === 0) return;
-    held.current = [];
-    const release = (missed: PublicChatMessage[]) => {
-      const frames = held.current ?? [];
-      held.current = null;
-      for (const message of missed) queue.push({ type: 'message', message });
-      for (const frame of frames) queue.push(frame);
-    };
-    getPublicChat(channelId, undefined, String(head.current))
-      .then((page) => {
-        head.current = Math.max(head.current, Number(page.head ?? 0));
-        release(page.records);
-      })
-      .catch(() => release([]));
-  }, [channelId, queue]);
+    opened.current = true;
+    catchUp();
+  }, [catchUp]);
 
   const notFound = isApiError(history.error, 404);
   const path = notFound ? null : `/api/2/public/channels/${encodeURIComponent(channelId)}/chat-ws`;
