@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consentAsNewAccount, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, signInWithChannel, uniqueName, popupClosed } from './support';
 
 test('the Owner renames the channel, then deletes it (platforms disconnected) with the typed name', async ({ page }) => {
   const channelId = await signInWithChannel(page);
@@ -9,7 +9,7 @@ test('the Owner renames the channel, then deletes it (platforms disconnected) wi
   await page.goto(`/channels/${channelId}/providers`);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Connect Kick', exact: true }).click()]);
   await consentAsNewAccount(popup, uniqueName('KickDoomed'));
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText('Kick connected successfully')).toBeVisible();
 
   await nav.getByRole('link', { name: 'Channel Settings' }).click();

@@ -4,7 +4,7 @@
  * the activity feed. Every test uses new emulator accounts so it stands alone.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { emulatorControl, signIn, topLeftAlpha, uniqueName } from './support';
+import { emulatorControl, signIn, topLeftAlpha, uniqueName, popupClosed } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -127,7 +127,7 @@ test('"As bot" on Twitch goes out as the system bot, follows it when replaced an
     ]);
     await popup.locator('label', { hasText: '@' }).filter({ hasText: name }).locator('input').check();
     await popup.getByRole('button', { name: 'Authorize' }).click();
-    await popup.waitForEvent('close');
+    await popupClosed(popup);
     await expect(twitchBot.getByText(new RegExp(`^${name} · connected`))).toBeVisible();
   };
   // The list item shows before the bots load: wait for its buttons, then read which one it has.
@@ -435,7 +435,7 @@ test('status pages opened directly claim nothing; a cancelled connect tells the 
   const [popup] = await Promise.all([page.waitForEvent('popup'), kick.getByRole('button', { name: 'Connect' }).click()]);
   await expect(popup.getByRole('heading', { name: /Sign in to/ })).toBeVisible();
   await popup.getByRole('button', { name: 'Cancel' }).click();
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText('Kick did not connect: you cancelled it.')).toBeVisible();
   await expect(kick.getByText('Not connected')).toBeVisible();
 });

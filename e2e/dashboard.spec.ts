@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName, popupClosed } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -18,7 +18,7 @@ async function connect(page: Page, platform: 'Twitch' | 'Kick' | 'YouTube', exis
     await popup.getByLabel(existing).check();
     await popup.getByRole('button', { name: 'Authorize' }).click();
   } else await consentAsNewAccount(popup, name);
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText(`${platform} connected successfully`)).toBeVisible();
   return name;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consentAsNewAccount, signIn, uniqueName } from './support';
+import { consentAsNewAccount, signIn, uniqueName, popupClosed } from './support';
 
 test('signing in through the emulator lands on next', async ({ page }) => {
   await page.goto('/sign-in?next=%2Fcreate-channel');
@@ -58,7 +58,7 @@ test('connect and disconnect a second sign-in platform in settings', async ({ pa
   const kickName = uniqueName('KickSide');
   const [popup] = await Promise.all([page.waitForEvent('popup'), kickRow.getByRole('button', { name: 'Connect' }).click()]);
   await consentAsNewAccount(popup, kickName);
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText('Kick connected successfully')).toBeVisible();
   await expect(kickRow.getByText(kickName)).toBeVisible();
   await kickRow.getByRole('button', { name: 'Disconnect' }).click();

@@ -5,7 +5,7 @@
  * bots, connected here by an operator when they are not.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { emulatorControl, signIn, uniqueName } from './support';
+import { emulatorControl, signIn, uniqueName, popupClosed } from './support';
 
 type Platform = 'twitch' | 'kick';
 interface EmulatorAccount {
@@ -58,7 +58,7 @@ async function systemBots(browser: Browser): Promise<void> {
       .locator('input')
       .check();
     await popup.getByRole('button', { name: 'Authorize' }).click();
-    await popup.waitForEvent('close');
+    await popupClosed(popup);
     await expect(item.getByText(/ · connected/u)).toBeVisible();
   }
   await operator.context().close();

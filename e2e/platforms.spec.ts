@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName, popupClosed } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -15,7 +15,7 @@ async function connectInPopup(page: Page, platform: 'Twitch' | 'Kick' | 'YouTube
     page.getByRole('button', { name: `Connect ${platform}`, exact: true }).click(),
   ]);
   await consentAsNewAccount(popup, name);
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText(`${platform} connected successfully`)).toBeVisible();
   return name;
 }

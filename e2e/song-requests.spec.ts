@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectNewStreamer, consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName } from './support';
+import { connectNewStreamer, consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName, popupClosed } from './support';
 
 /**
  * The Song Requests page in the browser: the not-connected state, Spotify connected through the Platforms page's
@@ -53,7 +53,7 @@ test('connect Spotify, take requests from chat live, remove one with the keyboar
     page.getByRole('button', { name: 'Connect Spotify', exact: true }).click(),
   ]);
   await consentAsNewAccount(popup, uniqueName('Listener'));
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText('Spotify connected successfully')).toBeVisible({ timeout: 30_000 });
 
   // Twitch chat is where the requests come from.

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { consentAsNewAccount, signIn, uniqueName } from './support';
+import { consentAsNewAccount, signIn, uniqueName, popupClosed } from './support';
 
 /** The emulator account configured as operator in playwright.config.ts (GREENROOM_ADMINS). */
 const OPERATOR_LOGIN = 'nightowlgg';
@@ -234,7 +234,7 @@ test('a non-operator is refused the admin area; an operator sees every channel a
   ]);
   await popup.locator('label', { hasText: '@' }).filter({ hasText: 'GreenroomBot' }).locator('input').check();
   await popup.getByRole('button', { name: 'Authorize' }).click();
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(operator.getByText('Twitch connected successfully')).toBeVisible();
   await expect(twitch.getByText('Connected', { exact: true })).toBeVisible();
   await expect(navLink.getByLabel('No system bot connected')).toHaveCount(0);

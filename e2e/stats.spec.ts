@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName, popupClosed } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -27,7 +27,7 @@ test('the stats page shows an empty range, then viewers, chat, events, commands 
     page.getByRole('button', { name: 'Connect Twitch', exact: true }).click(),
   ]);
   await consentAsNewAccount(popup, name);
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText('Twitch connected successfully')).toBeVisible();
   const { data } = await emulatorControl<{ data: EmulatorAccount[] }>('GET', '/_emulator/accounts?platform=twitch');
   const twitch = data.find((a) => a.displayName === name)!;

@@ -16,6 +16,16 @@ export async function consentAsNewAccount(page: Page, displayName: string): Prom
   await page.getByRole('button', { name: 'Authorize' }).click();
 }
 
+/**
+ * Until a connect popup has closed. The product closes it as soon as it lands, which on a loaded machine can be before
+ * the click that led there has returned: a wait for its 'close' event started then would never end.
+ */
+export async function popupClosed(popup: Page): Promise<void> {
+  // No await between the look and the listener: the event cannot come in between.
+  if (popup.isClosed()) return;
+  await popup.waitForEvent('close');
+}
+
 /** Signs in through the sign-in page and the emulator's authorize page, as a new platform account. */
 export async function signIn(
   page: Page,

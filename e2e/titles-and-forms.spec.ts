@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { consentAsNewAccount, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, signInWithChannel, uniqueName, popupClosed } from './support';
 
 /** The emulator account configured as operator in playwright.config.ts (GREENROOM_ADMINS). */
 const OPERATOR_LOGIN = 'nightowlgg';
@@ -28,7 +28,7 @@ test('every page names itself and its channel in the tab title', async ({ page }
   await page.goto(`/channels/${channelId}/providers`);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Connect Kick', exact: true }).click()]);
   await consentAsNewAccount(popup, uniqueName('KickTitled'));
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await page.getByRole('link', { name: 'Manage Kick' }).click();
   await expect(page).toHaveTitle(`Kick · Platforms · ${channelName} · Greenroom`);
 

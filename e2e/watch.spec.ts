@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName } from './support';
+import { consentAsNewAccount, emulatorControl, signInWithChannel, uniqueName, popupClosed } from './support';
 
 interface EmulatorAccount {
   id: string;
@@ -14,7 +14,7 @@ async function connect(page: Page, platform: 'Twitch' | 'Kick'): Promise<Emulato
     page.getByRole('button', { name: `Connect ${platform}`, exact: true }).click(),
   ]);
   await consentAsNewAccount(popup, name);
-  await popup.waitForEvent('close');
+  await popupClosed(popup);
   await expect(page.getByText(`${platform} connected successfully`)).toBeVisible();
   const { data } = await emulatorControl<{ data: EmulatorAccount[] }>('GET', `/_emulator/accounts?platform=${platform.toLowerCase()}`);
   return data.find((a) => a.displayName === name)!;
