@@ -4,7 +4,6 @@ import { providerUpdateMessageSchema, type ChannelProvider, type ProviderUpdateM
 import { parseFrame, useLiveSocket } from '../lib/live-socket';
 import { getChannelQueryOptions } from './get-channel';
 import { getChannelProviderQueryOptions, getChannelProvidersQueryOptions } from './get-channel-providers';
-import { refreshOnOpen } from '../lib/refresh-on-open';
 
 /**
  * Applies a provider updates message to a cached list: "new" puts the item at the front, "updated"
@@ -54,7 +53,7 @@ export function useLiveChannelProviders(channelId: string) {
     [queryClient, channelId],
   );
   const onOpen = useCallback(() => {
-    void refreshOnOpen(queryClient, { queryKey: options.queryKey, exact: true });
+    void queryClient.refetchQueries({ queryKey: options.queryKey, exact: true }, { cancelRefetch: false });
   }, [queryClient, options.queryKey]);
   const live = useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/providers-ws`, onMessage, {
     authenticated: true,

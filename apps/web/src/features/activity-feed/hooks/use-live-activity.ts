@@ -77,10 +77,8 @@ export function useLiveActivity(channelId: string, loaded: boolean) {
     let from = head.current;
     for (const [, data] of queryClient.getQueriesData<InfiniteData<ActivityPage, string | null>>({ queryKey: activityListsKey(channelId) }))
       from = Math.max(from, Number(data?.pages[0]?.head ?? 0));
-    if (from === 0) {
-      await queryClient.invalidateQueries({ queryKey: activityListsKey(channelId) });
-      return;
-    }
+    // From 0 too (the lists were empty when read): merged like frames, never a refetch that could answer with a read
+    // older than a frame already shown and put the list back without it.
     let after = String(from);
     for (let page = 0; page < CATCH_UP_PAGES; page++) {
       const got = await getActivity(channelId, { types: [], providers: [], after, perPage: CATCH_UP_PAGE_SIZE });

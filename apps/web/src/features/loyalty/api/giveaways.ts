@@ -11,7 +11,6 @@ import {
 } from '@greenroom/contracts/api/giveaways';
 import { api } from '../../../lib/api-client';
 import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
-import { refreshOnOpen } from '../../../lib/refresh-on-open';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/giveaways`;
 const one = (channelId: string, id: string) => `${base(channelId)}/${encodeURIComponent(id)}`;
@@ -132,6 +131,6 @@ export function useLiveGiveaways(channelId: string): LiveConnection {
   return useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/giveaways-ws`, onData, {
     authenticated: true,
     share: true,
-    onOpen: () => void refreshOnOpen(queryClient, { queryKey: listKey(channelId) }),
+    onOpen: () => void queryClient.invalidateQueries({ queryKey: listKey(channelId) }),
   });
 }

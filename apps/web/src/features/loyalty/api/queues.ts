@@ -13,7 +13,6 @@ import {
 } from '@greenroom/contracts/api/queues';
 import { api } from '../../../lib/api-client';
 import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
-import { refreshOnOpen } from '../../../lib/refresh-on-open';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/queues`;
 const one = (channelId: string, id: string) => `${base(channelId)}/${encodeURIComponent(id)}`;
@@ -159,6 +158,6 @@ export function useLiveQueues(channelId: string): LiveConnection {
   return useLiveSocket(`/api/2/channels/${encodeURIComponent(channelId)}/queues-ws`, onData, {
     authenticated: true,
     share: true,
-    onOpen: () => void refreshOnOpen(queryClient, { queryKey: listKey(channelId) }),
+    onOpen: () => void queryClient.invalidateQueries({ queryKey: listKey(channelId) }),
   });
 }

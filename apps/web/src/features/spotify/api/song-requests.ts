@@ -13,7 +13,6 @@ import {
 } from '@greenroom/contracts/api/spotify';
 import { api } from '../../../lib/api-client';
 import { parseFrame, useLiveSocket, type LiveConnection } from '../../../lib/live-socket';
-import { refreshOnOpen } from '../../../lib/refresh-on-open';
 
 const base = (channelId: string) => `/api/2/channels/${encodeURIComponent(channelId)}/spotify`;
 const key = (channelId: string) => ['channels', channelId, 'spotify'] as const;
@@ -114,6 +113,6 @@ export function useLiveSongRequests(channelId: string): LiveConnection {
   return useLiveSocket(`${base(channelId)}/requests-ws`, onData, {
     authenticated: true,
     share: true,
-    onOpen: () => void refreshOnOpen(queryClient, { queryKey: requestsQuery(channelId).queryKey }),
+    onOpen: () => void queryClient.invalidateQueries({ queryKey: requestsQuery(channelId).queryKey }),
   });
 }
