@@ -90,7 +90,7 @@ export interface EmulatorAccount {
 
 /**
  * Connects a NEW live streamer account of the emulator to the channel (connect-chat-url and the emulator's
- * non-interactive consent), so the test stands alone; returns the account.
+ * non-interactive consent), so the test stands alone; returns the account once its chat reaches Greenroom.
  */
 export async function connectNewStreamer(page: Page, channelId: string, platform: 'twitch' | 'kick'): Promise<EmulatorAccount> {
   const account = await emulatorControl<EmulatorAccount>('POST', '/_emulator/accounts', {
@@ -109,6 +109,21 @@ export async function connectNewStreamer(page: Page, channelId: string, platform
   authorize.searchParams.set('emulator_account', account.login);
   await page.goto(authorize.toString());
   await page.waitForURL((u) => u.pathname === back);
+  // Chat reaches Greenroom once the connection has subscribed (Twitch delivers nothing to a subscription not yet made):
+  // on a loaded machine that is after the page has landed.
+  await expect
+    .poll(
+      async () => {
+        const list = await pageApi<{ provider: string; health: { state: string } | null }[]>(
+          page,
+          'GET',
+          `/api/2/channels/${channelId}/providers`,
+        );
+        return list.find((p) => p.provider === platform)?.health?.state ?? null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('connected');
   return account;
 }
 
