@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { connectNewStreamer, emulatorControl, signInWithChannel, uniqueName, type EmulatorAccount } from './support';
+import { connectNewStreamer, emulatorControl, signInWithChannel, uniqueName, type EmulatorAccount, formSaved } from './support';
 
 /**
  * The chatbot's editors in the browser, as a streamer uses them: create, edit, a field error, the on/off switch and
@@ -137,7 +137,7 @@ test('a command made in the editor answers !name typed on Kick; editing, switchi
 
   await page.getByRole('textbox', { name: 'Response 1' }).fill('Edited: hello $(user)');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await formSaved(page.getByRole('button', { name: 'Save' }));
   await chat.type(name);
   await expect.poll(chat.botSaid, { timeout: 30_000 }).toContain(`Edited: hello ${chat.viewer.displayName}`);
 
@@ -189,7 +189,7 @@ test('chat timers: create, a field error, edit, switch off and delete', async ({
   await page.getByRole('button', { name: 'Add message' }).click();
   await page.getByRole('textbox', { name: 'Message 2' }).fill('Rules: be kind');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await formSaved(page.getByRole('button', { name: 'Save' }));
   await page.getByRole('link', { name: 'Chat Timers' }).first().click();
   await expect(row.getByText('15 min')).toBeVisible();
   await expect(row.getByText('(+1)')).toBeVisible();
@@ -405,7 +405,7 @@ test('command templates: operators create (a field error), edit, switch on and d
   await forNew.click({ force: true });
   await expect(forNew).toBeChecked();
   await operator.getByRole('button', { name: 'Save' }).click();
-  await expect(operator.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await formSaved(operator.getByRole('button', { name: 'Save' }));
   await operator.reload();
   await expect(operator.getByRole('textbox', { name: 'Description' })).toHaveValue('A warm hug');
   await expect(forNew).toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInWithChannel } from './support';
+import { signInWithChannel, formSaved } from './support';
 
 /**
  * The loyalty pages in the browser: points settings (a field error, saving, the empty leaderboard), giveaways and the
@@ -47,7 +47,7 @@ test('points settings: a field error, save, the empty leaderboard', async ({ pag
   await shot(page, 'points');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Points settings saved')).toBeVisible();
-  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await formSaved(form.getByRole('button', { name: 'Save' }));
 
   await page.reload();
   await expect(form.getByRole('textbox', { name: 'Points name' })).toHaveValue('coins');
@@ -187,7 +187,7 @@ test('slots and roulette: odds follow the settings as typed, a field error, save
   await shot(page, 'roulette');
   await roulette.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Roulette settings saved')).toBeVisible();
-  await expect(roulette.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await formSaved(roulette.getByRole('button', { name: 'Save' }));
   await page.reload();
   await expect(roulette.getByRole('textbox', { name: 'Win chance' })).toHaveValue('60%');
   await expect(roulette.getByRole('textbox', { name: 'Win message', exact: true })).toHaveValue('{user} won {payout} {pointsname}!');

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -24,6 +24,16 @@ export async function popupClosed(popup: Page): Promise<void> {
   // No await between the look and the listener: the event cannot come in between.
   if (popup.isClosed()) return;
   await popup.waitForEvent('close');
+}
+
+/**
+ * Until the form of this Save button is saved: the button is disabled and not loading (it is disabled while the save
+ * runs too, and leaving the page then is leaving unsaved changes).
+ */
+export async function formSaved(save: Locator): Promise<void> {
+  await expect(save).toBeDisabled();
+  await expect(save).not.toHaveAttribute('data-loading');
+  await expect(save).toBeDisabled();
 }
 
 /** Signs in through the sign-in page and the emulator's authorize page, as a new platform account. */
