@@ -69,8 +69,8 @@ async function cuttableSockets(page: Page, pattern: RegExp) {
   };
 }
 
-/** A signed-in user's new channel with a live Twitch streamer's chat connected; returns both. */
-async function connectedChannel(page: Page): Promise<{ channelId: string; streamer: string }> {
+/** A signed-in user's new channel with a live Twitch streamer's chat connected; returns both, and chat helpers. */
+async function connectedChannel(page: Page) {
   const streamer = await liveStreamer();
   await signIn(page);
   const channelId = (await api<{ id: string }>(page, 'POST', '/api/2/channels', { display_name: uniqueName('Gaps') })).id;
@@ -83,7 +83,17 @@ async function connectedChannel(page: Page): Promise<{ channelId: string; stream
   authorize.searchParams.set('emulator_account', streamer);
   await page.goto(authorize.toString());
   await page.waitForURL((u) => u.pathname === `/channels/${channelId}`);
-  return { channelId, streamer };
+  /** The streamer's chat says `text`. */
+  const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
+  /** Until `text` is in the channel's chat log. */
+  const stored = async (text: string) =>
+    expect
+      .poll(async () => {
+        const page1 = await api<{ records: { text: string }[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=50`);
+        return page1.records.some((r) => r.text === text);
+      })
+      .toBe(true);
+  return { channelId, streamer, say, stored };
 }
 
 /**
@@ -135,16 +145,7 @@ function pageReads(page: Page, pattern: RegExp) {
 }
 
 test('chat, activity feed and public popout refetch what they missed on reconnect, each message once', async ({ page, context }) => {
-  const { channelId, streamer } = await connectedChannel(page);
-
-  const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
-  const stored = async (text: string) =>
-    expect
-      .poll(async () => {
-        const page1 = await api<{ records: { text: string }[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=50`);
-        return page1.records.some((r) => r.text === text);
-      })
-      .toBe(true);
+  const { channelId, streamer, say, stored } = await connectedChannel(page);
 
   // ── staff chat ──
   const sockets = await cuttableSockets(page, /\/chat-ws$/);
@@ -232,15 +233,7 @@ test('what is stored between reading the list and the socket opening is shown: t
   page,
   context,
 }) => {
-  const { channelId, streamer } = await connectedChannel(page);
-  const say = (text: string) => emulatorControl('POST', '/_emulator/chat', { platform: 'twitch', channel: streamer, text });
-  const stored = async (text: string) =>
-    expect
-      .poll(async () => {
-        const page1 = await api<{ records: { text: string }[] }>(page, 'GET', `/api/2/channels/${channelId}/chat/messages?limit=50`);
-        return page1.records.some((r) => r.text === text);
-      })
-      .toBe(true);
+  const { channelId, streamer, say, stored } = await connectedChannel(page);
   const tag = uniqueName('held');
 
   // ── staff chat, an empty log ──
