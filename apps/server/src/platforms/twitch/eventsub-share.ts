@@ -12,7 +12,10 @@
  *
  * Notifications are taken raw at EventSubBase._handleSingleEventPayload (public in twurple's typings): we map
  * Twitch's documented payloads ourselves, deduplicate by EventSub message id in a bounded set (twurple's own
- * dedupe arms a 10-minute timer per message), and skip building twurple event objects.
+ * dedupe arms a 10-minute timer per message), and skip building twurple event objects. Chat messages are not in
+ * that set: the ingest pipeline deduplicates them by their chat message id (in memory, then the chat log's unique
+ * index), which a redelivered notification keeps; kept here too, their ids were most of the server's memory for
+ * dedupe (20,000 a connection).
  */
 import { ApiClient } from '@twurple/api';
 import { EventSubWsListener, type EventSubWsConfig } from '@twurple/eventsub-ws';
@@ -62,15 +65,18 @@ function streamActivity(type: 'stream_online' | 'stream_offline', eventId: strin
 /** EventSubWsListener that hands raw notification payloads to per-subscription handlers. */
 class RawEventSubListener extends EventSubWsListener {
   private readonly handlers = new Map<Subscription, RawHandler>();
+  /** Subscriptions whose events are deduplicated downstream (chat messages, by the ingest pipeline). */
+  private readonly dedupedDownstream = new Set<Subscription>();
   private readonly seen = new BoundedSet(20_000);
   duplicates = 0;
 
-  route(subscription: Subscription, handler: RawHandler): void {
+  route(subscription: Subscription, handler: RawHandler, dedupe: 'here' | 'downstream' = 'here'): void {
     this.handlers.set(subscription, handler);
+    if (dedupe === 'downstream') this.dedupedDownstream.add(subscription);
   }
 
   override _handleSingleEventPayload(subscription: Subscription, payload: Record<string, unknown>, messageId: string): void {
-    if (!this.seen.add(messageId)) {
+    if (!this.dedupedDownstream.has(subscription) && !this.seen.add(messageId)) {
       this.duplicates++;
       return;
     }
@@ -251,8 +257,9 @@ class EventSubShare {
     const cdn = this.options.emoteCdnUrl;
     const now = () => new Date().toISOString();
     const noop = () => undefined;
+    const chat = l.onChannelChatMessage(b, b, noop);
+    l.route(chat, (p) => this.emit(chatEvent(p as unknown as ChatMessagePayload, now(), cdn)), 'downstream');
     const routes: [Subscription, RawHandler][] = [
-      [l.onChannelChatMessage(b, b, noop), (p) => this.emit(chatEvent(p as unknown as ChatMessagePayload, now(), cdn))],
       [l.onChannelChatMessageDelete(b, b, noop), (p) => this.emit(messageDeleteEvent(p as unknown as MessageDeletePayload, now()))],
       [
         l.onChannelChatClearUserMessages(b, b, noop),
@@ -273,7 +280,7 @@ class EventSubShare {
       routes.push([l.onChannelBan(b, noop), (p) => this.channelBan(p as unknown as ChannelBanPayload)]);
     }
     for (const [sub, handler] of routes) l.route(sub, handler);
-    this.expected = routes.length;
+    this.expected = routes.length + 1;
     this.created = 0;
   }
 
