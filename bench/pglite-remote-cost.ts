@@ -25,17 +25,16 @@ async function measure(name: string, n: number, fn: () => Promise<unknown>) {
   const c = process.cpuUsage(c0);
   console.log(`${name}: ${((el * 1000) / n).toFixed(0)} µs wall, ${((c.user + c.system) / n).toFixed(0)} µs CPU each`);
 }
-await measure('query SELECT 1 (extended)', 1000, () => db.execute(sql`SELECT 1`));
-await measure('query SELECT 1 (simple)', 1000, () => db.execute(sql.raw('/* gr:simple */ SELECT 1')));
+await measure('query SELECT 1', 1000, () => db.execute(sql`SELECT 1`));
 await measure('empty transaction', 500, () => db.transaction(async () => {}));
-await measure('transaction + SELECT 1 simple', 500, () => db.transaction(async (tx) => tx.execute(sql.raw('/* gr:simple */ SELECT 1'))));
-await measure('transaction + 3 x SELECT 1 simple', 500, () =>
+await measure('transaction + SELECT 1', 500, () => db.transaction(async (tx) => tx.execute(sql`SELECT 1`)));
+await measure('transaction + 3 x SELECT 1', 500, () =>
   db.transaction(async (tx) => {
-    for (let i = 0; i < 3; i++) await tx.execute(sql.raw('/* gr:simple */ SELECT 1'));
+    for (let i = 0; i < 3; i++) await tx.execute(sql`SELECT 1`);
   }),
 );
 await db.execute(sql`CREATE TABLE remote_cost (id serial primary key, v text)`);
 await measure('transaction + 1 insert', 500, () =>
-  db.transaction(async (tx) => tx.execute(sql.raw(`/* gr:simple */ INSERT INTO remote_cost (v) VALUES ('x')`))),
+  db.transaction(async (tx) => tx.execute(sql`INSERT INTO remote_cost (v) VALUES (${'x'})`)),
 );
 await bench.close();

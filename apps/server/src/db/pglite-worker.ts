@@ -7,7 +7,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { SIMPLE_PROTOCOL } from './literal';
 import { BatchedQueries } from './pglite-batched';
 import { pgliteExtensions } from './pglite-extensions';
 import { pgliteConf } from './pglite-settings';
@@ -199,20 +198,10 @@ async function answer(request: WorkerRequest): Promise<void> {
         const options = { rowMode: request.rowMode, parsers: parsersFor(pg, request.rawTypes) };
         // A transaction's first query opens it (one message instead of two: see pglite-remote.ts).
         if (request.begin && request.tx !== undefined) await openTransaction(pg, request.tx);
-        const target = request.tx !== undefined ? transactions.get(request.tx)?.tx : pg;
-        if (!target) throw new Error('The transaction is no longer open.');
-        // A chat ingest statement (marked, without parameters: db/literal.ts) over the simple query
-        // protocol: one call into the database instead of the extended protocol's six (parse,
-        // describe, bind, describe, execute, sync), about half its CPU.
-        // Any other statement: the extended protocol's messages in one call (db/pglite-batched.ts), not six.
+        if (request.tx !== undefined && !transactions.has(request.tx)) throw new Error('The transaction is no longer open.');
+        // The extended protocol's messages in one call (db/pglite-batched.ts), not six.
         const fast = await batched;
-        let result;
-        if (request.params.length === 0 && request.sql.startsWith(SIMPLE_PROTOCOL)) {
-          fast.forgetUnlessDml(request.sql, request.tx !== undefined);
-          result = (await target.exec(request.sql, options)).at(-1) ?? { rows: [], fields: [], affectedRows: 0 };
-        } else {
-          result = await fast.query(request.sql, request.params, options, request.tx !== undefined);
-        }
+        const result = await fast.query(request.sql, request.params, options, request.tx !== undefined);
         reply({ id: request.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } });
         return;
       }

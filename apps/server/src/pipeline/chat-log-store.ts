@@ -7,9 +7,10 @@
  * ONE statement whatever the batch size (a batch of chat alone is that one statement, run without
  * BEGIN/COMMIT: a statement is atomic by itself):
  * the rows are sent as one JSON array and expanded by `json_to_recordset` (no per-row placeholders
- * or array literals). The JSON is written into the statement as a dollar-quoted literal, not as a
- * parameter (db/literal.ts): PGlite then runs it over the simple query protocol, at about half the
- * cost of a statement with parameters. Duplicates (a platform's redelivery, a restart replaying
+ * or array literals). The JSON is one parameter (db/json-param.ts), and a statement always has the
+ * same CTEs (every in-statement handler's and the outbox's, with an empty array when they have
+ * nothing), so its text never changes: PGlite parses and plans it once (a named prepared statement,
+ * db/pglite-batched.ts). Duplicates (a platform's redelivery, a restart replaying
  * what was already stored) are skipped by the unique indexes and reported, so they are never
  * published and their effects never stored twice.
  *
@@ -31,7 +32,7 @@ import type { Activity, ChatGap, ChatMessage, ModerationEvent } from '@greenroom
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { channelProviders, chatMessages, moderationEvents } from '../db/schema';
-import { jsonLiteral, simpleProtocol } from '../db/literal';
+import { jsonParam } from '../db/json-param';
 import { newId } from '../lib/ids';
 import { activityColumns, activityRecord, messageColumns, messageRecord, moderationRow, recordsetColumns } from './chat-rows';
 import type { EffectHandler, PipelineEffect } from './stage';
@@ -124,22 +125,21 @@ function effectCtes(effects: StatementEffects): SQL {
   for (const [handler, records] of effects.inStatement) {
     parts.push(sql`, ${sql.raw(handler.source)} AS (
   SELECT e.id, e.channel_id, e.payload, e.ord
-  FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (id text, channel_id text, payload jsonb, source_id text))
+  FROM ROWS FROM (json_to_recordset(${jsonParam(records)}) AS (id text, channel_id text, payload jsonb, source_id text))
     WITH ORDINALITY AS e(id, channel_id, payload, source_id, ord)
   JOIN stored s ON s.channel_id = e.channel_id AND s.id = e.source_id
 ), ${sql.raw(handler.ctes)}`);
   }
-  if (effects.outbox.length)
-    parts.push(sql`, outbox AS (
+  parts.push(sql`, outbox AS (
   INSERT INTO pipeline_effects (id, channel_id, kind, payload, source_id)
   SELECT e.id, e.channel_id, e.kind, e.payload, e.source_id
-  FROM json_to_recordset(${jsonLiteral(effects.outbox)}) AS e(id text, channel_id text, kind text, payload jsonb, source_id text)
+  FROM json_to_recordset(${jsonParam(effects.outbox)}) AS e(id text, channel_id text, kind text, payload jsonb, source_id text)
   JOIN stored s ON s.channel_id = e.channel_id AND s.id = e.source_id
 )`);
   return sql.join(parts);
 }
 
-const messageInsert = (json: SQL, effects: SQL) => sql`${simpleProtocol}${messageHead}${json}${messageTail}${effects}${storedRows}`;
+const messageInsert = (json: SQL, effects: SQL) => sql`${messageHead}${json}${messageTail}${effects}${storedRows}`;
 
 const activityHead = sql.raw(
   `WITH stored AS (
@@ -150,28 +150,28 @@ const activityTail = sql.raw(`) AS r(${recordsetColumns(activityColumns)})
   ON CONFLICT DO NOTHING
   RETURNING seq, channel_id, id
 )`);
-const activityInsert = (json: SQL, effects: SQL) => sql`${simpleProtocol}${activityHead}${json}${activityTail}${effects}${storedRows}`;
+const activityInsert = (json: SQL, effects: SQL) => sql`${activityHead}${json}${activityTail}${effects}${storedRows}`;
 
 /** The statement storing these messages (or activities) with the effects of those it stores now. */
 const messagesWith = (effects: StatementEffects) => (part: ChatMessage[]) =>
-  messageInsert(jsonLiteral(part.map(messageRecord)), effectCtes(effects));
+  messageInsert(jsonParam(part.map(messageRecord)), effectCtes(effects));
 const activitiesWith = (effects: StatementEffects) => (part: Activity[]) =>
-  activityInsert(jsonLiteral(part.map(activityRecord)), effectCtes(effects));
+  activityInsert(jsonParam(part.map(activityRecord)), effectCtes(effects));
 
 /** Messages and activities of the batch already stored (by an earlier attempt whose outcome was unknown). */
-const storedMessages = (json: SQL) => sql`${simpleProtocol}
+const storedMessages = (json: SQL) => sql`
   SELECT m.seq, m.channel_id, m.id FROM json_to_recordset(${json}) AS r(channel_id text, provider text, provider_message_id text)
   JOIN chat_messages m ON m.channel_id = r.channel_id AND m.provider = r.provider AND m.provider_message_id = r.provider_message_id`;
-const storedActivities = (json: SQL) => sql`${simpleProtocol}
+const storedActivities = (json: SQL) => sql`
   SELECT a.seq, a.channel_id, a.id FROM json_to_recordset(${json}) AS r(channel_id text, id text)
   JOIN activities a ON a.channel_id = r.channel_id AND a.id = r.id`;
 
-const effectInsert = (json: SQL) => sql`${simpleProtocol}
+const effectInsert = (json: SQL) => sql`
   INSERT INTO pipeline_effects (id, channel_id, kind, payload, source_id)
   SELECT r.id, r.channel_id, r.kind, r.payload, r.source_id
   FROM json_to_recordset(${json}) AS r(id text, channel_id text, kind text, payload jsonb, source_id text)`;
 
-const gapInsert = (json: SQL) => sql`${simpleProtocol}
+const gapInsert = (json: SQL) => sql`
   INSERT INTO chat_gaps (id, channel_id, channel_provider_id, provider, reason, started_at, ended_at, lost)
   SELECT r.id, r.channel_id, r.channel_provider_id, r.provider, r.reason, r.started_at, r.ended_at, r.lost
   FROM json_to_recordset(${json}) AS r(id text, channel_id text, channel_provider_id text, provider text, reason text,
@@ -191,8 +191,6 @@ interface StatementEffects {
   inStatement: Map<InStatement, EffectRecord[]>;
   outbox: EffectRecord[];
 }
-
-const noEffects = (): StatementEffects => ({ inStatement: new Map(), outbox: [] });
 
 /** A handler of in-statement effects: the name of the relation it reads and its CTEs (built once). */
 interface InStatement {
@@ -222,6 +220,11 @@ export class ChatLogStore {
   private readonly inStatement = new Map<string, InStatement>();
 
   constructor(private readonly db: Db) {}
+
+  /** Every in-statement handler with no effects: a statement always has the same CTEs, so the same text. */
+  private noEffects(): StatementEffects {
+    return { inStatement: new Map([...this.inStatement.values()].map((h) => [h, []])), outbox: [] };
+  }
 
   /** Effects of this handler's kind are applied in the statement that stores their message, not stored in the outbox. */
   applyInStatement(handler: EffectHandler): void {
@@ -269,7 +272,7 @@ export class ChatLogStore {
         await this.insertRows(tx, batch.activities, activitiesWith(activities), result.activities, result, isolate);
       if (batch.moderation.length) await this.applyModeration(tx, batch.moderation, result, isolate, recover);
       if (recover) await this.findStored(tx, batch, result);
-      if (batch.gaps.length) await tx.execute(gapInsert(jsonLiteral(batch.gaps)));
+      if (batch.gaps.length) await tx.execute(gapInsert(jsonParam(batch.gaps)));
       result.effects = this.storedOutbox(messages, result) + this.storedOutbox(activities, result);
       const records: EffectRecord[] = [];
       for (const d of apart) {
@@ -280,7 +283,7 @@ export class ChatLogStore {
         records.push(effectRecord(d));
       }
       if (records.length) {
-        await tx.execute(effectInsert(jsonLiteral(records)));
+        await tx.execute(effectInsert(jsonParam(records)));
         result.effects += records.length;
       }
       for (const { channelProviderId, patch } of mergeStates(batch.states)) {
@@ -304,8 +307,8 @@ export class ChatLogStore {
     batch: WriteBatch,
     isolate: boolean,
   ): { messages: StatementEffects; activities: StatementEffects; apart: EffectDraft[] } {
-    const messages = noEffects();
-    const activities = noEffects();
+    const messages = this.noEffects();
+    const activities = this.noEffects();
     if (isolate) return { messages, activities, apart: batch.effects };
     const apart: EffectDraft[] = [];
     const messageKeys = new Set(batch.messages.map((m) => rowKey(m.channel_id, m.id)));
@@ -344,7 +347,7 @@ export class ChatLogStore {
     const messages = batch.messages.filter((m) => missing(rowKey(m.channel_id, m.id), result.messages));
     if (messages.length) {
       const keys = messages.map((m) => ({ channel_id: m.channel_id, provider: m.provider, provider_message_id: m.provider_message_id }));
-      for (const r of await rows<Returned>(tx, storedMessages(jsonLiteral(keys)))) {
+      for (const r of await rows<Returned>(tx, storedMessages(jsonParam(keys)))) {
         const key = rowKey(r.channel_id, r.id);
         result.messages.set(key, Number(r.seq));
         result.existing.add(key);
@@ -353,7 +356,7 @@ export class ChatLogStore {
     const acts = batch.activities.filter((a) => missing(rowKey(a.channel_id, a.id), result.activities));
     if (acts.length) {
       const keys = acts.map((a) => ({ channel_id: a.channel_id, id: a.id }));
-      for (const r of await rows<Returned>(tx, storedActivities(jsonLiteral(keys)))) {
+      for (const r of await rows<Returned>(tx, storedActivities(jsonParam(keys)))) {
         const key = rowKey(r.channel_id, r.id);
         result.activities.set(key, Number(r.seq));
         result.existing.add(key);

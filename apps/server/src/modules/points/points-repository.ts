@@ -14,7 +14,7 @@ import type { LedgerKind, PointSettings } from '@greenroom/contracts/api/points'
 import type { ChannelProviderId } from '@greenroom/contracts/providers';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { jsonLiteral, simpleProtocol } from '../../db/literal';
+import { jsonParam } from '../../db/json-param';
 import {
   pointGambleLosses,
   pointIdentities,
@@ -589,11 +589,11 @@ export class DbPointsRepository {
       y: e.key,
     }));
     const [row] = rowsOf<{ applied: unknown }>(
-      await tx.execute(sql`${simpleProtocol}
+      await tx.execute(sql`
         WITH earn_entries AS (
           SELECT t.c AS channel_id, t.p AS provider, t.u AS provider_user_id, t.l AS login, t.d AS display_name,
             t.a AS amount, t.k AS kind, t.y AS key, t.ord
-          FROM ROWS FROM (json_to_recordset(${jsonLiteral(records)}) AS (c text, p text, u text, l text, d text, a bigint, k text, y text))
+          FROM ROWS FROM (json_to_recordset(${jsonParam(records)}) AS (c text, p text, u text, l text, d text, a bigint, k text, y text))
             WITH ORDINALITY AS t(c, p, u, l, d, a, k, y, ord)
         ), ${sql.raw(earnCtes('earn_entries'))}
         SELECT count(*) AS applied FROM earn_ledger`),
