@@ -28,7 +28,8 @@ export async function popupClosed(popup: Page): Promise<void> {
 
 /**
  * Until the form of this Save button is saved: the button is disabled and not loading (it is disabled while the save
- * runs too, and leaving the page then is leaving unsaved changes).
+ * runs too, and leaving the page then is leaving unsaved changes). Disabled first: right after the click the button
+ * may not be loading yet, and "not loading" alone would pass before the save started.
  */
 export async function formSaved(save: Locator): Promise<void> {
   await expect(save).toBeDisabled();

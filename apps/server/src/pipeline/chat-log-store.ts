@@ -118,7 +118,8 @@ SELECT seq, channel_id, id FROM stored`);
  * The effects of the rows in `stored` (the rows the statement stores now), as CTEs of that statement:
  * per in-statement handler, its effects (a JSON array of `{ id, channel_id, payload, source_id }`)
  * joined with `stored` as the relation it reads, then the handler's own CTEs; and the outbox rows
- * (`outbox`), likewise joined. Empty when there are none.
+ * (`outbox`), likewise joined. Always all of them, an empty array for those without effects (one
+ * statement text).
  */
 function effectCtes(effects: StatementEffects): SQL {
   const parts: SQL[] = [];
@@ -323,9 +324,8 @@ export class ChatLogStore {
       const handler = this.inStatement.get(d.effect.kind);
       if (!handler) into.outbox.push(effectRecord(d));
       else {
-        let list = into.inStatement.get(handler);
-        if (!list) into.inStatement.set(handler, (list = []));
-        list.push(effectRecord(d));
+        // Every handler has its list (`noEffects`).
+        into.inStatement.get(handler)!.push(effectRecord(d));
       }
     }
     return { messages, activities, apart };
